@@ -1,0 +1,7 @@
+"""Tabletop: a desktop suite for tabletop games, with games as plugins."""
+
+from tabletop.hookspecs import hookimpl
+from tabletop.model import Game, GameInfo, GameOption, Outcome
+
+__all__ = ["Game", "GameInfo", "GameOption", "Outcome", "hookimpl"]
+__version__ = "0.1.0"

@@ -1,0 +1,61 @@
+"""The agent protocol: what an AI seat is given and what it returns."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from tabletop.model import Game
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an agent may think about one decision.
+
+    `seconds` is a wall-clock limit, `iterations` an agent-specific count of work units
+    (playouts, nodes); None means "the agent's own default". An agent that is given
+    `iterations` and no `seconds` must be deterministic for a given random generator.
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def deadline(self, default_seconds: float) -> float | None:
+        """The `time.perf_counter()` value to stop at, or None if only iterations count."""
+        if self.seconds is not None:
+            return time.perf_counter() + self.seconds
+        if self.iterations is not None:
+            return None
+        return time.perf_counter() + default_seconds
+
+
+class Agent(Protocol):
+    """An AI player for one seat of one game.
+
+    `choose` gets what the seat may see (`Game.observation`), the seat, the legal moves
+    (never empty), a time budget and a random generator (its only source of chance), and
+    returns one of `legal_moves`.
+    """
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        """Return one of `legal_moves`."""
+        ...
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A registered agent kind: its name, a one-line description and a factory.
+
+    `make(game)` builds a fresh agent for one seat of one game; `strength` orders agents
+    from weakest to strongest (the front end's hint uses the strongest).
+    """
+
+    name: str
+    description: str
+    make: Callable[[Game[Any, Any]], Agent]
+    strength: int = 0

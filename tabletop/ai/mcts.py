@@ -1,0 +1,128 @@
+"""A generic Monte-Carlo tree search agent over the `Game` protocol.
+
+Perfect-information games are searched directly (UCT). A hidden-information game that
+provides `Game.sample_state` is searched by single-observer information-set MCTS: each
+iteration draws a full state consistent with the seat's observation, and a child's
+exploration term counts the iterations in which its move was available. Playouts are
+random and cut after `rollout_limit` plies, where the game's `evaluate` (or a neutral
+value) scores the position.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from tabletop.ai.base import Budget
+from tabletop.model import Game
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover  # the seat that made the move leading here
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class MCTSAgent:
+    """UCT / information-set MCTS with random playouts; works for any registered game.
+
+    Given a `Budget` with `iterations` and no `seconds` it is deterministic for a given
+    random generator; otherwise it searches until the time runs out (default 1 s).
+    """
+
+    def __init__(self, game: Game[Any, Any], exploration: float = 1.4,
+                 rollout_limit: int = 200, default_seconds: float = 1.0) -> None:
+        self.game = game
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.default_seconds = default_seconds
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        """Search from `observation` and return the most visited legal move."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        game = self.game
+        hidden = game.info.hidden_information
+        deadline = budget.deadline(self.default_seconds)
+        limit = budget.iterations
+        root = _Node(None)
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = game.sample_state(observation, seat, rng) if hidden else observation
+            self._iterate(root, state, legal_moves, rng)
+            done += 1
+        return max(legal_moves, key=lambda m: (root.children[m].visits
+                                               if m in root.children else -1))
+
+    def _iterate(self, root: _Node, state: Any, root_moves: Sequence[Any],
+                 rng: random.Random) -> None:
+        game = self.game
+        node = root
+        path = [root]
+        moves: Sequence[Any] = root_moves
+        while True:
+            mover = game.to_move(state)
+            if mover is None:
+                break
+            untried = [m for m in moves if m not in node.children]
+            for m in moves:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.available = 1
+                node.children[move] = child
+                state = game.apply(state, move)
+                path.append(child)
+                break
+            move = self._select(node, moves)
+            state = game.apply(state, move)
+            node = node.children[move]
+            path.append(node)
+            moves = game.legal_moves(state)
+        values = self._playout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover is not None:
+                visited.total += values(visited.mover)
+
+    def _select(self, node: _Node, moves: Sequence[Any]) -> Any:
+        c = self.exploration
+        best, best_score = moves[0], -math.inf
+        for m in moves:
+            child = node.children[m]
+            score = (child.total / child.visits
+                     + c * math.sqrt(math.log(child.available) / child.visits))
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def _playout(self, state: Any, rng: random.Random) -> Any:
+        game = self.game
+        for _ in range(self.rollout_limit):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, moves[rng.randrange(len(moves))])
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return lambda seat: game.reward(outcome, seat)
+        estimate = game.evaluate(state)
+        if estimate is not None:
+            return lambda seat: estimate[seat]
+        return lambda seat: 0.5

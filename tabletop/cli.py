@@ -1,0 +1,345 @@
+"""The `tabletop` command: the desktop app, and headless commands for every game."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from tabletop.ai.base import Budget
+from tabletop.model import Game, OptionError, TabletopError
+from tabletop.plugins import Host
+from tabletop.record import Record, replay
+
+
+def _host(ctx: click.Context) -> Host:
+    host: Host = ctx.obj["host"]
+    if not ctx.obj.get("loaded"):
+        host.load()
+        ctx.obj["loaded"] = True
+        if ctx.info_name != "plugins":
+            for error in host.errors:
+                click.echo(f"warning: {error} (see `tabletop plugins`)", err=True)
+    return host
+
+
+def _fail(message: str) -> NoReturn:
+    raise click.ClickException(message)
+
+
+def _game(ctx: click.Context, game_id: str) -> Game[Any, Any]:
+    try:
+        return _host(ctx).game(game_id)
+    except TabletopError as exc:
+        _fail(str(exc))
+
+
+def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="--option")
+        try:
+            values[name.strip()] = game.info.option(name.strip()).parse(text)
+        except OptionError as exc:
+            raise click.BadParameter(str(exc), param_hint="--option") from None
+    return values
+
+
+def _players(game: Game[Any, Any], players: int | None, default: int) -> int:
+    count = players if players is not None else default
+    try:
+        return game.info.check_players(count)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+
+
+def _budget(seconds: float | None, iterations: int | None) -> Budget:
+    if seconds is not None and seconds <= 0:
+        raise click.BadParameter("must be positive", param_hint="--seconds")
+    if iterations is not None and iterations <= 0:
+        raise click.BadParameter("must be positive", param_hint="--iterations")
+    return Budget(seconds, iterations)
+
+
+@click.group(invoke_without_command=True)
+@click.version_option(package_name="tabletop")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Tabletop: tabletop games at one screen. With no command, opens the desktop app."""
+    ctx.ensure_object(dict)
+    ctx.obj.setdefault("host", Host())
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(app)
+
+
+@main.command()
+@click.pass_context
+def app(ctx: click.Context) -> None:
+    """Open the desktop app (the launcher)."""
+    host = _host(ctx)
+    try:
+        from tabletop.ui.app import run_app
+    except ImportError as exc:
+        _fail(f"the desktop app cannot start: {exc}")
+    run_app(host)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def plugins(ctx: click.Context, as_json: bool) -> None:
+    """List the loaded plugins and the ones that failed to load."""
+    host = _host(ctx)
+    if as_json:
+        click.echo(json.dumps({
+            "plugins": [vars(p) for p in host.plugins],
+            "errors": [vars(e) for e in host.errors],
+            "disabled": host.disabled,
+        }, indent=1))
+        return
+    for p in host.plugins:
+        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module})")
+        click.echo(f"  hooks: {', '.join(p.hooks) or '-'}")
+        click.echo(f"  games: {', '.join(p.games) or '-'}")
+        if p.agents:
+            click.echo(f"  agents: {', '.join(p.agents)}")
+        if p.renderers:
+            click.echo(f"  renderers: {', '.join(p.renderers)}")
+    for e in host.errors:
+        click.echo(f"FAILED {e.name}  ({e.distribution} {e.version}): {e.error}")
+    if host.disabled:
+        click.echo(f"disabled: {', '.join(host.disabled)}")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def games(ctx: click.Context, as_json: bool) -> None:
+    """List the installed games with their players, options and agents."""
+    host = _host(ctx)
+    listing = []
+    for game_id in sorted(host.games):
+        info = host.games[game_id].info
+        listing.append({
+            "id": info.id, "name": info.name, "min_players": info.min_players,
+            "max_players": info.max_players, "description": info.description,
+            "options": {o.name: {"default": o.default, "description": o.description}
+                        for o in info.options},
+            "agents": [s.name for s in host.agent_specs(game_id)],
+        })
+    if as_json:
+        click.echo(json.dumps(listing, indent=1))
+        return
+    for g in listing:
+        span = f"{g['min_players']}-{g['max_players']}"
+        click.echo(f"{g['id']}  {g['name']} ({span} players): {g['description']}")
+        for name, opt in g["options"].items():
+            click.echo(f"  --option {name}=...  {opt['description']} (default {opt['default']})")
+        click.echo(f"  agents: {', '.join(g['agents'])}")
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--text", is_flag=True, help="Play in the terminal (required for now).")
+@click.option("--seat", "seats", multiple=True, metavar="human|AGENT",
+              help="Who sits at each seat, in order (repeat the option).")
+@click.option("--players", type=int, help="Number of players (default: number of seats).")
+@click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--seconds", type=float, help="Thinking time per AI move.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game record here when the game ends or stops.")
+@click.pass_context
+def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
+         players: int | None, seed: int | None, pairs: tuple[str, ...],
+         seconds: float | None, save: Path | None) -> None:
+    """Play GAME: you and AI seats, in the terminal with --text."""
+    from tabletop.terminal import play_text
+
+    game = _game(ctx, game_id)
+    if not text:
+        _fail("the desktop app plays from its launcher: run `tabletop`; "
+              "use `tabletop play GAME --text` to play in the terminal")
+    host = _host(ctx)
+    count = _players(game, players, len(seats) or game.info.min_players)
+    names = list(seats) or ["human"]
+    if len(names) == 1 and count > 1:
+        names += [host.strongest_agent(game_id).name] * (count - 1)
+    if len(names) != count:
+        raise click.BadParameter(f"{len(names)} seats given for {count} players",
+                                 param_hint="--seat")
+    agents = []
+    for name in names:
+        try:
+            agents.append(None if name == "human" else host.make_agent(game_id, name))
+        except TabletopError as exc:
+            raise click.BadParameter(str(exc), param_hint="--seat") from None
+    if seed is None:
+        seed = time.time_ns() % 2**31
+    options = _options(game, pairs)
+    click.echo(f"{game.info.name}, seed {seed}. Type 'help' for the legal moves.")
+
+    def ask(prompt: str) -> str | None:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        return line.rstrip("\n") if line else None
+
+    try:
+        record = play_text(game, count, options, seed, agents, names,
+                           _budget(seconds, None), ask, click.echo)
+    except TabletopError as exc:
+        _fail(str(exc))
+    if save is not None:
+        _write_atomic(save, record.to_json())
+        click.echo(f"Record written to {save}")
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", type=int, help="Number of players (default: number of agents).")
+@click.option("--agents", "agent_list", default="random",
+              help="Agents, one per seat or one for all, comma-separated.")
+@click.option("--games", "count", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Game i uses seed SEED+i.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--rotate", is_flag=True, help="Rotate the agents round the seats each game.")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--seconds", type=float, help="Thinking time per move (agents' default).")
+@click.option("--iterations", type=int, help="Work per move instead of time (deterministic).")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each game's record into this folder.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
+@click.pass_context
+def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: str,
+             count: int, seed: int, workers: int, rotate: bool, pairs: tuple[str, ...],
+             seconds: float | None, iterations: int | None, records: Path | None,
+             as_json: bool) -> None:
+    """Play AI-versus-AI games of GAME headless and summarize the results."""
+    from tabletop import simulate as sim
+
+    game = _game(ctx, game_id)
+    host = _host(ctx)
+    names = [n.strip() for n in agent_list.split(",") if n.strip()]
+    if not names:
+        raise click.BadParameter("name at least one agent", param_hint="--agents")
+    seats = _players(game, players, len(names) if len(names) > 1 else game.info.min_players)
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise click.BadParameter(f"{len(names)} agents for {seats} players",
+                                 param_hint="--agents")
+    for name in set(names):
+        try:
+            host.agent_spec(game_id, name)
+        except TabletopError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    match = sim.Match(game_id, seats, tuple(names), _options(game, pairs),
+                      _budget(seconds, iterations), tuple(host.disabled), rotate)
+    try:
+        game.info.resolve_options(match.options)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option") from None
+    began = time.perf_counter()
+    results = []
+    try:
+        with click.progressbar(length=count, label=f"{game_id}: {count} games",
+                               file=sys.stderr) as bar:
+            for result in sim.run(host, match, count, seed, workers):
+                results.append(result)
+                bar.update(1)
+    except TabletopError as exc:
+        _fail(str(exc))
+    elapsed = time.perf_counter() - began
+    if records is not None:
+        sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
+    summary = sim.summarize(results)
+    if as_json:
+        click.echo(json.dumps({
+            "game": game_id, "games": count, "agents": list(match.seating(0)),
+            "results": [r.to_json() for r in results], "summary": summary,
+            "seconds": elapsed,
+        }, indent=1))
+        return
+    click.echo(f"{count} games of {game.info.name} in {elapsed:.1f} s")
+    for name, row in summary.items():
+        click.echo(f"  {name:12} mean score {row['mean_score']:7.2f}  wins {row['wins']:7.2f}"
+                   f"  win rate {row['win_rate']:6.1%}  {row['seconds_per_move']:.4f} s/move")
+
+
+@main.command("replay")
+@click.argument("path", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def replay_command(ctx: click.Context, path: Path) -> None:
+    """Check a game record and print the game move by move."""
+    from tabletop.terminal import result_text
+
+    record = _read_record(path)
+    game = _game(ctx, record.game)
+    try:
+        replayed = replay(game, record)
+    except TabletopError as exc:
+        _fail(f"{path}: {exc}")
+    click.echo(f"{game.info.name}, {record.players} players, seed {record.seed}")
+    click.echo(game.render_text(replayed.states[0]))
+    for number, lines in enumerate(replayed.log, 1):
+        for line in lines:
+            click.echo(f"{number:4}. {line}")
+    click.echo(game.render_text(replayed.final))
+    outcome = game.outcome(replayed.final)
+    click.echo(result_text(game, outcome) if outcome else "The game is not over.")
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--record", "record_path", required=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="A game record.")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The PNG file to write.")
+@click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
+@click.pass_context
+def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
+               size: str) -> None:
+    """Render the position at the end of a record to a PNG, headless."""
+    width, sep, height = size.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
+        raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT (each at least 200)",
+                                 param_hint="--size")
+    host = _host(ctx)
+    _game(ctx, game_id)
+    try:
+        from tabletop.ui.screenshot import render_record
+    except ImportError as exc:
+        _fail(f"screenshots need the desktop app: {exc}")
+    try:
+        render_record(host, game_id, record_path, out, (int(width), int(height)))
+    except TabletopError as exc:
+        _fail(str(exc))
+    click.echo(f"wrote {out}")
+
+
+def _read_record(path: Path) -> Record:
+    try:
+        return Record.from_json(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        _fail(f"{path}: not a game record (not text)")
+    except TabletopError as exc:
+        _fail(f"{path}: {exc}")
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a crash never leaves a half-written file."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")

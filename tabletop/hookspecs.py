@@ -1,0 +1,64 @@
+"""The whole plugin contract: the hooks a Tabletop plugin may implement.
+
+Hooks *register objects*; they do not play. The host calls each hook once per plugin
+when it loads plugins, passing a `register` callable; per-move work is then a method call
+on the registered objects (see `tabletop.model.Game` and `tabletop.ai.Agent`).
+
+A plugin is a module (or object) with functions marked `@tabletop.hookimpl`, exposed
+through the `tabletop` entry-point group:
+
+    [project.entry-points.tabletop]
+    nim = "tabletop_nim.plugin"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+from tabletop.ai.base import AgentSpec
+from tabletop.model import Game
+
+PROJECT = "tabletop"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+RegisterGame = Callable[[Game[Any, Any]], None]
+RegisterAgent = Callable[[str, AgentSpec], None]
+RegisterRenderer = Callable[[str, str], None]
+
+
+@hookspec
+def tabletop_register_games(register: RegisterGame) -> None:
+    """Register the plugin's games.
+
+    Called once, when the host loads plugins. Call `register(game)` for each game object
+    (an instance of `tabletop.model.Game`). A game id that another plugin already
+    registered is refused, and the refusal is reported as a load error of this plugin.
+    Returns nothing.
+    """
+
+
+@hookspec
+def tabletop_register_agents(register: RegisterAgent) -> None:
+    """Register AI agents for games (the plugin's own or another plugin's).
+
+    Called once, after every plugin's games are registered. Call
+    `register(game_id, AgentSpec(...))` for each agent; the name must be unique for that
+    game and must not be one of the host's generic agents (`random`, `mcts`). Returns
+    nothing.
+    """
+
+
+@hookspec
+def tabletop_register_renderers(register: RegisterRenderer) -> None:
+    """Register how the desktop app draws a game.
+
+    Called once, when the host loads plugins. Call `register(game_id, "module:attribute")`
+    naming the renderer class by import path, so that headless runs (simulations, tests,
+    the terminal) never import the drawing code or arcade. The front end imports it only
+    when the game is opened on screen. Returns nothing.
+    """

@@ -1,0 +1,341 @@
+"""The game model every plugin implements: errors, options, info, outcome and `Game`.
+
+A game is a registered object whose methods are pure functions over immutable states:
+`apply(state, move)` returns a new state and never changes its input. Moves are small,
+hashable, frozen values with a text notation that round-trips. All randomness comes from
+the seed given to `new_state` (and is kept inside the state), so the same seed and the
+same moves rebuild the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+__all__ = [
+    "Game",
+    "GameInfo",
+    "GameOption",
+    "IllegalMoveError",
+    "NotationError",
+    "OptionError",
+    "Outcome",
+    "RecordError",
+    "StateFormatError",
+    "TabletopError",
+]
+
+
+class TabletopError(Exception):
+    """Base of every error the host and the games raise on bad input."""
+
+
+class IllegalMoveError(TabletopError, ValueError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class NotationError(TabletopError, ValueError):
+    """Text that is not a move in the game's notation at all."""
+
+
+class OptionError(TabletopError, ValueError):
+    """An unknown option, or a value the option does not accept."""
+
+
+class StateFormatError(TabletopError, ValueError):
+    """A state dict that is not a valid state of this game (version, keys, values)."""
+
+
+class RecordError(TabletopError, ValueError):
+    """A game record that does not replay; the message says where and why."""
+
+
+_BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+               "false": False, "no": False, "off": False, "0": False}
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game: its name, default, type and the values it accepts.
+
+    `kind` is one of `bool`, `int`, `str` or `object` (structured data such as a deck or a
+    start position, given as JSON text on the command line). `choices` restricts the
+    value to a set; `minimum`/`maximum` bound an int. `check`, if given, validates a
+    structured value and raises `OptionError` (or `ValueError`) with a clear message.
+    """
+
+    name: str
+    default: Any
+    description: str
+    kind: type = str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    check: Any = field(default=None, compare=False, repr=False)
+
+    def parse(self, text: str) -> Any:
+        """Convert command-line text into a validated value of this option."""
+        if self.kind is bool:
+            word = text.strip().lower()
+            if word not in _BOOL_WORDS:
+                raise OptionError(f"option {self.name!r}: {text!r} is not true/false")
+            return self.validate(_BOOL_WORDS[word])
+        if self.kind is int:
+            try:
+                return self.validate(int(text.strip()))
+            except ValueError as exc:
+                if isinstance(exc, OptionError):
+                    raise
+                raise OptionError(f"option {self.name!r}: {text!r} is not a whole number") from None
+        if self.kind is object:
+            import json
+
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise OptionError(f"option {self.name!r}: not valid JSON ({exc})") from None
+            return self.validate(value)
+        return self.validate(text)
+
+    def validate(self, value: Any) -> Any:
+        """Return `value` if this option accepts it, else raise `OptionError`."""
+        if self.kind is bool and not isinstance(value, bool):
+            raise OptionError(f"option {self.name!r}: expected true or false, got {value!r}")
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(f"option {self.name!r}: expected a whole number, got {value!r}")
+        if self.kind is str and not isinstance(value, str):
+            raise OptionError(f"option {self.name!r}: expected text, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name!r}: {value} is below {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name!r}: {value} is above {self.maximum}")
+        if self.check is not None:
+            try:
+                self.check(value)
+            except OptionError:
+                raise
+            except (ValueError, TypeError, KeyError) as exc:
+                raise OptionError(f"option {self.name!r}: {exc}") from None
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the host shows and checks about a game before any state exists.
+
+    `max_plies` is the declared maximum length of a game (the conformance kit checks that
+    random games end within it). `picture` is an optional path to an image the launcher
+    shows. `seat_names` names the seats in order (e.g. Blue, Brown); by default "Player N".
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    description: str
+    rules_help: str
+    max_plies: int
+    options: tuple[GameOption, ...] = ()
+    seat_names: tuple[str, ...] = ()
+    picture: str | None = None
+
+    def option(self, name: str) -> GameOption:
+        """The declared option called `name` (raises `OptionError` if unknown)."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"game {self.id!r} has no option {name!r} (options: {known})")
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults overlaid with `given`, every value validated; unknown names raise."""
+        values = {opt.name: opt.default for opt in self.options}
+        for name, value in (given or {}).items():
+            values[name] = self.option(name).validate(value)
+        return values
+
+    def check_players(self, players: int) -> int:
+        """Return `players` if the game accepts that many, else raise `OptionError`."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players}-{self.max_players}")
+            raise OptionError(f"{self.name} is played by {span} players, not {players!r}")
+        return players
+
+    def seat_name(self, seat: int) -> str:
+        """The display name of a seat."""
+        if seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    `scores` has one entry per seat; `winners` lists the winning seats (tied leaders share
+    the victory, so there may be several; empty for a draw where nobody wins); `reason`
+    says in the game's words why the game ended.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of this outcome."""
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Outcome:
+        """Rebuild an outcome from `to_dict` output (raises `RecordError` if malformed)."""
+        try:
+            return cls(tuple(data["scores"]), tuple(int(w) for w in data["winners"]),
+                       str(data["reason"]))
+        except (KeyError, TypeError, ValueError):
+            raise RecordError(f"result is not a valid outcome: {data!r}") from None
+
+    def share(self, seat: int) -> float:
+        """The seat's share of the victory: 1/k if it is one of k winners, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+class Game(ABC, Generic[S, M]):
+    """The contract between the host and a game plugin.
+
+    Subclass it (or provide every method it names) and register an instance through the
+    `tabletop_register_games` hook. States are immutable values of the game's own type;
+    moves are hashable frozen values. Every method is pure: no method changes its
+    arguments, and none uses randomness that is not held in the state.
+    """
+
+    info: GameInfo
+
+    # -- creating states -------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int,
+                  setup: Any = None) -> S:
+        """A new game for `players` seats with resolved `options`.
+
+        Chance in the set-up (a shuffled deck, a first player) comes from `seed`, unless
+        `setup` (as returned by `setup`) is given, in which case the set-up is exactly that
+        one. Raise `OptionError` for players or options the game does not accept.
+        """
+
+    def setup(self, state: S) -> Any:
+        """The explicit set-up of a new game (JSON-ready), or None if it has no chance."""
+        return None
+
+    # -- playing ---------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat whose move it is, or None once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> Sequence[M]:
+        """Every legal move in a stable order; empty exactly when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M) -> S:
+        """The state after `move`. Never changes `state`; raises `IllegalMoveError`."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def special_moves(self, state: S) -> Sequence[M]:
+        """Moves a person may make outside normal play (resign, agree a draw).
+
+        `apply` accepts them and the notation covers them, but agents are never offered
+        them and they are not part of `legal_moves`. Default: none.
+        """
+        return ()
+
+    # -- notation and pictures -------------------------------------------------------
+    @abstractmethod
+    def move_to_text(self, state: S, move: M) -> str:
+        """The move in the game's notation (`parse_move(state, text)` gives it back)."""
+
+    @abstractmethod
+    def parse_move(self, state: S, text: str) -> M:
+        """The move that `text` names in `state`.
+
+        Raises `NotationError` if the text is not notation at all, `IllegalMoveError` if it
+        names a move that is not legal here.
+        """
+
+    @abstractmethod
+    def render_text(self, state: S) -> str:
+        """A plain-text picture of the position (for terminals, tests, bug reports)."""
+
+    def describe(self, before: S, move: M, after: S) -> list[str]:
+        """Readable log lines, in the game's own words, for the ply `before` → `after`."""
+        player = self.to_move(before)
+        who = self.info.seat_name(player) if player is not None else "?"
+        return [f"{who}: {self.move_to_text(before, move)}"]
+
+    # -- saving ----------------------------------------------------------------------
+    @abstractmethod
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """A JSON-ready dict of the whole state, with a `version` key."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> S:
+        """The state `state_to_dict` saved; raises `StateFormatError` if invalid."""
+
+    # -- hidden information ------------------------------------------------------------
+    def observation(self, state: S, seat: int) -> Any:
+        """What `seat` may see of `state`, as a comparable value.
+
+        For a game without hidden information this is the state itself (the default).
+        A hidden-information game must return only what the seat can see and remember.
+        """
+        return state
+
+    def sample_state(self, observation: Any, seat: int, rng: random.Random) -> S:
+        """A full state consistent with `observation`, with all hidden parts drawn at random.
+
+        Optional for hidden-information games: providing it lets the host's MCTS agent
+        play the game and lets the conformance kit check that observations hide what
+        they must. A perfect-information game need not override it.
+        """
+        if not self.info.hidden_information:
+            return observation  # type: ignore[no-any-return]
+        raise TabletopError(f"{self.info.id} cannot sample hidden states")
+
+    def can_sample(self) -> bool:
+        """True if `sample_state` works for this game."""
+        return (not self.info.hidden_information
+                or type(self).sample_state is not Game.sample_state)
+
+    def reveals(self, before: S, move: M, after: S) -> bool:
+        """True if this ply revealed something hidden (a front end never undoes past it)."""
+        return False
+
+    # -- search helpers ----------------------------------------------------------------
+    def reward(self, outcome: Outcome, seat: int) -> float:
+        """How good `outcome` is for `seat`, in [0, 1], for generic search.
+
+        Default: the seat's share of the victory. A solo game should override this
+        (e.g. score over the best possible score).
+        """
+        return outcome.share(seat)
+
+    def evaluate(self, state: S) -> Sequence[float] | None:
+        """Optional estimate, per seat in [0, 1], of a non-final state (None: unknown).
+
+        Generic search uses it where a playout is cut short.
+        """
+        return None

@@ -1,0 +1,1 @@
+"""The Arcade front end (imported only when the app opens)."""
