@@ -123,7 +123,7 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
 def games(ctx: click.Context, as_json: bool) -> None:
     """List the installed games with their players, options and agents."""
     host = _host(ctx)
-    listing = []
+    listing: list[dict[str, Any]] = []
     for game_id in sorted(host.games):
         info = host.games[game_id].info
         listing.append({

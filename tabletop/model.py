@@ -312,7 +312,7 @@ class Game(ABC, Generic[S, M]):
         they must. A perfect-information game need not override it.
         """
         if not self.info.hidden_information:
-            return observation  # type: ignore[no-any-return]
+            return observation  # type: ignore[no-any-return,unused-ignore]
         raise TabletopError(f"{self.info.id} cannot sample hidden states")
 
     def can_sample(self) -> bool:

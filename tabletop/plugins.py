@@ -8,6 +8,7 @@ error) and everything it registered is rolled back, while the others load.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import os
 import traceback
@@ -257,7 +258,12 @@ def entry_point_sources() -> list[PluginSource]:
 
 def module_sources(modules: Sequence[tuple[str, Any]]) -> list[PluginSource]:
     """Plugin sources for objects already in hand (for tests and embedding)."""
-    return [PluginSource(name, "(in process)", "-", (lambda m=m: m)) for name, m in modules]
+    return [PluginSource(name, "(in process)", "-", functools.partial(_identity, module))
+            for name, module in modules]
+
+
+def _identity(value: Any) -> Any:
+    return value
 
 
 def _describe(exc: BaseException) -> str:

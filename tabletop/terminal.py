@@ -22,7 +22,7 @@ def play_text(game: Game[Any, Any], players: int, options: Mapping[str, Any], se
     Returns the record of what was played (with a result once the game is over).
     """
     state, resolved = start(game, players, options, seed)
-    states, moves = [state], []
+    states, moves = [state], []  # type: list[Any], list[Any]
     say(game.render_text(state))
     while (seat := game.to_move(state)) is not None:
         agent = seats[seat]

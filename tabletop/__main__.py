@@ -1,0 +1,5 @@
+"""`python -m tabletop` runs the launcher."""
+
+from tabletop.cli import main
+
+main()

@@ -1,0 +1,34 @@
+"""The conformance kit passes good games and catches each kind of violation."""
+
+import pytest
+from tabletop_nim import Nim
+
+from tabletop.testing import ConformanceError, check_game
+from tests.host import toys
+
+
+def test_kit_passes_the_example_plugin() -> None:
+    report = check_game(Nim(), seeds=range(10))
+    assert report.games_played == 10
+    assert report.plies > 0 and report.full_checks > report.games_played
+
+
+def test_kit_passes_a_hidden_information_game() -> None:
+    report = check_game(toys.Duel(), seeds=range(10))
+    assert report.games_played == 10
+
+
+@pytest.mark.parametrize(("game", "complaint"), [
+    (toys.MutatingNim(), "apply changed its input state"),
+    (toys.SloppyNotationNim(), "parses to"),
+    (toys.EndlessNim(), "not over after info.max_plies"),
+    (toys.LenientNim(), "parse_move accepted"),
+    (toys.LingeringNim(), "must agree on whether it is over"),
+    (toys.ForgetfulNim(), "state dict round-trip changed the state"),
+    (toys.ShuffledNim(), "stable order"),
+    (toys.LeakyDuel(), "observation depends on what it cannot see"),
+    (toys.BlindDuel(), "must provide sample_state"),
+])
+def test_kit_catches_each_violation(game: object, complaint: str) -> None:
+    with pytest.raises(ConformanceError, match=complaint):
+        check_game(game, seeds=range(4))  # type: ignore[arg-type]
