@@ -1,0 +1,100 @@
+"""Benchmark the launcher: frame time beside an empty Arcade frame, and time to first frame.
+
+Run: .venv/bin/python bench/ui.py   (headless; uses the installed plugins)
+Targets (issue 5): launcher median frame ≤ 12 ms and ≤ 4× the empty frame; process start
+to the first drawn launcher frame ≤ 1.5× a bare Arcade window's.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+SIZE = (1280, 720)
+FRAMES = 200
+
+_BARE = """
+import os, time
+t0 = float(os.environ["T0"])
+import arcade
+w = arcade.Window(1280, 720, "bare", visible=False)
+class V(arcade.View):
+    def on_draw(self):
+        self.clear()
+w.show_view(V())
+w.dispatch_event("on_draw"); w.dispatch_events(); w.ctx.finish()
+print(time.time() - t0)
+"""
+
+_APP = """
+import os, time
+t0 = float(os.environ["T0"])
+from tabletop.plugins import Host
+from tabletop.ui.app import make_window
+w = make_window(Host(), (1280, 720), visible=False)
+w.dispatch_event("on_draw"); w.dispatch_events(); w.ctx.finish()
+print(time.time() - t0)
+"""
+
+
+def frame_times(window: object, frames: int = FRAMES) -> list[float]:
+    """Milliseconds per drawn frame (draw dispatched and GPU work finished)."""
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        window.dispatch_event("on_draw")  # type: ignore[attr-defined]
+        window.dispatch_events()  # type: ignore[attr-defined]
+        window.ctx.finish()  # type: ignore[attr-defined]
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def startup(code: str, runs: int = 3) -> float:
+    """Median seconds from process start to the first drawn frame."""
+    results = []
+    for _ in range(runs):
+        env = dict(os.environ, T0=repr(time.time()), ARCADE_HEADLESS="1",
+                   TABLETOP_DATA_DIR=tempfile.mkdtemp())
+        out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        results.append(float(out.strip().splitlines()[-1]))
+    return statistics.median(results)
+
+
+def main() -> None:
+    """Print each figure with the command that measured it."""
+    os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp()
+    from tabletop.plugins import Host
+    from tabletop.ui._arcade import arcade
+    from tabletop.ui.app import make_window
+
+    window = make_window(Host(), SIZE, visible=False)
+    launcher = window.current_view
+
+    class Empty(arcade.View):
+        def on_draw(self) -> None:
+            self.clear()
+
+    window.show_view(Empty())
+    empty = statistics.median(frame_times(window))
+    window.show_view(launcher)
+    frame_times(window, 5)  # the first frame lays the screen out
+    median = statistics.median(frame_times(window))
+    window.app.worker.shutdown()
+    window.close()
+    print(f"launcher frame, median of {FRAMES} at {SIZE[0]}x{SIZE[1]}: {median:.2f} ms "
+          f"(empty Arcade frame {empty:.2f} ms, ratio {median / empty:.2f})  "
+          f"[command: .venv/bin/python bench/ui.py]")
+    bare, app = startup(_BARE), startup(_APP)
+    print(f"start to first frame: launcher {app * 1000:.0f} ms, bare Arcade window "
+          f"{bare * 1000:.0f} ms, ratio {app / bare:.2f}  [command: .venv/bin/python bench/ui.py]")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""The generic renderer for games that registered none: text picture plus a list of moves.
+
+The position is `Game.render_text` in the monospace font; below it every legal move is a
+cell labelled with its notation. A click on a cell plays it; the arrows move a selection
+and Enter plays the selected move. The last move is named and flashes for the animation
+pace, so AI play stays readable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyglet
+
+from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+
+_CELL = (52, 62, 84, 255)
+_CELL_SELECTED = (92, 112, 150, 255)
+_HINT = (255, 196, 64, 255)
+_TEXT = (236, 236, 236, 255)
+_FLASH = (120, 220, 140, 255)
+_PX_PER_PT = 96 / 72  # pyglet lays text out at 96 dpi
+
+
+class TextRenderer(Renderer):
+    """Draws any game as its `render_text` and a clickable list of legal moves."""
+
+    def __init__(self, context: RendererContext) -> None:
+        super().__init__(context)
+        self.selected = 0
+        self.last_move = ""
+        self._flash = 0.0
+        self._cells: list[tuple[Rect, Any]] = []
+        self._shapes: arcade.shape_list.ShapeElementList[Any] = (
+            arcade.shape_list.ShapeElementList())
+        self._batch = pyglet.graphics.Batch()
+        self._texts: list[arcade.Text] = []
+
+    # -- drawing -------------------------------------------------------------------------
+    def _position_text(self) -> str:
+        try:
+            return self.context.game.render_text(self.view)
+        except Exception:
+            if not self.context.game.info.hidden_information:
+                raise
+            # render_text takes a full state; this game's observations may not be one.
+            return "(this game shows no text picture of one player's view)"
+
+    def sync(self) -> None:
+        """Rebuild the text picture and the move cells from the current view."""
+        area = self.area
+        self._shapes = arcade.shape_list.ShapeElementList()
+        self._batch = pyglet.graphics.Batch()
+        self._texts = []
+        self._cells = []
+        lines = self._position_text().splitlines() or [""]
+        text_height = area.height * 0.55
+        longest = max(len(line) for line in lines) or 1
+        size = min(text_height / (len(lines) * 1.25 * _PX_PER_PT),
+                   area.width / (longest * 0.62 * _PX_PER_PT), 28.0)
+        size = max(size, 6.0)
+        self._texts.append(arcade.Text(
+            "\n".join(lines), area.left + 8, area.top - 8, _TEXT, size,
+            width=int(area.width), multiline=True, font_name=FONT_MONO, anchor_y="top",
+            batch=self._batch))
+        status = f"Last move: {self.last_move}" if self.last_move else ""
+        self._texts.append(arcade.Text(
+            status, area.left + 8, area.bottom + area.height * 0.40, _FLASH,
+            max(9.0, area.height / 50), font_name=FONT_SANS, batch=self._batch))
+        self._layout_cells(Rect(area.left, area.bottom, area.width, area.height * 0.37))
+
+    def _layout_cells(self, grid: Rect) -> None:
+        moves = list(self.legal_moves) if self.interactive else []
+        if not moves:
+            return
+        labels = [self.context.notation(move) for move in moves]
+        font = max(9.0, min(16.0, grid.height / 14))
+        cell_w = max(len(text) for text in labels) * font * 0.7 * _PX_PER_PT + 24
+        cell_h = font * _PX_PER_PT * 2.0
+        cols = max(1, int(grid.width // (cell_w + 6)))
+        rows = max(1, int(grid.height // (cell_h + 6)))
+        per_page = cols * rows
+        self.selected = min(self.selected, len(moves) - 1)
+        first = (self.selected // per_page) * per_page
+        for slot, index in enumerate(range(first, min(len(moves), first + per_page))):
+            col, row = slot % cols, slot // cols
+            rect = Rect(grid.left + col * (cell_w + 6), grid.top - (row + 1) * (cell_h + 6),
+                        cell_w, cell_h)
+            move = moves[index]
+            colour = _CELL_SELECTED if index == self.selected else _CELL
+            self._shapes.append(arcade.shape_list.create_rectangle_filled(
+                *rect.center, rect.width, rect.height, colour))
+            if self.hint is not None and move == self.hint:
+                self._shapes.append(arcade.shape_list.create_rectangle_outline(
+                    *rect.center, rect.width, rect.height, _HINT, 3))
+            self._texts.append(arcade.Text(
+                labels[index], *rect.center, _TEXT, font, font_name=FONT_MONO,
+                anchor_x="center", anchor_y="center", batch=self._batch))
+            self._cells.append((rect, move))
+
+    def draw(self) -> None:
+        """Draw the cells, then all texts in one batch."""
+        self._shapes.draw()
+        self._batch.draw()
+
+    # -- the shell's calls ---------------------------------------------------------------
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Any,
+                     interactive: bool) -> None:
+        """Show a new position; the selection goes back to the first move."""
+        self.selected = 0
+        super().set_position(view, to_move, legal_moves, interactive)
+
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Name the move just played and hold it for the animation pace."""
+        self.last_move = self.context.game.move_to_text(before, move) if not (
+            self.context.game.info.hidden_information) else "played"
+        self._flash = self.context.animation_seconds
+        self.sync()
+
+    @property
+    def animating(self) -> bool:
+        """True while the last move is held on screen."""
+        return self._flash > 0
+
+    def update(self, delta_time: float) -> None:
+        """Count down the hold of the last move."""
+        self._flash = max(0.0, self._flash - delta_time)
+
+    # -- input ---------------------------------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A click on a move cell plays that move."""
+        for rect, move in self._cells:
+            if rect.contains(x, y):
+                self.choose(move)
+                return True
+        return False
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """Arrows move the selection (Up/Down by a row); Enter plays the selected move."""
+        if not self.interactive or not self.legal_moves:
+            return False
+        steps = {arcade.key.RIGHT: 1, arcade.key.LEFT: -1}
+        if self._cells and len(self._cells) > 1:
+            first_row_y = self._cells[0][0].bottom
+            cols = sum(1 for rect, _ in self._cells if rect.bottom == first_row_y)
+            steps |= {arcade.key.DOWN: cols, arcade.key.UP: -cols}
+        if symbol in steps:
+            self.selected = (self.selected + steps[symbol]) % len(self.legal_moves)
+            self.sync()
+            return True
+        if symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER):
+            self.choose(self.legal_moves[self.selected])
+            return True
+        return False

@@ -1,0 +1,154 @@
+"""The game screen's sidebar and its modal panels (rules, an offer to accept, game over)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from tabletop.model import Outcome
+from tabletop.ui._arcade import arcade
+from tabletop.ui.renderer import Rect
+from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
+
+if TYPE_CHECKING:
+    from tabletop.ui.game_screen import GameScreen
+
+
+def _scores_text(screen: GameScreen) -> str | None:
+    s = screen.session
+    outcome = s.outcome
+    scores = outcome.scores if outcome is not None else screen.renderer.scores(
+        s.view_of(s.state))
+    if scores is None:
+        return None
+    info = screen.game.info
+    return "Scores: " + " · ".join(f"{info.seat_name(i)} {v:g}" for i, v in enumerate(scores))
+
+
+def build_sidebar(screen: GameScreen, panel: Rect) -> None:
+    """Turn, scores, buttons and the move log, top to bottom in `panel`."""
+    px, s = screen.px, screen.session
+    left, width = panel.left + px(16), panel.width - px(32)
+    y = panel.top - px(36)
+    screen.label(screen.game.info.name, left, y, 20, bold=True)
+    y -= px(30)
+    for text, colour in screen.status_lines():
+        screen.label(text, left, y, 13, colour, width=width)
+        y -= px(22)
+    scores = _scores_text(screen)
+    if scores:
+        screen.label(scores, left, y, 13, TEXT, width=width)
+        y -= px(22)
+    row, half = px(40), (width - px(10)) / 2
+    y -= px(8)
+    if screen.renderer.pending_move is not None:
+        y -= row
+        screen.add_button("VALIDATE (Enter)", Rect(left, y, half, px(34)),
+                          screen.validate,
+                          name="validate")
+        screen.add_button("Cancel (Esc)", Rect(left + half + px(10), y, half, px(34)),
+                          screen.cancel_preview,
+                          name="cancel")
+    actions = [
+        ("Undo (U)", screen.undo, s.can_undo(), "undo"),
+        ("Redo (R)", screen.redo, s.can_redo(), "redo"),
+        ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
+        ("Save (S)", screen.save, True, "save"),
+        ("Rules (F1)", lambda: screen.show_panel("rules"), True, "rules"),
+        ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
+        ("Launcher (Esc)", screen.escape, True, "launcher"),
+    ]
+    for index, (label, action, enabled, name) in enumerate(actions):
+        if index % 2 == 0:
+            y -= row
+        x = left if index % 2 == 0 else left + half + px(10)
+        screen.add_button(label, Rect(x, y, half, px(34)), action, enabled, name)
+    for move in s.special_moves():
+        y -= row
+        text = screen.game.move_to_text(s.state, move)
+        label = f"Offer: {text}" if s.needs_consent(move) else text.capitalize()
+        screen.add_button(label, Rect(left, y, width, px(34)),
+                          partial(screen.submit, move), name=f"special:{text}")
+    _build_log(screen, left, width, panel.bottom + px(12), y - px(16))
+
+
+def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
+               top: float) -> None:
+    px = screen.px
+    screen.label("Moves", left, top - px(16), 14, ACCENT, bold=True)
+    room = int((top - px(28) - bottom) // px(17))
+    lines = [line for ply in screen.session.log for line in ply]
+    if room <= 0 or not lines:
+        return
+    numbered = [f"{i + 1:>3}. {line}" for i, line in enumerate(lines)][-room:]
+    screen.label("\n".join(numbered), left, top - px(30), 11, DIM, mono=True, width=width,
+                 multiline=True, anchor_y="top")
+
+
+def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
+    info = screen.game.info
+    names = [info.seat_name(w) for w in outcome.winners]
+    if not names:
+        head = "Draw: nobody wins."
+    elif len(names) == 1:
+        head = f"{names[0]} wins."
+    else:
+        head = "Shared victory: " + ", ".join(names) + "."
+    lines = [head, outcome.reason, ""]
+    for seat, score in enumerate(outcome.scores):
+        mark = "  ★ winner" if seat in outcome.winners else ""
+        lines.append(f"{info.seat_name(seat)} ({screen.session.agents[seat]}): {score:g}{mark}")
+    return lines
+
+
+def build_overlay(screen: GameScreen, width: int, height: int) -> None:
+    """The modal panel named by `screen.overlay`, centred in the window."""
+    px, s = screen.px, screen.session
+    panel = Rect(width / 2 - px(380), height / 2 - px(260), px(760), px(520))
+    screen.box(panel, PANEL, ACCENT)
+    left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
+    bottom_row = Rect(left, panel.bottom + px(24), px(200), px(44))
+
+    def buttons(*specs: tuple[str, object, str]) -> None:
+        for i, (label, action, name) in enumerate(specs):
+            rect = Rect(bottom_row.left + i * px(230), bottom_row.bottom, bottom_row.width,
+                        bottom_row.height)
+            screen.add_button(label, rect, action, name=name)  # type: ignore[arg-type]
+
+    if screen.overlay == "rules":
+        screen.label(f"Rules: {screen.game.info.name}", left, top, 22, bold=True)
+        screen.label(screen.game.info.rules_help, left, top - px(30), 13, TEXT, width=inner,
+                     multiline=True, anchor_y="top")
+        buttons(("Close (Esc)", lambda: screen.show_panel(None), "close"))
+    elif screen.overlay == "offer" and screen.offer is not None:
+        info = screen.game.info
+        mover = info.seat_name(s.to_move) if s.to_move is not None else "?"
+        others = ", ".join(info.seat_name(i) for i in range(s.players) if i != s.to_move)
+        text = screen.game.move_to_text(s.state, screen.offer)
+        screen.label(f"{mover} offers: {text}", left, top, 22, bold=True)
+        screen.label(f"{others}: do you accept?", left, top - px(50), 16, TEXT, width=inner)
+        buttons(("Accept (Y)", lambda: screen.answer_offer(True), "accept"),
+                ("Decline (N)", lambda: screen.answer_offer(False), "decline"))
+    elif screen.overlay == "end" and s.outcome is not None:
+        screen.label("Game over", left, top, 26, GOOD, bold=True)
+        screen.label("\n".join(_result_lines(screen, s.outcome)), left, top - px(40), 15,
+                     TEXT, width=inner, multiline=True, anchor_y="top")
+        buttons(("Review board", lambda: screen.show_panel(None), "review"),
+                ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), "new"),
+                ("Launcher", screen.app.show_launcher, "launcher"))
+    else:
+        screen.overlay = None
+        return
+    screen.label("Tab / arrows choose, Enter confirms", left, panel.bottom + px(80), 12, DIM)
+
+
+def overlay_key(screen: GameScreen, symbol: int, modifiers: int) -> None:
+    """Keys while a panel is open: its shortcuts, then the usual focus keys."""
+    if screen.overlay == "offer" and symbol in (arcade.key.Y, arcade.key.N):
+        screen.answer_offer(symbol == arcade.key.Y)
+    elif screen.overlay == "end" and symbol == arcade.key.N:
+        screen.app.show_setup(screen.game_id, screen.session)
+    elif symbol == arcade.key.ESCAPE and screen.overlay != "offer":
+        screen.show_panel(None)
+    else:
+        Screen.on_key_press(screen, symbol, modifiers)

@@ -1,0 +1,237 @@
+"""The renderer contract: how a game plugin draws its game inside the app's game screen.
+
+A plugin registers a renderer by import path from its `tabletop_register_renderers` hook:
+
+    @tabletop.hookimpl
+    def tabletop_register_renderers(register):
+        register("versus", "games.versus.view:VersusRenderer")
+
+The app imports that class only when the game is opened on screen (so headless runs never
+import arcade) and builds one instance per game screen: `VersusRenderer(context)`. A game
+that registers no renderer is drawn by `tabletop.ui.fallback.TextRenderer`, so every
+plugin is playable in the app.
+
+Who does what
+-------------
+The **shell** (the game screen) owns the game: it applies moves, keeps the history, undo and
+redo, the move log, autosave, AI seats, hints, resign/draw buttons and the VALIDATE / Cancel
+buttons. The **renderer** only draws a position and turns clicks and keys into a move:
+
+1. `set_area(rect)` — the board rectangle, in window pixels, whenever the window is resized.
+   Everything the renderer draws must fit in it and scale with it.
+2. `set_position(view, to_move, legal_moves, interactive)` — whenever the position changes
+   (a move, undo, redo, a new game). `view` is what the viewing seat may see: the state for
+   a perfect-information game, `Game.observation(state, seat)` for a hidden-information one
+   (the shell picks the seat: the human seat to move in hotseat). Never assume `view` is a
+   full state of a hidden-information game. `legal_moves` are the moves of the seat to move
+   (in the game's stable order); `interactive` is True when a human at this screen may move
+   now. Build or *sync* shape lists / sprite lists here, not in `draw`.
+3. `draw()` — every frame. Draw with batched shapes (`arcade.shape_list.ShapeElementList`),
+   `arcade.SpriteList` and `arcade.Text` objects (ideally in a `pyglet.graphics.Batch`),
+   built in `set_area` / `set_position`. Never call `arcade.draw_text` in a loop. Use only
+   the shipped fonts `FONT_SANS` / `FONT_MONO` (from `tabletop.ui._arcade`).
+4. `update(delta_time)` — every frame, to advance animations.
+5. Input: `on_mouse_press`, `on_mouse_release`, `on_mouse_motion` and `on_key_press`
+   are forwarded by the shell while the renderer is not animating; the press and key
+   methods return True when they used the event (an unused key falls through to the
+   shell's shortcuts, e.g. U undo, H hint, Esc back). Coordinates are window pixels.
+6. Choosing a move: call `self.choose(move)` to submit a move at once, or set
+   `self.pending_move` to a move (and draw its preview) to ask for confirmation: the shell
+   then shows VALIDATE and Cancel buttons. VALIDATE (or Enter, which the base class
+   handles) calls `confirm()`, which submits the pending move; Cancel (or Esc) calls
+   `cancel()`. The shell checks that a submitted move is legal, applies it, logs it,
+   autosaves and then calls `set_position` with the new position.
+7. `animate(before, move, after)` — called right after `set_position` for the new
+   position, for every applied move (human or AI, not for undo/redo). `before` and `after`
+   are views as in `set_position`. Run a transition lasting about
+   `context.animation_seconds` and report `animating` True meanwhile: the shell waits for
+   it before the next AI move, so AI play is readable. The last move should stay marked.
+8. `show_hint(move)` — mark a suggested move on the board (None clears it). A new
+   position clears the hint (the base `set_position` does that).
+9. `scores(view)` — optional running scores, one per seat, shown by the shell.
+
+Anything a renderer raises is caught by the shell, which names the plugin, returns to the
+launcher and keeps the autosave, so a renderer need not guard its own code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.model import Game
+
+__all__ = ["Rect", "Renderer", "RendererContext"]
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in window pixels; (`left`, `bottom`) is its lower-left corner."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        """The x of the right edge."""
+        return self.left + self.width
+
+    @property
+    def top(self) -> float:
+        """The y of the top edge."""
+        return self.bottom + self.height
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """The centre point."""
+        return self.left + self.width / 2, self.bottom + self.height / 2
+
+    def contains(self, x: float, y: float) -> bool:
+        """True if the point lies inside (edges included)."""
+        return self.left <= x <= self.right and self.bottom <= y <= self.top
+
+    def inset(self, margin: float) -> Rect:
+        """This rectangle shrunk by `margin` on every side (never below zero size)."""
+        return Rect(self.left + margin, self.bottom + margin,
+                    max(0.0, self.width - 2 * margin), max(0.0, self.height - 2 * margin))
+
+    def square(self) -> Rect:
+        """The largest square centred in this rectangle (handy for boards)."""
+        side = min(self.width, self.height)
+        cx, cy = self.center
+        return Rect(cx - side / 2, cy - side / 2, side, side)
+
+
+@dataclass(frozen=True)
+class RendererContext:
+    """What the shell tells a renderer once, when the game screen opens.
+
+    `game` is the registered game object (use its pure methods: `legal_moves`,
+    `move_to_text`, `apply` on a *view* only where the game allows it, `describe`...).
+    `seats` are the seats a human controls at this screen (hotseat: all human seats).
+    `colour_blind` asks for shapes or symbols wherever colour carries meaning.
+    `animation_seconds` is the pace of one move's animation (0: no animation).
+    `submit` hands a chosen move to the shell; call it through `Renderer.choose`.
+    `notation(move)` is the move's text in the current position (the shell holds the true
+    state, so this works in hidden-information games where the renderer has a view only).
+    """
+
+    game: Game[Any, Any]
+    seats: frozenset[int]
+    colour_blind: bool
+    animation_seconds: float
+    submit: Callable[[Any], None]
+    notation: Callable[[Any], str]
+
+
+class Renderer:
+    """Base class of game renderers: subclass it and override `draw` (and what you need).
+
+    The defaults keep the last position, hint and area in attributes (`area`, `view`,
+    `to_move`, `legal_moves`, `interactive`, `hint`, `pending_move`), ignore input and do
+    not animate, so a minimal renderer overrides `draw` and `on_mouse_press`.
+    """
+
+    def __init__(self, context: RendererContext) -> None:
+        self.context = context
+        self.area = Rect(0, 0, 1, 1)
+        self.view: Any = None
+        self.to_move: int | None = None
+        self.legal_moves: Sequence[Any] = ()
+        self.interactive = False
+        self.hint: Any = None
+        #: A move awaiting the player's confirmation (its preview is drawn); None if none.
+        self.pending_move: Any = None
+
+    # -- the shell tells the renderer ------------------------------------------------
+    def set_area(self, area: Rect) -> None:
+        """The board rectangle changed (window resized). Re-lay out, then re-sync."""
+        self.area = area
+        self.layout()
+        if self.view is not None:
+            self.sync()
+
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
+                     interactive: bool) -> None:
+        """A new position to show. Clears the hint, selection and pending move."""
+        self.view = view
+        self.to_move = to_move
+        self.legal_moves = tuple(legal_moves)
+        self.interactive = interactive
+        self.hint = None
+        self.pending_move = None
+        self.sync()
+
+    def layout(self) -> None:
+        """Hook: compute geometry for `self.area` (called by `set_area`)."""
+
+    def sync(self) -> None:
+        """Hook: rebuild shapes/sprites/texts for `self.view` (position or area changed)."""
+
+    def draw(self) -> None:
+        """Draw the board inside `self.area` (every frame). Subclasses must override."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement draw()")
+
+    def update(self, delta_time: float) -> None:
+        """Advance animations by `delta_time` seconds (every frame)."""
+
+    def show_hint(self, move: Any) -> None:
+        """Mark `move` as the suggested move (None clears the hint)."""
+        self.hint = move
+        self.sync()
+
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Start the transition of one applied move (default: none)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while a transition runs (the shell holds AI moves and input meanwhile)."""
+        return False
+
+    def scores(self, view: Any) -> Sequence[float] | None:
+        """Running scores per seat to show during play, or None if the game has none."""
+        return None
+
+    # -- input forwarded by the shell --------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A mouse press in window pixels; True if the renderer used it."""
+        return False
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A mouse release in window pixels; True if the renderer used it."""
+        return False
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        """The pointer moved (for hover highlights)."""
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """A key press; True if used. The base confirms a pending move on Enter."""
+        from tabletop.ui._arcade import arcade
+
+        if symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER):
+            return self.confirm()
+        return False
+
+    # -- the renderer tells the shell --------------------------------------------------
+    def choose(self, move: Any) -> None:
+        """Submit `move` to the shell now (it must be one of `legal_moves` or a special move)."""
+        self.pending_move = None
+        self.context.submit(move)
+
+    def confirm(self) -> bool:
+        """Submit the pending move (VALIDATE); False if there was none."""
+        if self.pending_move is None:
+            return False
+        self.choose(self.pending_move)
+        return True
+
+    def cancel(self) -> bool:
+        """Drop the pending move and any selection; True if there was something to drop."""
+        if self.pending_move is None:
+            return False
+        self.pending_move = None
+        self.sync()
+        return True

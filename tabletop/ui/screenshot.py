@@ -1,0 +1,65 @@
+"""Render a recorded position on the game screen, headless, to a PNG (`tabletop screenshot`)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from tabletop.model import TabletopError
+from tabletop.plugins import Host
+from tabletop.record import Record
+
+
+def render_record(host: Host, game_id: str, record_path: str | Path, out_path: str | Path,
+                  size: tuple[int, int] = (1280, 800)) -> None:
+    """Draw the game screen at the record's final position and save it as a PNG.
+
+    Raises `TabletopError` with a clear message for an unknown game, an unreadable or
+    mismatched record, a bad size or an output path that cannot be written.
+    """
+    width, height = size
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise TabletopError(f"screenshot size {width}x{height} is out of range "
+                            "(320x240 to 7680x4320)")
+    game = host.load().game(game_id)
+    try:
+        text = Path(record_path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TabletopError(f"cannot read record {record_path}: {exc}") from None
+    record = Record.from_json(text)
+    if record.game != game.info.id:
+        raise TabletopError(f"record {record_path} is of game {record.game!r}, not {game_id!r}")
+    out = Path(out_path)
+    if not out.parent.is_dir():
+        raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
+    os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
+    from tabletop.ui.app import make_window
+    from tabletop.ui.game_screen import GameScreen
+    from tabletop.ui.session import Session
+
+    # A private data dir: a screenshot must not touch the player's autosave or settings.
+    with tempfile.TemporaryDirectory() as scratch:
+        session = Session.from_record(host, record)
+        session.agents = ("human",) * session.players  # draw only: no AI may start thinking
+        window = make_window(host, size, visible=False, directory=Path(scratch))
+        try:
+            screen = GameScreen(window.app, game_id, session)
+            window.show_view(screen)
+            screen.show_panel(None)  # the board, not the game-over panel, is the picture
+            for _ in range(2):  # the first frame lays out; the second is what we keep
+                screen.on_update(1 / 60)
+                screen.on_draw()
+            if window.current_view is not screen:
+                reason = getattr(window.current_view, "message", None) or "it failed"
+                raise TabletopError(f"cannot draw the position: {reason}")
+            from tabletop.ui._arcade import arcade
+
+            image = arcade.get_image(0, 0, width, height)
+            try:
+                image.save(out, format="PNG")
+            except OSError as exc:
+                raise TabletopError(f"cannot write {out}: {exc}") from None
+        finally:
+            window.app.worker.shutdown()
+            window.close()

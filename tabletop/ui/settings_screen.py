@@ -1,0 +1,70 @@
+"""The settings screen: animation pace, AI thinking time, colour-blind mode, fullscreen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop.ui import storage
+from tabletop.ui.renderer import Rect
+from tabletop.ui.widgets import DIM, Screen
+
+
+def _next(values: tuple[float, ...], current: float, step: int) -> float:
+    index = min(range(len(values)), key=lambda i: abs(values[i] - current))
+    return values[max(0, min(len(values) - 1, index + step))]
+
+
+class SettingsScreen(Screen):
+    """Change and persist the player's preferences."""
+
+    def change(self, update: Callable[[storage.Settings], None]) -> None:
+        """Apply a change to the settings, save them and redraw."""
+        update(self.app.settings)
+        self.app.save_settings()
+        self.invalidate()
+
+    def build(self, width: int, height: int) -> None:
+        px = self.px
+        s = self.app.settings
+        left, value_x, y = px(60), px(420), height - px(160)
+        self.label("Settings", left, height - px(70), 28, bold=True)
+        self.label("Saved automatically. Esc returns.", left, height - px(100), 13, DIM)
+
+        def row(title: str, value: str, down: Callable[[], None] | None,
+                up: Callable[[], None], name: str) -> None:
+            nonlocal y
+            self.label(title, left, y + px(14), 16)
+            if down is None:
+                self.add_button(value, Rect(value_x, y, px(300), px(38)), up, name=name)
+            else:
+                self.add_button("<", Rect(value_x, y, px(44), px(38)), down, name=f"{name}-")
+                self.label(value, value_x + px(60), y + px(14), 16)
+                self.add_button(">", Rect(value_x + px(256), y, px(44), px(38)), up,
+                                name=f"{name}+")
+            y -= px(50)
+
+        def pace(step: int) -> Callable[[], None]:
+            return lambda: self.change(lambda st: setattr(
+                st, "animation_seconds", _next(storage.ANIMATION_PACES, st.animation_seconds,
+                                               step)))
+
+        def think(step: int) -> Callable[[], None]:
+            return lambda: self.change(lambda st: setattr(
+                st, "ai_seconds", _next(storage.AI_TIMES, st.ai_seconds, step)))
+
+        row("Animation per move", f"{s.animation_seconds:g} s", pace(-1), pace(1), "pace")
+        row("Computer thinking time", f"{s.ai_seconds:g} s", think(-1), think(1), "think")
+        row("Colour-blind symbols", "on" if s.colour_blind else "off", None,
+            lambda: self.change(lambda st: setattr(st, "colour_blind", not st.colour_blind)),
+            "colour_blind")
+        row("Fullscreen (F11)", "on" if s.fullscreen else "off", None,
+            self._toggle_fullscreen, "fullscreen")
+        self.add_button("Back", Rect(left, y - px(20), px(200), px(52)), self.app.show_launcher,
+                        name="back")
+
+    def _toggle_fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+        self.invalidate()
+
+    def on_escape(self) -> None:
+        self.app.show_launcher()

@@ -1,0 +1,225 @@
+"""The screens' common frame: a `Screen` view with buttons, keyboard focus and batched drawing.
+
+A screen lays itself out in `build(width, height)` (called on show, on resize and after
+`invalidate()`), adding labels, boxes and buttons. Labels go into one pyglet batch and
+boxes into one shape list, so a frame is a couple of draw calls however much is shown.
+Keyboard: Tab / Shift-Tab and the arrows move the focus between buttons, Enter or Space
+presses the focused button, Esc calls `on_escape`, F11 toggles fullscreen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pyglet
+
+from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
+from tabletop.ui.renderer import Rect
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+BACKGROUND = (24, 28, 36, 255)
+PANEL = (36, 42, 54, 255)
+BUTTON = (58, 68, 90, 255)
+BUTTON_HOVER = (80, 96, 128, 255)
+BUTTON_OFF = (44, 48, 58, 255)
+FOCUS = (255, 196, 64, 255)
+TEXT = (236, 236, 236, 255)
+DIM = (150, 156, 168, 255)
+ERROR = (255, 120, 110, 255)
+GOOD = (120, 220, 140, 255)
+ACCENT = (96, 170, 255, 255)
+
+KEYS_NEXT = (arcade.key.DOWN, arcade.key.RIGHT)
+KEYS_PREV = (arcade.key.UP, arcade.key.LEFT)
+KEYS_PRESS = (arcade.key.ENTER, arcade.key.NUM_ENTER, arcade.key.SPACE)
+
+
+@dataclass
+class Button:
+    """A clickable, focusable rectangle with a label and an action."""
+
+    label: str
+    rect: Rect
+    action: Callable[[], None]
+    enabled: bool = True
+    name: str = ""  # a stable handle for tests and keyboard shortcuts
+
+
+class Screen(arcade.View):
+    """Base of every screen: layout on demand, buttons, focus and hover, batched drawing."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.buttons: list[Button] = []
+        self.focus = -1
+        self.hover = -1
+        self.scale = 1.0
+        self._dirty = True
+        self._batch = pyglet.graphics.Batch()
+        self._labels: list[arcade.Text] = []  # a label deleted is removed from the batch
+        self._shapes: arcade.shape_list.ShapeElementList[Any] = (
+            arcade.shape_list.ShapeElementList())
+        self._marks: arcade.shape_list.ShapeElementList[Any] = (
+            arcade.shape_list.ShapeElementList())
+        self._marked = (-2, -2)
+
+    # -- layout --------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Ask for a new layout before the next frame or event."""
+        self._dirty = True
+
+    def ensure_built(self) -> None:
+        """Lay the screen out now if anything changed."""
+        if not self._dirty:
+            return
+        self._dirty = False
+        width, height = self.window.get_size()
+        self.scale = max(0.5, min(width / 1280, height / 800))
+        self._batch = pyglet.graphics.Batch()
+        self._labels = []
+        self._shapes = arcade.shape_list.ShapeElementList()
+        self.buttons = []
+        self.build(width, height)
+        for button in self.buttons:
+            self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
+            cx, cy = button.rect.center
+            self.label(button.label, cx, cy, 14, TEXT if button.enabled else DIM,
+                       anchor_x="center", anchor_y="center")
+        if self.focus >= len(self.buttons):
+            self.focus = len(self.buttons) - 1
+        self._marked = (-2, -2)
+
+    def build(self, width: int, height: int) -> None:
+        """Add this screen's labels, boxes and buttons for a window of this size."""
+
+    def px(self, value: float) -> float:
+        """`value` design pixels (at 1280×800) in window pixels."""
+        return value * self.scale
+
+    def label(self, text: str, x: float, y: float, size: float, color: Any = TEXT, *,
+              bold: bool = False, mono: bool = False, anchor_x: str = "left",
+              anchor_y: str = "baseline", width: float | None = None,
+              multiline: bool = False) -> arcade.Text:
+        """A text in the screen's batch; `size` is in design points (scaled)."""
+        text_object = arcade.Text(
+            text, x, y, color, max(9.0, self.px(size)), width=int(width) if width else None,
+            font_name=FONT_MONO if mono else FONT_SANS, bold=bold, anchor_x=anchor_x,
+            anchor_y=anchor_y, multiline=multiline, batch=self._batch)
+        self._labels.append(text_object)
+        return text_object
+
+    def box(self, rect: Rect, color: Any, outline: Any = None, border: float = 2) -> None:
+        """A filled rectangle (optionally outlined) in the screen's shape list."""
+        cx, cy = rect.center
+        self._shapes.append(arcade.shape_list.create_rectangle_filled(
+            cx, cy, rect.width, rect.height, color))
+        if outline is not None:
+            self._shapes.append(arcade.shape_list.create_rectangle_outline(
+                cx, cy, rect.width, rect.height, outline, border))
+
+    def add_button(self, label: str, rect: Rect, action: Callable[[], None],
+                   enabled: bool = True, name: str = "") -> Button:
+        """A button; its box and label are drawn after `build` returns."""
+        button = Button(label, rect, action, enabled, name or label)
+        self.buttons.append(button)
+        return button
+
+    def button_named(self, name: str) -> Button | None:
+        """The button with this name, if the screen shows one."""
+        self.ensure_built()
+        return next((b for b in self.buttons if b.name == name), None)
+
+    # -- drawing -------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        self.invalidate()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.invalidate()
+
+    def on_draw(self) -> None:
+        self.ensure_built()
+        self.clear(color=BACKGROUND)
+        self._shapes.draw()
+        self.draw_under_text()
+        self._draw_marks()
+        self._batch.draw()
+        self.draw_over_text()
+
+    def draw_under_text(self) -> None:
+        """Hook: draw more (e.g. a board) between the boxes and the labels."""
+
+    def draw_over_text(self) -> None:
+        """Hook: draw more on top of everything."""
+
+    def _draw_marks(self) -> None:
+        if self._marked != (self.focus, self.hover):
+            self._marked = (self.focus, self.hover)
+            self._marks = arcade.shape_list.ShapeElementList()
+            if 0 <= self.hover < len(self.buttons) and self.buttons[self.hover].enabled:
+                r = self.buttons[self.hover].rect
+                self._marks.append(arcade.shape_list.create_rectangle_filled(
+                    *r.center, r.width, r.height, BUTTON_HOVER))
+            if 0 <= self.focus < len(self.buttons):
+                r = self.buttons[self.focus].rect
+                self._marks.append(arcade.shape_list.create_rectangle_outline(
+                    *r.center, r.width + 4, r.height + 4, FOCUS, 3))
+        self._marks.draw()
+
+    # -- input ---------------------------------------------------------------------------
+    def button_at(self, x: float, y: float) -> int:
+        """The index of the button under the point, or -1."""
+        self.ensure_built()
+        for index, button in enumerate(self.buttons):
+            if button.rect.contains(x, y):
+                return index
+        return -1
+
+    def press(self, index: int) -> None:
+        """Run the action of button `index` if it is enabled."""
+        if 0 <= index < len(self.buttons) and self.buttons[index].enabled:
+            self.buttons[index].action()
+
+    def move_focus(self, step: int) -> None:
+        """Move the keyboard focus to the next (+1) or previous (-1) enabled button."""
+        self.ensure_built()
+        count = len(self.buttons)
+        if not count:
+            return
+        index = self.focus
+        for _ in range(count):
+            index = (index + step) % count if index >= 0 else (0 if step > 0 else count - 1)
+            if self.buttons[index].enabled:
+                self.focus = index
+                return
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.hover = self.button_at(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        index = self.button_at(x, y)
+        if index >= 0:
+            self.focus = index
+            self.press(index)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        if symbol == arcade.key.F11:
+            self.app.toggle_fullscreen()
+        elif symbol == arcade.key.TAB:
+            self.move_focus(-1 if modifiers & arcade.key.MOD_SHIFT else 1)
+        elif symbol in KEYS_NEXT:
+            self.move_focus(1)
+        elif symbol in KEYS_PREV:
+            self.move_focus(-1)
+        elif symbol in KEYS_PRESS:
+            self.press(self.focus)
+        elif symbol == arcade.key.ESCAPE:
+            self.on_escape()
+
+    def on_escape(self) -> None:
+        """Hook: what Esc does on this screen."""

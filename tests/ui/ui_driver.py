@@ -1,0 +1,70 @@
+"""Drive the app window with real input events, headless, and look at its pixels."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tabletop.ui._arcade import arcade
+
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def pump(window: Any, frames: int = 1) -> None:
+    """Run `frames` update + draw cycles through the window's event queue."""
+    for _ in range(frames):
+        window.dispatch_event("on_update", 1 / 60)
+        window.dispatch_event("on_draw")
+        window.dispatch_events()
+
+
+def click(window: Any, x: float, y: float) -> None:
+    """A left click (press and release) at window pixels (x, y)."""
+    window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
+    window.dispatch_event("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_events()
+    pump(window)
+
+
+def click_button(window: Any, name: str) -> None:
+    """Click the centre of the current screen's button called `name`."""
+    button = window.current_view.button_named(name)
+    assert button is not None, f"no button {name!r} on {type(window.current_view).__name__}: " \
+        f"{[b.name for b in window.current_view.buttons]}"
+    assert button.enabled, f"button {name!r} is disabled"
+    click(window, *button.rect.center)
+
+
+def key(window: Any, symbol: int, modifiers: int = 0) -> None:
+    """Press and release a key."""
+    window.dispatch_event("on_key_press", symbol, modifiers)
+    window.dispatch_event("on_key_release", symbol, modifiers)
+    window.dispatch_events()
+    pump(window)
+
+
+def wait_until(window: Any, condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Pump frames until `condition()` holds (the AI worker runs in another process)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting for the app"
+        pump(window)
+        time.sleep(0.01)
+
+
+def screenshot(window: Any, name: str) -> Any:
+    """Draw a frame, save it as screenshots/<name>.png and return the image."""
+    pump(window)
+    SHOTS.mkdir(exist_ok=True)
+    image = arcade.get_image(0, 0, *window.get_size())
+    image.save(SHOTS / f"{name}.png")
+    return image
+
+
+def pixel(window: Any, x: float, y: float) -> tuple[int, ...]:
+    """The colour at window pixels (x, y) (y up, as arcade counts)."""
+    image = arcade.get_image(0, 0, *window.get_size())
+    return tuple(image.getpixel((int(x), window.get_size()[1] - 1 - int(y))))[:3]
