@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -83,11 +84,25 @@ def main(ctx: click.Context) -> None:
 def app(ctx: click.Context) -> None:
     """Open the desktop app (the launcher)."""
     host = _host(ctx)
+    no_screen = ("the desktop app needs a screen and none was found "
+                 "(no DISPLAY or WAYLAND_DISPLAY); in a terminal, use "
+                 "`tabletop play GAME --text`")
+    if (sys.platform.startswith("linux") and not os.environ.get("ARCADE_HEADLESS")
+            and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))):
+        _fail(no_screen)
     try:
         from tabletop.ui.app import run_app
     except ImportError as exc:
         _fail(f"the desktop app cannot start: {exc}")
-    run_app(host)
+    try:
+        run_app(host)
+    except Exception as exc:
+        # Only a failure to get a window or an OpenGL context is the machine's fault;
+        # anything else is a bug and keeps its traceback.
+        if type(exc).__name__ in ("NoSuchDisplayException", "ContextException",
+                                  "NoSuchConfigException"):
+            _fail(f"{no_screen} ({exc})")
+        raise
 
 
 @main.command()
@@ -336,10 +351,9 @@ def _read_record(path: Path) -> Record:
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash never leaves a half-written file."""
-    temporary = path.with_name(f".{path.name}.tmp")
+    from tabletop.ui.storage import write_atomic
+
     try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(path)
+        write_atomic(path, text)
     except OSError as exc:
         _fail(f"cannot write {path}: {exc.strerror or exc}")

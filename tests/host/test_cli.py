@@ -133,3 +133,11 @@ def test_replay_rejects_a_corrupt_record(tmp_path: Path) -> None:
     assert "move 2 ('9:9'): cannot take 9 from heap 9" in result.output
     path.write_bytes(b"\xff\xfe garbage")
     assert "not a game record" in _run("replay", str(path)).output
+
+
+def test_the_app_without_a_screen_says_so_instead_of_a_traceback() -> None:
+    host = Host(module_sources([("nim", tabletop_nim)]), disabled=[])
+    result = CliRunner().invoke(main, [], obj={"host": host}, env={
+        "DISPLAY": None, "WAYLAND_DISPLAY": None, "ARCADE_HEADLESS": None})
+    assert result.exit_code == 1
+    assert "needs a screen" in result.output and "play GAME --text" in result.output
