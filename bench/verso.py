@@ -1,0 +1,153 @@
+"""Verso benchmark (not a test): solo scores per agent, 3-player win share, engine speed.
+
+    .venv/bin/python bench/verso.py                       # everything, default sizes
+    .venv/bin/python bench/verso.py solo --agent greedy --games 1000
+    .venv/bin/python bench/verso.py solo --agent strong --games 50 --seconds 1.0
+    .venv/bin/python bench/verso.py table --games 300 --iterations 8
+    .venv/bin/python bench/verso.py speed --games 2000
+
+Each figure is printed with the command that reproduces it. Solo games use seeds
+0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
+`--workers 2` (the default) splits games over two processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from games.verso.ai import GreedyAgent, StrongAgent
+from games.verso.game import VersoGame
+from games.verso.rules import apply_move, legal_moves
+from tabletop.ai.base import Budget
+from tabletop.ai.randomagent import RandomAgent
+
+GAME = VersoGame()
+
+
+def make(name: str) -> Any:
+    return {"random": RandomAgent, "greedy": GreedyAgent, "strong": StrongAgent}[name]()
+
+
+def budget(args: argparse.Namespace) -> Budget:
+    return Budget(seconds=None if args.iterations else args.seconds,
+                  iterations=args.iterations)
+
+
+def solo_game(job: tuple[str, int, Budget]) -> tuple[int, float, int]:
+    """One solo game: final score, seconds spent deciding, decisions made."""
+    name, seed, limit = job
+    agent, rng = make(name), random.Random(seed)
+    state = GAME.new_state(1, {}, seed)
+    spent, decisions = 0.0, 0
+    while state.turn >= 0:
+        moves = GAME.legal_moves(state)
+        began = time.perf_counter()
+        move = agent.choose(GAME.observation(state, 0), 0, moves, limit, rng)
+        spent += time.perf_counter() - began
+        decisions += 1
+        state = GAME.apply(state, move)
+    return state.scores[0], spent, decisions
+
+
+def table_game(job: tuple[int, Budget]) -> float:
+    """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share."""
+    seed, limit = job
+    seat_of_strong = seed % 3
+    agents = [StrongAgent() if s == seat_of_strong else GreedyAgent() for s in range(3)]
+    rng = random.Random(seed)
+    state = GAME.new_state(3, {}, seed)
+    while (seat := GAME.to_move(state)) is not None:
+        move = agents[seat].choose(GAME.observation(state, seat), seat,
+                                   GAME.legal_moves(state), limit, rng)
+        state = GAME.apply(state, move)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return outcome.share(seat_of_strong)
+
+
+def run(func: Any, jobs: list[Any], workers: int) -> list[Any]:
+    if workers <= 1:
+        return [func(job) for job in jobs]
+    with Pool(workers) as pool:
+        return pool.map(func, jobs, chunksize=1)
+
+
+def solo(args: argparse.Namespace) -> None:
+    limit = budget(args)
+    jobs = [(args.agent, seed, limit) for seed in range(args.games)]
+    results = run(solo_game, jobs, args.workers)
+    scores = sorted(r[0] for r in results)
+    spent = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
+    p90 = scores[int(0.9 * (len(scores) - 1))]
+    shares = "  ".join(f">={t}: {100 * sum(s >= t for s in scores) / len(scores):.1f}%"
+                       for t in (50, 55, 60, 64))
+    print(f"$ {command(args)}")
+    print(f"solo {args.agent} over seeds 0..{args.games - 1}: mean {statistics.mean(scores):.2f}"
+          f"  median {statistics.median(scores):g}  p90 {p90}  max {scores[-1]}  {shares}"
+          f"  mean s/decision {spent:.4f}")
+
+
+def table(args: argparse.Namespace) -> None:
+    limit = budget(args)
+    shares = run(table_game, [(seed, limit) for seed in range(args.games)], args.workers)
+    print(f"$ {command(args)}")
+    print(f"3 players, strong vs two greedy, {args.games} games, seats rotated: strong's "
+          f"win share {100 * sum(shares) / len(shares):.1f}% (fair share 33.3%)")
+
+
+def speed(args: argparse.Namespace) -> None:
+    rng = random.Random(0)
+    began = time.perf_counter()
+    for seed in range(args.games):
+        state = GAME.new_state(1, {}, seed)
+        while state.turn >= 0:
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
+    rate = args.games / (time.perf_counter() - began)
+    print(f"$ {command(args)}")
+    print(f"engine: {rate:.0f} random solo games per second (one process; new_state, "
+          "legal_moves and apply only)")
+
+
+def command(args: argparse.Namespace) -> str:
+    parts = [".venv/bin/python bench/verso.py", args.what, f"--games {args.games}"]
+    if args.what == "solo":
+        parts.append(f"--agent {args.agent}")
+    if args.what in ("solo", "table") and (args.what == "table" or args.agent == "strong"):
+        parts.append(f"--iterations {args.iterations}" if args.iterations
+                     else f"--seconds {args.seconds}")
+    if args.what != "speed":
+        parts.append(f"--workers {args.workers}")
+    return " ".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("what", nargs="?", default="all",
+                        choices=["all", "solo", "table", "speed"])
+    parser.add_argument("--agent", default="greedy", choices=["random", "greedy", "strong"])
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=1.0, help="strong's time a move")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="strong's deals a move instead of seconds (deterministic)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.what != "all":
+        args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000}[args.what]
+        {"solo": solo, "table": table, "speed": speed}[args.what](args)
+        return
+    for agent, games in (("random", 1000), ("greedy", 1000), ("strong", 20)):
+        solo(argparse.Namespace(**{**vars(args), "what": "solo", "agent": agent,
+                                   "games": args.games or games}))
+    table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300,
+                                "iterations": args.iterations or 4}))
+    speed(argparse.Namespace(**{**vars(args), "what": "speed", "games": args.games or 2000}))
+
+
+if __name__ == "__main__":
+    main()

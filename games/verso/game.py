@@ -1,0 +1,181 @@
+"""`VersoGame`: the Verso rules behind the host's `Game` contract (verso.md, whole)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.verso import notation, observation, rules, saving
+from games.verso.cards import STANDARD, CardList, cards_from_data, check_deck_option
+from games.verso.picture import render, solo_band
+from games.verso.state import Move, VersoState
+from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
+
+RULES_HELP = """\
+Goal: score the most points with sequences and squares.
+Cards have two faces of different colours (blue, green, orange), one worth 1 point and
+one worth 3; numbers on the two faces are neighbours (6 and 1 are neighbours too); a
+joker is always a 1-point face.
+Your turn: DRAW or BANK.
+- keep / flip: take the deck's top card and keep the face up (without looking under it)
+  or flip it and keep the other face. A card that repeats a face you hold (same colour
+  and number, or a second joker of a colour) is discarded.
+- bank <colour> <values>: score a run of 2-6 consecutive values of one colour (no wrap
+  from 6 to 1; a joker stands for any missing value, written J=4). Your neighbours first
+  flip their highest card of that colour (a joker only if it is their only one). You
+  score the points shown, then discard only the two highest cards of the run.
+Square: whenever your layout has 3+ cards of every colour, score 7. To score it again,
+first drop below 3 in some colour.
+End: when the deck is empty, everyone in turn may bank one final sequence (pass
+otherwise), without flips. Highest total wins; ties share.
+Solo: 35 cards. After each of your turns, the top card is turned over; if its new number
+is higher than the old one (no jokers involved), flip your highest card of the new
+face's colour. The game ends as soon as the deck is empty; then bank once more.
+Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
+
+SOLO_SCALE = 70.0
+
+
+def _cards(options: Mapping[str, Any]) -> CardList:
+    data = options.get("deck")
+    if data is None:
+        return STANDARD
+    try:
+        return cards_from_data(data)
+    except ValueError as exc:
+        raise OptionError(f"option 'deck': {exc}") from None
+
+
+class VersoGame(Game[VersoState, Move]):
+    """Verso for 1 (solo) to 6 players, with the keep/flip choice inside the draw move."""
+
+    info = GameInfo(
+        id="verso",
+        name="Verso",
+        min_players=1,
+        max_players=6,
+        hidden_information=True,
+        description="Draw two-faced cards, keep or flip them, and bank sequences of one "
+                    "colour; every bank makes your neighbours flip a card.",
+        rules_help=RULES_HELP,
+        # Play: at most one draw per card and one bank per two cards drawn (a bank
+        # discards two), 90 cards at most, then one final bank each: 90 + 45 + 6.
+        max_plies=141,
+        options=(
+            GameOption("first_player", -1, "the seat that plays first (-1: at random)",
+                       kind=int, minimum=-1, maximum=5),
+            GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
+                       kind=object, check=check_deck_option),
+        ),
+    )
+
+    # -- creating states -------------------------------------------------------------
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int,
+                  setup: Any = None) -> VersoState:
+        """A new game (§2): the deck and first player from `seed`, or from `setup`."""
+        self.info.check_players(players)
+        cards = _cards(options)
+        need = rules.deck_size(players)
+        if len(cards) < need:
+            raise OptionError(f"the deck has {len(cards)} cards; {players} player(s) "
+                              f"need {need}")
+        first = options.get("first_player", -1)
+        if first is None:
+            first = -1
+        if isinstance(first, bool) or not isinstance(first, int) or not -1 <= first < players:
+            raise OptionError(f"option 'first_player': {first!r} is not a seat of "
+                              f"{players} player(s) (or -1 for random)")
+        if setup is not None:
+            deck, first_in_setup = saving.setup_from_data(setup, cards, players)
+            if first not in (-1, first_in_setup):
+                raise OptionError(f"the set-up's first player {first_in_setup} differs from "
+                                  f"option first_player {first}")
+            return rules.new_game(cards, players, deck, first_in_setup)
+        rng = random.Random(seed)
+        deck_codes = rules.random_deck(cards, players, rng)
+        if first == -1:
+            first = rng.randrange(players)
+        return rules.new_game(cards, players, deck_codes, first)
+
+    def setup(self, state: VersoState) -> Any:
+        """The deck top first as `[card id, face up]` pairs, and the first player."""
+        return saving.setup_to_data(state)
+
+    # -- playing ---------------------------------------------------------------------
+    def to_move(self, state: VersoState) -> int | None:
+        """The seat to move, None once over."""
+        return state.turn if state.turn >= 0 else None
+
+    def legal_moves(self, state: VersoState) -> Sequence[Move]:
+        """keep, flip, then banks; in the final round pass, then banks."""
+        return rules.legal_moves(state)
+
+    def apply(self, state: VersoState, move: Move) -> VersoState:
+        """The state after `move` (IllegalMoveError if not legal)."""
+        return rules.apply_move(state, move)
+
+    def outcome(self, state: VersoState) -> Outcome | None:
+        """Scores and winners once over (tied leaders share the victory)."""
+        if state.turn >= 0:
+            return None
+        scores = state.scores
+        if len(scores) == 1:
+            return Outcome((float(scores[0]),), (0,),
+                           f"the deck ran out; {scores[0]} points: {solo_band(scores[0])}")
+        best = max(scores)
+        winners = tuple(s for s, v in enumerate(scores) if v == best)
+        return Outcome(tuple(float(v) for v in scores), winners,
+                       f"the deck ran out and the final banks are done; best {best} points")
+
+    # -- notation and pictures -------------------------------------------------------
+    def move_to_text(self, state: VersoState, move: Move) -> str:
+        """`keep`, `flip`, `pass` or `bank <colour> <values>` (see `notation`)."""
+        return notation.move_text(move)
+
+    def parse_move(self, state: VersoState, text: str) -> Move:
+        """The legal move `text` names (NotationError / IllegalMoveError)."""
+        return notation.parse(state, text)
+
+    def render_text(self, state: VersoState) -> str:
+        """The table as plain text."""
+        return render(state)
+
+    def describe(self, before: VersoState, move: Move, after: VersoState) -> list[str]:
+        """One line per rule event of the ply (§8)."""
+        log: list[str] = []
+        rules.apply_move(before, move, log)
+        return log
+
+    # -- saving ----------------------------------------------------------------------
+    def state_to_dict(self, state: VersoState) -> dict[str, Any]:
+        """The versioned JSON-ready dict of a state."""
+        return saving.state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> VersoState:
+        """A state from its dict (StateFormatError if invalid)."""
+        return saving.state_from_dict(data)
+
+    # -- hidden information ------------------------------------------------------------
+    def observation(self, state: VersoState, seat: int) -> observation.VersoView:
+        """What every seat sees (§3): faces up, faces once shown, never a face down."""
+        return observation.observe(state)
+
+    def sample_state(self, observation_: Any, seat: int, rng: random.Random) -> VersoState:
+        """A full state consistent with the observation, unseen parts dealt at random."""
+        return observation.sample_state(observation_, rng)
+
+    def reveals(self, before: VersoState, move: Move, after: VersoState) -> bool:
+        """True when the ply showed a hidden face (a flip, or a new top of the deck)."""
+        return (after.revealed != before.revealed
+                or (bool(after.deck) and len(after.deck) < len(before.deck)))
+
+    # -- search helpers ----------------------------------------------------------------
+    def reward(self, outcome: Outcome, seat: int) -> float:
+        """Solo: score / 70 (capped at 1). Otherwise the victory share, blended a little
+        with the margin over the best other seat so search prefers wide wins."""
+        scores = outcome.scores
+        if len(scores) == 1:
+            return min(scores[0] / SOLO_SCALE, 1.0)
+        margin = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+        return 0.85 * outcome.share(seat) + 0.15 * min(max(0.5 + margin / 40.0, 0.0), 1.0)

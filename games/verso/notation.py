@@ -1,0 +1,99 @@
+"""Verso's move notation: short words a person can type, that round-trip exactly.
+
+- `keep` — draw the top card and keep the face up (also `draw`, `draw keep`);
+- `flip` — draw the top card and flip it (also `draw flip`);
+- `bank <colour> <values>` — bank a sequence: the colour (`blue`/`green`/`orange`, or
+  `sea`/`land`/`sky`, or `b`/`g`/`o`) and the run's values in increasing order, the joker
+  written `J=<value it stands for>`; e.g. `bank blue 3 J=4 5`, `bank orange 1 2 3`;
+- `pass` — decline the one final bank at the end (§6, §7).
+
+Words are case-insensitive and extra spaces are ignored. `parse_move` raises
+`NotationError` for text that is none of these and `IllegalMoveError` for a well-formed
+move the position does not allow (not your sequence, a draw in the final round, …).
+"""
+
+from __future__ import annotations
+
+from games.verso.cards import COLOURS, colour_number
+from games.verso.rules import is_legal
+from games.verso.state import FINAL, FLIP, KEEP, PASS, Bank, Draw, Move, Pass, VersoState
+from tabletop.model import IllegalMoveError, NotationError
+
+_WORDS: dict[str, Move] = {"keep": KEEP, "draw": KEEP, "draw keep": KEEP,
+                           "flip": FLIP, "draw flip": FLIP, "pass": PASS}
+
+
+def move_text(move: Move) -> str:
+    """The notation of a move."""
+    if isinstance(move, Draw):
+        return "flip" if move.flip else "keep"
+    if isinstance(move, Pass):
+        return "pass"
+    return move.text()
+
+
+def read_move(text: str) -> Move:
+    """The move `text` names, position aside (raises `NotationError`)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is text, not {text!r}")
+    words = text.lower().split()
+    joined = " ".join(words)
+    if joined in _WORDS:
+        return _WORDS[joined]
+    if not words or words[0] != "bank":
+        raise NotationError(f"{text!r} is not a Verso move (keep, flip, bank …, pass)")
+    if len(words) < 3:
+        raise NotationError(f"{text!r}: write `bank <colour> <values>`, e.g. bank blue 3 J=4 5")
+    colour = colour_number(words[1])
+    if colour is None:
+        raise NotationError(f"{text!r}: {words[1]!r} is not a colour "
+                            f"({', '.join(COLOURS)})")
+    values: list[int] = []
+    joker: int | None = None
+    for word in words[2:]:
+        is_joker = word.startswith("j=")
+        digit = word[2:] if is_joker else word
+        if len(digit) != 1 or digit not in "123456":
+            raise NotationError(f"{text!r}: {word!r} is not a value 1..6 or J=<value>")
+        value = int(digit)
+        if is_joker:
+            if joker is not None:
+                raise NotationError(f"{text!r}: a sequence holds at most one joker")
+            joker = value
+        else:
+            values.append(value)
+        if (values + ([joker] if joker is not None else [])).count(value) > 1:
+            raise NotationError(f"{text!r}: the value {value} appears twice")
+    return Bank(colour, tuple(sorted(values)), joker)
+
+
+def parse(state: VersoState, text: str) -> Move:
+    """The legal move `text` names in `state` (NotationError / IllegalMoveError)."""
+    move = read_move(text)
+    if is_legal(state, move):
+        return move
+    raise IllegalMoveError(f"{text.strip()!r} is not legal here: {why_illegal(state, move)}")
+
+
+def why_illegal(state: VersoState, move: Move) -> str:
+    """A short reason why `move` is not legal in `state`."""
+    if state.turn < 0:
+        return "the game is over"
+    if isinstance(move, Draw):
+        return "the deck is empty; bank one final sequence or pass"
+    if isinstance(move, Pass):
+        return "passing is only for the final bank"
+    assert isinstance(move, Bank)
+    run = move.run()
+    if len(run) < 2:
+        return "a sequence has at least 2 cards"
+    if run != tuple(range(run[0], run[0] + len(run))):
+        return "the values are not consecutive (and a sequence never wraps 6 to 1)"
+    bits = state.masks[state.turn] >> (7 * move.colour) & 127
+    missing = [str(v) for v in move.values if not bits >> v & 1]
+    if missing:
+        return f"you hold no {COLOURS[move.colour]} {', '.join(missing)}"
+    if move.joker is not None and not bits & 1:
+        return f"you hold no {COLOURS[move.colour]} joker"
+    return "not a sequence you can bank" + (" in the final round" if state.phase == FINAL
+                                             else "")

@@ -1,0 +1,144 @@
+"""What a seat sees of a Verso table (verso.md §3), and full states consistent with it.
+
+Everything hidden in Verso is hidden from everyone, so every seat sees the same: the
+faces up (deck top, layouts, discard pile as shown), the faces once shown (the reverse
+of a card flipped in public), the deck's size, scores, square flags and whose turn it is.
+Cards appear only as faces, never as card ids: an id would give away the face down.
+`sample_state` deals the unseen parts at random, consistent with what was seen.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.verso.cards import CardList
+from games.verso.state import EMPTY, EMPTY_LAYOUT, VersoState
+from tabletop.model import TabletopError
+
+UNSEEN = -1
+# A seen card: (face id up, face id of its reverse or UNSEEN).
+Seen = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class VersoView:
+    """One seat's observation: only what is visible or publicly remembered.
+
+    `cards` is the public card list (§1.1 or the variant in play), `deck_top` the face id
+    up on the deck (UNSEEN when empty), layouts in key order, the discard pile oldest
+    first; `masks` are the layouts' key bits (derived from the faces up).
+    """
+
+    cards: CardList
+    deck_size: int
+    deck_top: int
+    layouts: tuple[tuple[Seen, ...], ...]
+    masks: tuple[int, ...]
+    discard: tuple[Seen, ...]
+    scores: tuple[int, ...]
+    squares: tuple[bool, ...]
+    turn: int
+    phase: int
+    final_left: int
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.scores)
+
+
+def observe(state: VersoState) -> VersoView:
+    """The observation of `state` (the same for every seat)."""
+    face, known = state.cards.face, state.revealed
+
+    def seen(code: int) -> Seen:
+        return face[code], face[code ^ 1] if known >> (code >> 1) & 1 else UNSEEN
+
+    return VersoView(
+        state.cards, len(state.deck), face[state.deck[0]] if state.deck else UNSEEN,
+        tuple(tuple(seen(c) for c in slots if c != EMPTY) for slots in state.layouts),
+        state.masks, tuple(seen(c) for c in state.discard), state.scores, state.squares,
+        state.turn, state.phase, state.final_left)
+
+
+def candidates(cards: CardList, item: Seen) -> tuple[int, ...]:
+    """The placed cards that could be behind a seen card (its reverse as §3 allows)."""
+    up, down = item
+    codes = cards.by_face[up]
+    if down == UNSEEN:
+        return codes
+    return tuple(c for c in codes if cards.face[c ^ 1] == down)
+
+
+def sample_state(view: VersoView, rng: random.Random) -> VersoState:
+    """A full state that `observe` maps to `view`, its unseen parts dealt at random.
+
+    Seen cards get card ids by a randomized backtracking match (each card once); the
+    rest of the deck comes from the cards not seen, in random order with random faces.
+    """
+    cards = view.cards
+    items: list[Seen] = [s for layout in view.layouts for s in layout]
+    items.extend(view.discard)
+    if view.deck_size:
+        items.append((view.deck_top, UNSEEN))
+    codes = _match(cards, items, rng)
+    used = {code >> 1 for code in codes}
+    pool = [i for i in range(len(cards)) if i not in used]
+    hidden = view.deck_size - 1 if view.deck_size else 0
+    if hidden > len(pool):
+        raise TabletopError("the observation's deck is larger than the unseen cards")
+    rest = tuple(i * 2 + rng.randrange(2) for i in rng.sample(pool, hidden))
+    it = iter(codes)
+    layouts = []
+    revealed = 0
+    for layout in view.layouts:
+        slots = list(EMPTY_LAYOUT)
+        for item in layout:
+            code = next(it)
+            slots[cards.key[code]] = code
+            if item[1] != UNSEEN:
+                revealed |= 1 << (code >> 1)
+        layouts.append(tuple(slots))
+    discard = []
+    for item in view.discard:
+        code = next(it)
+        discard.append(code)
+        if item[1] != UNSEEN:
+            revealed |= 1 << (code >> 1)
+    deck = (next(it), *rest) if view.deck_size else ()
+    return VersoState(cards, deck, tuple(layouts), view.masks, tuple(discard), view.scores,
+                      view.squares, revealed, view.turn, view.phase, view.final_left)
+
+
+def _match(cards: CardList, items: list[Seen], rng: random.Random) -> list[int]:
+    """Distinct placed cards, one per seen item, chosen at random among the candidates.
+
+    A bipartite matching of seen items to card ids (Kuhn's augmenting paths), visiting
+    items and candidates in random order; polynomial even when every card is in play.
+    """
+    options = [list(candidates(cards, item)) for item in items]
+    for codes in options:
+        rng.shuffle(codes)
+    owner: dict[int, int] = {}  # card id -> index of the item it is matched to
+    chosen = [-1] * len(items)
+
+    def augment(index: int, visited: set[int]) -> bool:
+        for code in options[index]:
+            card = code >> 1
+            if card in visited:
+                continue
+            visited.add(card)
+            other = owner.get(card)
+            if other is None or augment(other, visited):
+                owner[card] = index
+                chosen[index] = code
+                return True
+        return False
+
+    order = list(range(len(items)))
+    rng.shuffle(order)
+    for index in order:
+        if not augment(index, set()):
+            raise TabletopError("no set of cards matches this observation")
+    return chosen

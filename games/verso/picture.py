@@ -1,0 +1,57 @@
+"""A plain-text picture of a Verso table, for terminals, tests and bug reports."""
+
+from __future__ import annotations
+
+from games.verso.cards import COLOURS, face_text
+from games.verso.rules import who
+from games.verso.state import EMPTY, FINAL, OVER, VersoState
+
+SOLO_BANDS = ((64, "the designers' record"), (60, "top band"), (55, "pro"), (50, "model player"),
+              (45, "talented"), (40, "great"), (35, "average"))
+
+
+def solo_band(score: int) -> str:
+    """The rulebook's rating band for a solo score, in our own words (§7)."""
+    for floor, name in SOLO_BANDS:
+        if score >= floor:
+            return f"{name} ({floor}+)"
+    return "below average (under 35)"
+
+
+def card_text(state: VersoState, code: int) -> str:
+    """A short form of a placed card: value and points, e.g. `3(1)`, `J(1)`, `5(3)`."""
+    face = state.cards.face[code]
+    value = face % 7
+    text = f"{value if value else 'J'}({3 if face >= 21 else 1})"
+    if state.revealed >> (code >> 1) & 1:
+        text += "/" + face_text(state.cards.face[code ^ 1]).split(" (")[0]
+    return text
+
+
+def render(state: VersoState) -> str:
+    """The table as text: deck, discard pile, then each layout by colour."""
+    players = state.players
+    if state.phase == OVER:
+        head = "game over"
+    elif state.phase == FINAL:
+        head = f"{who(state.turn)} to bank a final sequence or pass"
+    else:
+        head = f"{who(state.turn)} to draw or bank"
+    lines = [f"Verso, {'solo' if players == 1 else f'{players} players'}: {head}"]
+    top = f", top shows {face_text(state.cards.face[state.deck[0]])}" if state.deck else ""
+    lines.append(f"Deck: {len(state.deck)} cards{top}")
+    last = (f", last {face_text(state.cards.face[state.discard[-1]])}"
+            if state.discard else "")
+    lines.append(f"Discard pile: {len(state.discard)} cards{last}")
+    for seat in range(players):
+        flag = ", square standing" if state.squares[seat] else ""
+        marker = ">" if seat == state.turn else " "
+        lines.append(f"{marker}{who(seat)}: {state.scores[seat]} points{flag}")
+        slots = state.layouts[seat]
+        for colour in range(3):
+            row = [card_text(state, slots[7 * colour + v]) for v in (*range(1, 7), 0)
+                   if slots[7 * colour + v] != EMPTY]
+            lines.append(f"    {COLOURS[colour]:<7}{' '.join(row) if row else '-'}")
+    if state.phase == OVER and players == 1:
+        lines.append(f"Final score {state.scores[0]}: {solo_band(state.scores[0])}")
+    return "\n".join(lines)

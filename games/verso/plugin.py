@@ -1,0 +1,40 @@
+"""The Verso plugin: registers the game and its agents with the Tabletop host."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.verso.ai import GreedyAgent, StrongAgent
+from games.verso.game import VersoGame
+from tabletop import hookimpl
+from tabletop.ai.base import AgentSpec
+from tabletop.hookspecs import RegisterAgent, RegisterGame, RegisterRenderer
+
+
+@hookimpl
+def tabletop_register_games(register: RegisterGame) -> None:
+    """Register Verso."""
+    register(VersoGame())
+
+
+@hookimpl
+def tabletop_register_agents(register: RegisterAgent) -> None:
+    """Register Verso's own agents: `greedy` and `strong`."""
+    def greedy(game: Any) -> GreedyAgent:
+        return GreedyAgent()
+
+    def strong(game: Any) -> StrongAgent:
+        return StrongAgent()
+
+    register("verso", AgentSpec("greedy", "fast rule-based player: expected value of "
+                                "keep/flip, banks a sequence when it beats waiting", greedy,
+                                strength=20))
+    register("verso", AgentSpec("strong", "expectation over the possible reverses and "
+                                "determinized Monte-Carlo search (about 1 s a move)", strong,
+                                strength=30))
+
+
+@hookimpl
+def tabletop_register_renderers(register: RegisterRenderer) -> None:
+    """Register the Verso table of the desktop app (imported only when a game opens)."""
+    register("verso", "games.verso.view:VersoRenderer")

@@ -1,0 +1,299 @@
+"""The rules of Verso as pure functions over `VersoState` (verso.md §2, §4–§7).
+
+`apply_move(state, move, log)` returns the next state and, when `log` is a list, appends
+one readable line per rule event (§8): the draw and keep/flip, duplicate discards, the
+bank, neighbours' flips, squares scored and broken, the solo opponent's card and the end.
+Inside `apply_move` the position is copied into a private `_Table` of lists, changed in
+the order the rules give, and frozen again; the input state is never touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.verso.cards import COLOURS, CardList, face_text
+from games.verso.state import (
+    EMPTY,
+    EMPTY_LAYOUT,
+    FINAL,
+    OVER,
+    PASS,
+    PLAY,
+    Bank,
+    Draw,
+    Move,
+    Pass,
+    VersoState,
+)
+from tabletop.model import IllegalMoveError
+
+SQUARE_POINTS = 7
+SOLO_DECK = 35
+CARDS_PER_PLAYER = 15
+DRAWS: tuple[Move, ...] = (Draw(False), Draw(True))
+FINAL_PASS: tuple[Move, ...] = (PASS,)
+
+
+def deck_size(players: int) -> int:
+    """How many cards the deck holds for `players` (§2, §7)."""
+    return SOLO_DECK if players == 1 else CARDS_PER_PLAYER * players
+
+
+def _sequences(colour: int, bits: int) -> tuple[Bank, ...]:
+    """Every bank move of one colour for a colour's 7 bits (bit 0 joker, bit v number v).
+
+    Every (card set, joker value) that forms a run of 2..6 non-wrapping values (§4.2).
+    """
+    moves = []
+    joker = bits & 1
+    for low in range(1, 7):
+        for high in range(low + 1, 7):
+            span = tuple(range(low, high + 1))
+            missing = [v for v in span if not bits >> v & 1]
+            if not missing:
+                moves.append(Bank(colour, span))
+            if not joker:
+                continue
+            if len(missing) == 1:
+                moves.append(Bank(colour, tuple(v for v in span if v != missing[0]), missing[0]))
+            elif not missing:
+                moves.extend(Bank(colour, tuple(v for v in span if v != k), k) for k in span)
+    return tuple(moves)
+
+
+# BANKS[colour][bits]: the bank moves a colour's bits allow, in a stable order.
+BANKS: tuple[tuple[tuple[Bank, ...], ...], ...] = tuple(
+    tuple(_sequences(c, bits) for bits in range(128)) for c in range(3))
+BANK_SETS: tuple[tuple[frozenset[Bank], ...], ...] = tuple(
+    tuple(frozenset(moves) for moves in per_colour) for per_colour in BANKS)
+
+
+def new_game(cards: CardList, players: int, deck: Sequence[int], first: int) -> VersoState:
+    """The start of a game (§2): `deck` is placed cards top first, `first` the first seat."""
+    return VersoState(cards, tuple(deck), (EMPTY_LAYOUT,) * players, (0,) * players, (),
+                      (0,) * players, (False,) * players, 0, first, PLAY, 0)
+
+
+def random_deck(cards: CardList, players: int, rng: random.Random) -> tuple[int, ...]:
+    """A shuffled deck for `players` (§2): cards drawn at random, each with a random face up."""
+    ids = rng.sample(range(len(cards)), deck_size(players))
+    return tuple(i * 2 + rng.randrange(2) for i in ids)
+
+
+def bank_moves(state: VersoState, seat: int) -> tuple[Bank, ...]:
+    """Every sequence `seat` may bank (§4.2)."""
+    mask = state.masks[seat]
+    return BANKS[0][mask & 127] + BANKS[1][mask >> 7 & 127] + BANKS[2][mask >> 14]
+
+
+def legal_moves(state: VersoState) -> tuple[Move, ...]:
+    """The moves of the player to move: draw keep/flip and banks, or pass and banks."""
+    if state.phase == PLAY:
+        return DRAWS + bank_moves(state, state.turn)
+    if state.phase == FINAL:
+        return FINAL_PASS + bank_moves(state, state.turn)
+    return ()
+
+
+def is_legal(state: VersoState, move: object) -> bool:
+    """True if `move` is legal in `state` (cheaper than searching `legal_moves`)."""
+    if state.phase == OVER:
+        return False
+    if isinstance(move, Draw):
+        return state.phase == PLAY
+    if isinstance(move, Pass):
+        return state.phase == FINAL
+    if isinstance(move, Bank) and move.colour in (0, 1, 2):
+        bits = state.masks[state.turn] >> (7 * move.colour) & 127
+        return move in BANK_SETS[move.colour][bits]
+    return False
+
+
+def square_full(mask: int) -> bool:
+    """True when a layout with this mask holds at least 3 cards of every colour (§5)."""
+    return ((mask & 127).bit_count() >= 3 and (mask >> 7 & 127).bit_count() >= 3
+            and (mask >> 14).bit_count() >= 3)
+
+
+def who(seat: int) -> str:
+    """The name used in log lines for a seat."""
+    return f"Player {seat + 1}"
+
+
+class _Table:
+    """The position as lists while one move is resolved (private to `apply_move`)."""
+
+    __slots__ = ("cards", "deck", "discard", "layouts", "log", "masks", "revealed",
+                 "scores", "squares")
+
+    def __init__(self, state: VersoState, log: list[str] | None) -> None:
+        self.cards = state.cards
+        self.deck = state.deck
+        self.layouts = list(state.layouts)
+        self.masks = list(state.masks)
+        self.discard = list(state.discard)
+        self.scores = list(state.scores)
+        self.squares = list(state.squares)
+        self.revealed = state.revealed
+        self.log = log
+
+    def say(self, line: str) -> None:
+        if self.log is not None:
+            self.log.append(line)
+
+    def place(self, seat: int, code: int) -> None:
+        """Add a card to a layout, or discard it if it duplicates a face there (§4.1)."""
+        key = self.cards.key[code]
+        if self.masks[seat] >> key & 1:
+            self.discard.append(code)
+            self.say(f"{who(seat)} discards {self.cards.text(code)}: "
+                     "the layout already holds that face.")
+            return
+        slots = self.layouts[seat]
+        self.layouts[seat] = (*slots[:key], code, *slots[key + 1:])
+        self.masks[seat] |= 1 << key
+
+    def remove(self, seat: int, key: int) -> int:
+        """Take the card of `key` out of a layout and return it."""
+        slots = self.layouts[seat]
+        code = slots[key]
+        self.layouts[seat] = (*slots[:key], EMPTY, *slots[key + 1:])
+        self.masks[seat] &= ~(1 << key)
+        return code
+
+    def check_square(self, seat: int) -> None:
+        """Score a new square or clear a broken one (§5)."""
+        full = square_full(self.masks[seat])
+        if full and not self.squares[seat]:
+            self.squares[seat] = True
+            self.scores[seat] += SQUARE_POINTS
+            self.say(f"{who(seat)} completes a square: +{SQUARE_POINTS} points.")
+        elif not full and self.squares[seat]:
+            self.squares[seat] = False
+            self.say(f"{who(seat)}'s square is broken.")
+
+    def flip_highest(self, seat: int, colour: int) -> None:
+        """Flip the seat's highest card of `colour` (a joker only if it is the only one)."""
+        bits = self.masks[seat] >> (7 * colour) & 127
+        if not bits:
+            self.say(f"{who(seat)} has no {COLOURS[colour]} card to flip.")
+            return
+        numbers = bits >> 1
+        key = 7 * colour + (numbers.bit_length() if numbers else 0)
+        code = self.remove(seat, key)
+        self.revealed |= 1 << (code >> 1)
+        self.say(f"{who(seat)} flips {self.cards.text(code)}: it becomes "
+                 f"{self.cards.text(code ^ 1)}.")
+        self.place(seat, code ^ 1)
+        self.check_square(seat)
+
+    def freeze(self, deck: tuple[int, ...], turn: int, phase: int,
+               final_left: int) -> VersoState:
+        return VersoState(self.cards, deck, tuple(self.layouts), tuple(self.masks),
+                          tuple(self.discard), tuple(self.scores), tuple(self.squares),
+                          self.revealed, turn, phase, final_left)
+
+
+def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> VersoState:
+    """The state after `move` (raises `IllegalMoveError`); rule events go to `log`."""
+    if not is_legal(state, move):
+        raise IllegalMoveError(f"{move!r} is not a legal move here")
+    table = _Table(state, log)
+    seat, players, deck = state.turn, state.players, state.deck
+    if isinstance(move, Draw):
+        deck = _draw(table, seat, deck, move.flip)
+    elif isinstance(move, Bank):
+        _bank(table, seat, move, neighbours=state.phase == PLAY)
+    else:
+        table.say(f"{who(seat)} passes the final bank.")
+    if state.phase == FINAL:
+        left = state.final_left - 1
+        if left == 0:
+            _say_end(table)
+            return table.freeze(deck, -1, OVER, 0)
+        return table.freeze(deck, (seat + 1) % players, FINAL, left)
+    if players == 1 and deck:
+        deck = _solo_opponent(table, deck)
+    if not deck:
+        table.say("The deck is empty: the game ends. "
+                  + ("You may bank one final sequence." if players == 1 else
+                     "Each player in turn may bank one final sequence (no flips)."))
+        return table.freeze(deck, (seat + 1) % players, FINAL, players)
+    return table.freeze(deck, (seat + 1) % players, PLAY, 0)
+
+
+def _draw(table: _Table, seat: int, deck: tuple[int, ...], flip: bool) -> tuple[int, ...]:
+    """DRAW (§4.1): keep the face up or flip, place or discard a duplicate, check square."""
+    code = deck[0]
+    if flip:
+        table.revealed |= 1 << (code >> 1)
+        table.say(f"{who(seat)} draws {table.cards.text(code)} and flips it: "
+                  f"{table.cards.text(code ^ 1)}.")
+        code ^= 1
+    else:
+        table.say(f"{who(seat)} draws {table.cards.text(code)} and keeps it.")
+    table.place(seat, code)
+    table.check_square(seat)
+    return deck[1:]
+
+
+def _bank(table: _Table, seat: int, move: Bank, neighbours: bool) -> None:
+    """BANK (§4.2): neighbours flip, score the sequence, discard its two highest cards."""
+    colour = move.colour
+    base = 7 * colour
+    table.say(f"{who(seat)} banks {move.text()[5:]}"
+              + ("" if neighbours else " (final bank, nobody flips)") + ".")
+    if neighbours:
+        players = len(table.scores)
+        for other in dict.fromkeys(((seat + 1) % players, (seat - 1) % players)):
+            if other != seat:
+                table.flip_highest(other, colour)
+    slots = table.layouts[seat]
+    # The card standing for each value of the run; the joker ranks as its chosen value.
+    by_value = {v: slots[base + v] for v in move.values}
+    if move.joker is not None:
+        by_value[move.joker] = slots[base]
+    points = sum(table.cards.points[code] for code in by_value.values())
+    table.scores[seat] += points
+    table.say(f"{who(seat)} scores {points} points.")
+    for value in sorted(by_value)[-2:]:
+        key = base if value == move.joker else base + value
+        code = table.remove(seat, key)
+        table.discard.append(code)
+        table.say(f"{who(seat)} discards {table.cards.text(code)}"
+                  + (f" (the joker, as {value})." if key == base else "."))
+    table.check_square(seat)
+
+
+def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
+    """The simulated opponent of §7: turn over the top card, maybe flip, discard it."""
+    code = deck[0]
+    cards = table.cards
+    shown, revealed = cards.face[code], cards.face[code ^ 1]
+    table.revealed |= 1 << (code >> 1)
+    line = (f"The solo opponent turns over {face_text(shown)}: "
+            f"the other face is {face_text(revealed)}")
+    up_value, new_value = shown % 7, revealed % 7
+    if up_value == 0 or new_value == 0:
+        table.say(line + "; a joker, so nothing happens.")
+    elif new_value > up_value:
+        colour = revealed % 21 // 7
+        table.say(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
+        table.flip_highest(0, colour)
+    else:
+        table.say(line + "; not higher, so nothing happens.")
+    table.discard.append(code ^ 1)
+    return deck[1:]
+
+
+def _say_end(table: _Table) -> None:
+    scores = table.scores
+    if len(scores) == 1:
+        table.say(f"Game over: final score {scores[0]} points.")
+        return
+    best = max(scores)
+    leaders = [who(s) for s, v in enumerate(scores) if v == best]
+    verb = "wins" if len(leaders) == 1 else "share the victory"
+    table.say(f"Game over: {' and '.join(leaders)} {verb} with {best} points "
+              f"({', '.join(f'{who(s)} {v}' for s, v in enumerate(scores))}).")
