@@ -1,0 +1,373 @@
+"""`VersoRenderer`: the Verso table in the desktop app (the renderer protocol of
+`tabletop.ui.renderer`).
+
+It draws only the `VersoView` it is given (what every seat may see, verso.md §3): the deck
+with its top face and size, the discard pile, each player's panel and layout. Input turns
+into moves: click the deck (or D) then Keep / Flip (K / F); click cards of one colour (or
+arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
+(P) in the final round. The joker's value is asked (buttons or keys 1-6) only when it
+changes which cards are discarded. Everything static is built in `sync` into one shape
+list and one text batch; a frame draws those plus the few cards of a running animation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pyglet
+
+from games.verso.observation import VersoView
+from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
+from games.verso.view_canvas import Canvas
+from games.verso.view_cards import CardPainter, draw_moving_card, value_text
+from games.verso.view_geometry import TableGeometry, table_geometry
+from games.verso.view_model import (
+    DECK,
+    DISCARD,
+    BankPreview,
+    Floater,
+    Motion,
+    Place,
+    bank_preview,
+    banks_for,
+    distinct_outcomes,
+    layout_by_key,
+    transitions,
+)
+from games.verso.view_table import paint_panel, paint_strip
+from tabletop.ui._arcade import FONT_SANS, arcade
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+
+BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
+GOOD = (120, 220, 140)
+_NUMBER_KEYS = {getattr(arcade.key, f"KEY_{v}"): v for v in range(1, 7)}
+_NUMBER_KEYS |= {getattr(arcade.key, f"NUM_{v}"): v for v in range(1, 7)}
+
+
+class VersoRenderer(Renderer):
+    """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
+
+    def __init__(self, context: RendererContext) -> None:
+        super().__init__(context)
+        self.geometry: TableGeometry | None = None
+        self.selected: set[int] = set()  # keys of the mover's cards chosen for a bank
+        self.cursor: int | None = None  # the keyboard's card (a key of the mover's layout)
+        self.drawing = False  # the deck was clicked: Keep / Flip are offered
+        self.joker_options: list[Bank] = []  # asked when the joker's value matters
+        self.preview: BankPreview | None = None
+        self.buttons: list[tuple[Rect, str, Callable[[], None]]] = []
+        self.marked: set[Place] = set()  # where the last move's cards arrived
+        self.notes: list[str] = []  # what the last move did that the table should explain
+        self.motions: list[Motion] = []
+        self.floaters: list[Floater] = []
+        self.hidden: set[Place] = set()
+        self.discard_shown: int | None = None
+        self.elapsed = 0.0
+        self.duration = 0.0
+        self._canvas = Canvas(BACKGROUND)
+        self._texts: list[arcade.Text] = []
+        self._motion_labels: list[arcade.Text] = []
+        self._motion_labels_before: list[arcade.Text] = []
+        self._floater_labels: list[tuple[arcade.Text, float]] = []
+
+    # -- the shell's calls ---------------------------------------------------------------
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
+                     interactive: bool) -> None:
+        """A new position: selection, draw choice and last-move marks start afresh."""
+        self.selected = set()
+        self.cursor = None
+        self.drawing = False
+        self.joker_options = []
+        self.preview = None
+        self.marked = set()
+        self.notes = []
+        self._stop_animation()
+        super().set_position(view, to_move, legal_moves, interactive)
+
+    def scores(self, view: Any) -> Sequence[float] | None:
+        """Every seat's points."""
+        return tuple(float(v) for v in view.scores) if view is not None else None
+
+    def cancel(self) -> bool:
+        """Drop the previewed bank, the selection and the draw choice (Esc or Cancel)."""
+        had = bool(self.pending_move is not None or self.selected or self.drawing
+                   or self.joker_options)
+        self.pending_move = None
+        self.selected = set()
+        self.drawing = False
+        self.joker_options = []
+        self.preview = None
+        if had:
+            self.sync()
+        return had
+
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Fly the drawn card, flip what was flipped, send discards to the pile, float the
+        points and squares; the cards that arrived stay marked afterwards."""
+        motions, floaters = transitions(before, move, after, before.turn)
+        self.marked = {m.end for m in motions if m.end[0] >= 0}
+        self.notes = [m.note for m in motions if m.note]
+        if self.context.animation_seconds <= 0 or not (motions or floaters):
+            self.sync()
+            return
+        self.motions, self.floaters = motions, floaters
+        self.hidden = {m.end for m in motions if m.end[0] >= 0}
+        self.discard_shown = len(before.discard)
+        self.elapsed, self.duration = 0.0, self.context.animation_seconds
+        self._motion_labels = [self._card_label(m.face_after, m.end) for m in motions]
+        self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
+        self.sync()
+
+    def _card_label(self, face: int, place: Place) -> arcade.Text:
+        """The value text of a moving card, sized for the card where it lands."""
+        height = self._place_rect(place).height
+        ink = (48, 30, 8) if face % 21 // 7 == 2 else (255, 255, 255)
+        return arcade.Text(value_text(face), 0, 0, ink, max(6.0, height * 0.36 * 0.75),
+                           font_name=FONT_SANS, anchor_x="center", anchor_y="center",
+                           bold=True)
+
+    @property
+    def animating(self) -> bool:
+        """True while cards are moving."""
+        return self.elapsed < self.duration
+
+    def update(self, delta_time: float) -> None:
+        """Advance the animation; at its end the table shows the new position in full."""
+        if not self.animating:
+            return
+        self.elapsed += delta_time
+        if not self.animating:
+            self._stop_animation()
+            self.sync()
+
+    def _stop_animation(self) -> None:
+        self.motions, self.floaters = [], []
+        self.hidden = set()
+        self.discard_shown = None
+        self.elapsed = self.duration = 0.0
+        self._motion_labels = []
+        self._motion_labels_before = []
+        self._floater_labels = []
+
+    # -- who is who ----------------------------------------------------------------------
+    @property
+    def mover(self) -> int | None:
+        """The seat whose cards can be selected now (the human to move), else None."""
+        view = self.view
+        if not self.interactive or view is None or view.phase == OVER or self.to_move is None:
+            return None
+        return int(self.to_move)
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name as the panel shows it (AI seats marked as such)."""
+        name = self.context.game.info.seat_name(seat)
+        return name if seat in self.context.seats else f"{name} · computer"
+
+    # -- building the picture ------------------------------------------------------------
+    def sync(self) -> None:
+        """Rebuild the whole table (shapes and texts) for the view, selection and hint."""
+        view: VersoView | None = self.view
+        if view is None:
+            return
+        if self.geometry is None or len(self.geometry.panels) != view.players:
+            self.layout_for(view.players)
+        geo = self.geometry
+        assert geo is not None
+        shapes: Any = arcade.shape_list.ShapeElementList()
+        batch = pyglet.graphics.Batch()
+        paint = CardPainter(shapes, batch, self.context.colour_blind)
+        self.buttons = []
+        paint_strip(self, paint, view, geo)
+        for seat in range(view.players):
+            paint_panel(self, paint, view, geo, seat)
+        self._texts = paint.texts
+
+        def paint_all() -> None:
+            shapes.draw()
+            batch.draw()
+
+        self._canvas.render(self.area, paint_all)
+        if self.floaters:
+            self._floater_labels = []
+            for floater in self.floaters:
+                # Centred on the panel and rising: a score change on anyone's turn is seen.
+                frame = geo.panels[floater.seat].frame
+                index = sum(1 for f in self.floaters[:len(self._floater_labels)]
+                            if f.seat == floater.seat)
+                base = frame.center[1] - index * 34 * geo.font_scale
+                label = arcade.Text(floater.text, frame.center[0], base, GOOD,
+                                    24 * geo.font_scale, font_name=FONT_SANS, bold=True,
+                                    anchor_x="center", anchor_y="center")
+                self._floater_labels.append((label, base))
+
+    def layout(self) -> None:
+        """Recompute the geometry for the area (the view decides the number of players)."""
+        self.geometry = None
+        if self.view is not None:
+            self.layout_for(self.view.players)
+
+    def layout_for(self, players: int) -> None:
+        """Lay the table out for `players` in the current area."""
+        self.geometry = table_geometry(self.area, players)
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self) -> None:
+        """The still table (one textured quad), then any moving cards."""
+        self._canvas.draw()
+        if self.animating:
+            self._draw_animation()
+
+    def _place_rect(self, place: Place) -> Rect:
+        geo = self.geometry
+        assert geo is not None
+        seat, key = place
+        if seat == DECK:
+            return geo.deck
+        if seat == DISCARD:
+            return geo.discard
+        return geo.panels[seat].slot(key)
+
+    def _draw_animation(self) -> None:
+        t = self.elapsed / self.duration if self.duration else 1.0
+        for motion, after_label, before_label in zip(
+                self.motions, self._motion_labels, self._motion_labels_before, strict=True):
+            start, end = self._place_rect(motion.start), self._place_rect(motion.end)
+            a, b = motion.move
+            m = min(1.0, max(0.0, (t - a) / (b - a)))
+            m = m * m * (3 - 2 * m)  # ease in and out
+            rect = Rect(start.left + (end.left - start.left) * m,
+                        start.bottom + (end.bottom - start.bottom) * m,
+                        start.width + (end.width - start.width) * m,
+                        start.height + (end.height - start.height) * m)
+            face, label, squeeze = motion.face, before_label, 1.0
+            if motion.flip is not None:
+                f0, f1 = motion.flip
+                f = min(1.0, max(0.0, (t - f0) / (f1 - f0)))
+                squeeze = abs(1 - 2 * f)
+                if f >= 0.5:
+                    face, label = motion.face_after, after_label
+            draw_moving_card(rect, face, squeeze, label)
+        for label, base in self._floater_labels:
+            label.y = base + 40 * t
+            # A dark plate under the text keeps it readable over the cards.
+            width, height = label.content_width + 16, label.content_height + 6
+            arcade.draw_lbwh_rectangle_filled(label.x - width / 2, label.y - height / 2,
+                                              width, height, (16, 20, 28, 220))
+            label.draw()
+
+    # -- input ---------------------------------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """Buttons, the deck, or one of the mover's cards."""
+        if self.mover is None or self.animating or self.geometry is None:
+            return False
+        for rect, _, action in self.buttons:
+            if rect.contains(x, y):
+                action()
+                return True
+        if self.geometry.deck.contains(x, y) and self.view.phase == PLAY:
+            self.start_draw()
+            return True
+        panel = self.geometry.panels[self.mover]
+        for key in layout_by_key(self.view, self.mover):
+            if panel.slot(key).contains(x, y):
+                self.cursor = key
+                self.toggle(key)
+                return True
+        return False
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass."""
+        if self.mover is None or self.animating:
+            return False
+        key = arcade.key
+        phase = self.view.phase
+        if symbol == key.D and phase == PLAY:
+            self.start_draw()
+        elif symbol in (key.K, key.F) and phase == PLAY:
+            self.choose(KEEP if symbol == key.K else FLIP)
+        elif symbol == key.P and phase == FINAL:
+            self.choose(PASS)
+        elif symbol in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
+            self.move_cursor(symbol)
+        elif symbol == key.SPACE and self.cursor is not None:
+            self.toggle(self.cursor)
+        elif symbol == key.B or symbol in (key.ENTER, key.NUM_ENTER):
+            return self.confirm()
+        elif symbol in _NUMBER_KEYS and self.joker_options:
+            chosen = [o for o in self.joker_options if o.joker == _NUMBER_KEYS[symbol]]
+            if not chosen:
+                return False
+            self.joker_choice(chosen[0])()
+        else:
+            return False
+        return True
+
+    # -- what the player does ------------------------------------------------------------
+    def start_draw(self) -> None:
+        """The deck was chosen: offer Keep and Flip (a bank selection is dropped)."""
+        self.cancel()
+        self.drawing = True
+        self.sync()
+
+    def toggle(self, key: int) -> None:
+        """Add a card to the bank selection or take it out (another colour starts anew)."""
+        self.drawing = False
+        if key in self.selected:
+            self.selected.discard(key)
+        elif self.selected and min(self.selected) // 7 != key // 7:
+            self.selected = {key}
+        else:
+            self.selected.add(key)
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self.pending_move, self.preview, self.joker_options = None, None, []
+        if self.selected and self.mover is not None:
+            colour = min(self.selected) // 7
+            moves = banks_for(self.legal_moves, colour, frozenset(self.selected))
+            outcomes = distinct_outcomes(moves)
+            if len(outcomes) == 1:
+                self.pending_move = outcomes[0]
+            elif outcomes:
+                self.joker_options = outcomes
+            if outcomes:
+                self.preview = bank_preview(self.view, self.mover, self.pending_move or outcomes[0])
+                if self.joker_options:
+                    self.preview = BankPreview(self.preview.points, (), self.preview.flips,
+                                               self.preview.lines[:1] + self.preview.lines[2:])
+        self.sync()
+
+    def joker_choice(self, option: Bank) -> Callable[[], None]:
+        def choose_value() -> None:
+            self.joker_options = []
+            self.pending_move = option
+            assert self.mover is not None
+            self.preview = bank_preview(self.view, self.mover, option)
+            self.sync()
+        return choose_value
+
+    def move_cursor(self, symbol: int) -> None:
+        """Arrows: left/right along the mover's cards, up/down to the nearest card of the
+        next row that has one."""
+        assert self.mover is not None
+        keys = sorted(layout_by_key(self.view, self.mover),
+                      key=lambda k: (k // 7, (k % 7 or 7)))
+        if not keys:
+            return
+        if self.cursor not in keys:
+            self.cursor = keys[0]
+        elif symbol in (arcade.key.LEFT, arcade.key.RIGHT):
+            step = 1 if symbol == arcade.key.RIGHT else -1
+            self.cursor = keys[(keys.index(self.cursor) + step) % len(keys)]
+        else:
+            step = 1 if symbol == arcade.key.DOWN else -1
+            row, column = self.cursor // 7, self.cursor % 7 or 7
+            for offset in (1, 2):
+                target = (row + step * offset) % 3
+                in_row = [k for k in keys if k // 7 == target]
+                if in_row:
+                    self.cursor = min(in_row, key=lambda k: abs((k % 7 or 7) - column))
+                    break
+        self.sync()
+
