@@ -14,15 +14,18 @@ if TYPE_CHECKING:
     from tabletop.ui.game_screen import GameScreen
 
 
-def _scores_text(screen: GameScreen) -> str | None:
+def _score_lines(screen: GameScreen) -> list[str]:
+    """The scores, two seats a line so that six players fit the sidebar."""
     s = screen.session
     outcome = s.outcome
     scores = outcome.scores if outcome is not None else screen.renderer.scores(
         s.view_of(s.state))
     if scores is None:
-        return None
+        return []
     info = screen.game.info
-    return "Scores: " + " · ".join(f"{info.seat_name(i)} {v:g}" for i, v in enumerate(scores))
+    parts = [f"{info.seat_name(i)} {v:g}" for i, v in enumerate(scores)]
+    lines = [" · ".join(parts[i:i + 2]) for i in range(0, len(parts), 2)]
+    return [f"Scores: {lines[0]}", *lines[1:]]
 
 
 def build_sidebar(screen: GameScreen, panel: Rect) -> None:
@@ -35,15 +38,14 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
     for text, colour in screen.status_lines():
         screen.label(text, left, y, 13, colour, width=width)
         y -= px(22)
-    scores = _scores_text(screen)
-    if scores:
-        screen.label(scores, left, y, 13, TEXT, width=width)
+    for line in _score_lines(screen):
+        screen.label(line, left, y, 13, TEXT, width=width)
         y -= px(22)
     row, half = px(40), (width - px(10)) / 2
     y -= px(8)
     if screen.renderer.pending_move is not None:
         y -= row
-        screen.add_button("VALIDATE (Enter)", Rect(left, y, half, px(34)),
+        screen.add_button("VALIDATE", Rect(left, y, half, px(34)),
                           screen.validate,
                           name="validate")
         screen.add_button("Cancel (Esc)", Rect(left + half + px(10), y, half, px(34)),

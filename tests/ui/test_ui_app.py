@@ -9,10 +9,19 @@ from typing import Any
 
 import pytest
 import ui_games
-from ui_driver import click, click_button, key, pixel, pump, screenshot, wait_until
+from ui_driver import (
+    click,
+    click_button,
+    close_app,
+    key,
+    open_app,
+    pixel,
+    pump,
+    screenshot,
+    wait_until,
+)
 
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.setup_screen import SetupScreen
@@ -20,20 +29,14 @@ from tabletop.ui.storage import AUTOSAVE
 
 
 def open_window(directory: Path) -> Any:
-    window = make_window(ui_games.make_host(), visible=False, host_factory=ui_games.make_host,
-                         directory=directory)
-    window.app.settings.animation_seconds = 0.05
-    window.app.settings.ai_seconds = 0.05
-    pump(window)
-    return window
+    return open_app(ui_games.make_host, directory, size=(1280, 800))
 
 
 @pytest.fixture
 def window(tmp_path: Path) -> Iterator[Any]:
     win = open_window(tmp_path)
     yield win
-    win.app.worker.shutdown()
-    win.close()
+    close_app(win)
 
 
 def texts(window: Any) -> str:

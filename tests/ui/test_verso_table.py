@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click, click_button, key, pump, screenshot, wait_until
+from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot, wait_until
 
 import games.verso.plugin
 from games.verso.picture import solo_band
@@ -17,7 +17,6 @@ from games.verso.view import VersoRenderer
 from games.verso.view_model import bank_cards, banks_for, distinct_outcomes
 from tabletop.plugins import Host, module_sources
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.session import Session
 from tabletop.ui.setup_screen import SetupScreen
@@ -30,21 +29,15 @@ def make_host() -> Host:
 
 def open_window(directory: Path, animation: float = 0.1, size: tuple[int, int] = (1280, 720),
                 colour_blind: bool = False) -> Any:
-    window = make_window(make_host(), size, visible=False, host_factory=make_host,
-                         directory=directory)
-    window.app.settings.animation_seconds = animation
-    window.app.settings.ai_seconds = 0.05
-    window.app.settings.colour_blind = colour_blind
-    pump(window)
-    return window
+    return open_app(make_host, directory, size=size, animation=animation,
+                    colour_blind=colour_blind)
 
 
 @pytest.fixture
 def window(tmp_path: Path) -> Iterator[Any]:
     win = open_window(tmp_path)
     yield win
-    win.app.worker.shutdown()
-    win.close()
+    close_app(win)
 
 
 def start_from_setup(window: Any, seed: int, players: int = 1,

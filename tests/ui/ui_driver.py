@@ -7,7 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
+from tabletop.ui.app import make_window
 
 SHOTS = Path(__file__).parent / "screenshots"
 
@@ -68,3 +70,26 @@ def pixel(window: Any, x: float, y: float) -> tuple[int, ...]:
     """The colour at window pixels (x, y) (y up, as arcade counts)."""
     image = arcade.get_image(0, 0, *window.get_size())
     return tuple(image.getpixel((int(x), window.get_size()[1] - 1 - int(y))))[:3]
+
+
+def open_app(host_factory: Callable[[], Host], directory: Path, *,
+             size: tuple[int, int] = (1280, 720), animation: float = 0.05,
+             colour_blind: bool = False) -> Any:
+    """A hidden app window on `host_factory()`'s games, its data kept in `directory`.
+
+    The AI worker rebuilds the host with the same (picklable) factory. AI seats think
+    briefly so that games against the computer finish quickly.
+    """
+    window = make_window(host_factory(), size, visible=False, host_factory=host_factory,
+                         directory=directory)
+    window.app.settings.animation_seconds = animation
+    window.app.settings.ai_seconds = 0.05
+    window.app.settings.colour_blind = colour_blind
+    pump(window)
+    return window
+
+
+def close_app(window: Any) -> None:
+    """Stop the AI worker and close the window."""
+    window.app.worker.shutdown()
+    window.close()
