@@ -16,7 +16,6 @@ import time
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
-SIZE = (1280, 720)
 FRAMES = 200
 
 _BARE = """
@@ -43,18 +42,6 @@ print(time.time() - t0)
 """
 
 
-def frame_times(window: object, frames: int = FRAMES) -> list[float]:
-    """Milliseconds per drawn frame (draw dispatched and GPU work finished)."""
-    times = []
-    for _ in range(frames):
-        start = time.perf_counter()
-        window.dispatch_event("on_draw")  # type: ignore[attr-defined]
-        window.dispatch_events()  # type: ignore[attr-defined]
-        window.ctx.finish()  # type: ignore[attr-defined]
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
 def startup(code: str, runs: int = 3) -> float:
     """Median seconds from process start to the first drawn frame."""
     results = []
@@ -70,27 +57,21 @@ def startup(code: str, runs: int = 3) -> float:
 def main() -> None:
     """Print each figure with the command that measured it."""
     os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp()
+    from frames import SIZE, EmptyView, interleaved, report
+
     from tabletop.plugins import Host
-    from tabletop.ui._arcade import arcade
     from tabletop.ui.app import make_window
 
     window = make_window(Host(), SIZE, visible=False)
     launcher = window.current_view
-
-    class Empty(arcade.View):
-        def on_draw(self) -> None:
-            self.clear()
-
-    window.show_view(Empty())
-    empty = statistics.median(frame_times(window))
-    window.show_view(launcher)
-    frame_times(window, 5)  # the first frame lays the screen out
-    median = statistics.median(frame_times(window))
-    window.app.worker.shutdown()
-    window.close()
-    print(f"launcher frame, median of {FRAMES} at {SIZE[0]}x{SIZE[1]}: {median:.2f} ms "
-          f"(empty Arcade frame {empty:.2f} ms, ratio {median / empty:.2f})  "
-          f"[command: .venv/bin/python bench/ui.py]")
+    empty = EmptyView(window)
+    try:
+        times = interleaved(window, {"empty": lambda: window.show_view(empty),
+                                     "screen": lambda: window.show_view(launcher)}, FRAMES)
+    finally:
+        window.app.worker.shutdown()
+        window.close()
+    report("launcher frame", times, ".venv/bin/python bench/ui.py")
     bare, app = startup(_BARE), startup(_APP)
     print(f"start to first frame: launcher {app * 1000:.0f} ms, bare Arcade window "
           f"{bare * 1000:.0f} ms, ratio {app / bare:.2f}  [command: .venv/bin/python bench/ui.py]")

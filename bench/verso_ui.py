@@ -13,24 +13,22 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from frames import SIZE, EmptyView, frame, interleaved, report, with_board, without_board
+
 import games.verso.plugin
 from games.verso.state import FLIP, KEEP, Bank
 from tabletop.plugins import Host, module_sources
-from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.session import Session
 
-SIZE = (1280, 720)
 COMMAND = "ARCADE_HEADLESS=1 .venv/bin/python bench/verso_ui.py"
 
 
@@ -52,25 +50,6 @@ def mid_game(host: Host) -> tuple[Session, Any]:
     return session, (banks[-1] if banks else FLIP)
 
 
-def time_frames(window: Any, frame: Any, count: int) -> list[float]:
-    """Milliseconds per frame for `count` frames after a short warm-up."""
-    times = []
-    for i in range(count + 5):
-        start = time.perf_counter()
-        frame()
-        window.ctx.finish()
-        if i >= 5:
-            times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-class EmptyView(arcade.View):
-    """The baseline: a frame that only clears the window."""
-
-    def on_draw(self) -> None:
-        self.clear()
-
-
 def main() -> int:
     """Measure both, print the medians, the ratio and the command; exit 1 over target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -87,54 +66,18 @@ def main() -> int:
             window.app.start_game("verso", session)
             screen = window.current_view
             assert isinstance(screen, GameScreen)
-            screen.on_update(1 / 60)
-            screen.on_draw()
+            frame(window)
             screen.commit(move)
             assert screen.renderer.animating, "the move did not start an animation"
-
-            def frame() -> None:
-                screen.on_update(1 / 60)
-                screen.on_draw()
-
-            # Alternate short rounds of each, so load from other processes on a shared
-            # machine falls on both measurements alike.
-            renderer = screen.renderer
-            table_draw = renderer.draw
-
-            def shell_frame() -> None:
-                # The same game screen with the board left empty: the shell's own share.
-                renderer.draw = lambda: None  # type: ignore[method-assign]
-                try:
-                    frame()
-                finally:
-                    renderer.draw = table_draw  # type: ignore[method-assign]
-
-            empty_ms: list[float] = []
-            shell_ms: list[float] = []
-            table_ms: list[float] = []
-            rounds = 5
-            for _ in range(rounds):
-                window.show_view(empty)
-                empty_ms += time_frames(window, empty.on_draw, args.frames // rounds)
-                window.show_view(screen)
-                table_ms += time_frames(window, frame, args.frames // rounds)
-                shell_ms += time_frames(window, shell_frame, args.frames // rounds)
-            assert renderer.animating
+            times = interleaved(window, {"empty": lambda: window.show_view(empty),
+                                         "screen": with_board(screen),
+                                         "shell": without_board(screen)}, args.frames)
+            assert screen.renderer.animating
         finally:
             window.app.worker.shutdown()
             window.close()
-    empty_median = statistics.median(empty_ms)
-    table_median = statistics.median(table_ms)
-    ratio = table_median / empty_median
-    print(f"empty Arcade frame:            median {empty_median:6.2f} ms")
-    shell_median = statistics.median(shell_ms)
-    print(f"game screen, board not drawn:  median {shell_median:6.2f} ms "
-          f"({shell_median / empty_median:.2f} × empty: the shell's own share)")
-    print(f"Verso, 6 players, animating:   median {table_median:6.2f} ms "
-          f"(p90 {statistics.quantiles(table_ms, n=10)[-1]:.2f} ms)")
-    print(f"ratio: {ratio:.2f} × the empty frame (targets: ≤ 12 ms and ≤ 4 ×)")
-    print(f"command: {COMMAND} --frames {args.frames}")
-    return 0 if table_median <= 12 and ratio <= 4 else 1
+    ok = report("Verso, 6 players, animating", times, f"{COMMAND} --frames {args.frames}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
