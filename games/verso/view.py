@@ -19,7 +19,6 @@ import pyglet
 
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
-from games.verso.view_canvas import Canvas
 from games.verso.view_cards import CardPainter, draw_moving_card, value_text
 from games.verso.view_geometry import TableGeometry, table_geometry
 from games.verso.view_model import (
@@ -37,6 +36,7 @@ from games.verso.view_model import (
 )
 from games.verso.view_table import paint_panel, paint_strip
 from tabletop.ui._arcade import FONT_SANS, arcade
+from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
@@ -66,6 +66,8 @@ class VersoRenderer(Renderer):
         self.elapsed = 0.0
         self.duration = 0.0
         self._canvas = Canvas(BACKGROUND)
+        self._still: tuple[Any, Any] = (arcade.shape_list.ShapeElementList(),
+                                        pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
@@ -182,12 +184,8 @@ class VersoRenderer(Renderer):
         for seat in range(view.players):
             paint_panel(self, paint, view, geo, seat)
         self._texts = paint.texts
-
-        def paint_all() -> None:
-            shapes.draw()
-            batch.draw()
-
-        self._canvas.render(self.area, paint_all)
+        self._still = (shapes, batch)
+        self._canvas.dirty = True
         if self.floaters:
             self._floater_labels = []
             for floater in self.floaters:
@@ -214,9 +212,14 @@ class VersoRenderer(Renderer):
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
         """The still table (one textured quad), then any moving cards."""
-        self._canvas.draw()
+        self._canvas.draw(self.area, self._paint_still)
         if self.animating:
             self._draw_animation()
+
+    def _paint_still(self) -> None:
+        shapes, batch = self._still
+        shapes.draw()
+        batch.draw()
 
     def _place_rect(self, place: Place) -> Rect:
         geo = self.geometry

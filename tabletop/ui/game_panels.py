@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,9 @@ from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.game_screen import GameScreen
+
+#: The advance of a DejaVu Sans Mono glyph, in ems (the log is wrapped by columns).
+MONO_ADVANCE = 0.602
 
 
 def _score_lines(screen: GameScreen) -> list[str]:
@@ -78,13 +82,20 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
                top: float) -> None:
     px = screen.px
     screen.label("Moves", left, top - px(16), 14, ACCENT, bold=True)
-    room = int((top - px(28) - bottom) // px(17))
-    lines = [line for ply in screen.session.log for line in ply]
-    if room <= 0 or not lines:
+    room = int((top - px(30) - bottom) // px(18))  # rows of 11-point mono text
+    if room <= 0 or not screen.session.log:
         return
-    numbered = [f"{i + 1:>3}. {line}" for i, line in enumerate(lines)][-room:]
-    screen.label("\n".join(numbered), left, top - px(30), 11, DIM, mono=True, width=width,
-                 multiline=True, anchor_y="top")
+    # Wrapped here, not by the text layout, so that exactly the last `room` rows show:
+    # a ply's number on its first row, its further lines and wrapped rows indented.
+    columns = max(20, int(width / (px(11) * 4 / 3 * MONO_ADVANCE)))
+    rows: list[str] = []
+    for number, lines in enumerate(screen.session.log, 1):
+        for index, line in enumerate(lines):
+            lead = f"{number:>3}. " if index == 0 else " " * 5
+            rows += textwrap.wrap(line, columns, initial_indent=lead,
+                                  subsequent_indent=" " * 5) or [lead]
+    screen.label("\n".join(rows[-room:]), left, top - px(30), 11, DIM, mono=True,
+                 width=width, multiline=True, anchor_y="top")
 
 
 def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
