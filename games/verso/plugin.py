@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.verso.ai import GreedyAgent, StrongAgent
 from games.verso.game import VersoGame
 from tabletop import hookimpl
 from tabletop.ai.base import AgentSpec
@@ -20,10 +19,16 @@ def tabletop_register_games(register: RegisterGame) -> None:
 @hookimpl
 def tabletop_register_agents(register: RegisterAgent) -> None:
     """Register Verso's own agents: `greedy` and `strong`."""
-    def greedy(game: Any) -> GreedyAgent:
+    # The agents' modules (and their tables) load when a game first asks for an agent,
+    # not when the host loads plugins: the launcher opens faster.
+    def greedy(game: Any) -> Any:
+        from games.verso.ai import GreedyAgent
+
         return GreedyAgent()
 
-    def strong(game: Any) -> StrongAgent:
+    def strong(game: Any) -> Any:
+        from games.verso.ai import StrongAgent
+
         return StrongAgent()
 
     register("verso", AgentSpec("greedy", "fast rule-based player: expected value of "

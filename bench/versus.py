@@ -1,0 +1,244 @@
+"""Versus benchmark: engine speed, search depth and match strength (not a test).
+
+    .venv/bin/python bench/versus.py                      # everything, default budgets
+    .venv/bin/python bench/versus.py --section speed
+    .venv/bin/python bench/versus.py --section depth --seconds 1
+    .venv/bin/python bench/versus.py --section matches --games 200 --nodes 2000 --workers 2
+
+Matches alternate colours. `--nodes` gives `strong` a node budget per move (reproducible
+and independent of machine load); `--seconds` a time budget instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from games.versus.agents import GreedyAgent, StrongAgent
+from games.versus.game import VersusGame
+from games.versus.search import SearchBoard
+from games.versus.state import VersusState
+from tabletop.ai import Budget, MCTSAgent, RandomAgent
+
+GAME = VersusGame()
+
+
+def command(extra: str) -> str:
+    """The command that prints a figure."""
+    return f"$ .venv/bin/python bench/versus.py {extra}".rstrip()
+
+
+# -- engine speed ------------------------------------------------------------------------
+
+def engine_playouts(seconds: float) -> float:
+    """Random-playout plies per second on the engine the AI searches with."""
+    start_state = GAME.new_state(2, GAME.info.resolve_options(), 0)
+    rng = random.Random(0)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        pos = SearchBoard(start_state)
+        while True:
+            moves = pos.moves()
+            if pos.final_value(moves) is not None:
+                break
+            pos.make(moves[rng.randrange(len(moves))])
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def game_api_playouts(seconds: float) -> float:
+    """Random-playout plies per second through `VersusGame` (immutable states, moves
+    carrying their attractions)."""
+    rng = random.Random(0)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = GAME.new_state(2, GAME.info.resolve_options(), 0)
+        while GAME.to_move(state) is not None:
+            moves = GAME.legal_moves(state)
+            state = GAME.apply(state, moves[rng.randrange(len(moves))])
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def chess_playouts(seconds: float) -> float:
+    """python-chess random-playout plies per second (legal moves, push, game-over test)."""
+    import chess
+
+    rng = random.Random(0)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def speed(seconds: float) -> None:
+    print(command(f"--section speed --speed-seconds {seconds:g}"))
+    ours = engine_playouts(seconds)
+    theirs = chess_playouts(seconds)
+    api = game_api_playouts(seconds)
+    print(f"  Versus engine random playouts : {ours:10,.0f} plies/s")
+    print(f"  python-chess random playouts  : {theirs:10,.0f} plies/s")
+    print(f"  ratio                         : {ours / theirs:10.2f}x (target >= 4)")
+    print(f"  Versus Game API playouts      : {api:10,.0f} plies/s "
+          f"({api / theirs:.2f}x python-chess)")
+
+
+# -- search depth --------------------------------------------------------------------------
+
+def midgame_positions(count: int = 10) -> list[VersusState]:
+    """Fixed mid-game positions: mostly-greedy play from the start, 16 to 34 plies in."""
+    positions = []
+    for i in range(count):
+        rng = random.Random(i)
+        state = GAME.new_state(2, GAME.info.resolve_options(), i)
+        greedy = GreedyAgent()
+        for _ in range(16 + 2 * i):
+            moves = GAME.legal_moves(state)
+            move = (greedy.choose(state, state.to_move, moves, Budget(), rng)
+                    if rng.random() < 0.7 else moves[rng.randrange(len(moves))])
+            after = GAME.apply(state, move)
+            if GAME.to_move(after) is None:
+                break
+            state = after
+        positions.append(state)
+    return positions
+
+
+def depth(seconds: float) -> None:
+    print(command(f"--section depth --seconds {seconds:g}"))
+    depths = []
+    for i, state in enumerate(midgame_positions()):
+        agent = StrongAgent()
+        agent.choose(state, state.to_move, GAME.legal_moves(state), Budget(seconds=seconds),
+                     random.Random(0))
+        depths.append(agent.last_depth)
+        print(f"  position {i} (ply {state.ply:2}, {len(GAME.legal_moves(state)):2} moves): "
+              f"depth {agent.last_depth}, {agent.last_nodes:,} nodes")
+    print(f"  depth reached in {seconds:g} s: min {min(depths)}, "
+          f"mean {sum(depths) / len(depths):.1f} (target >= 5)")
+
+
+# -- matches ---------------------------------------------------------------------------------
+
+def make_agent(name: str) -> Any:
+    if name == "strong":
+        return StrongAgent()
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "mcts":
+        return MCTSAgent(GAME)
+    return RandomAgent()
+
+
+def play_game(job: tuple[str, str, int, dict[str, Budget], int]) -> tuple[int, ...]:
+    """One game `blue` vs `brown`; returns the winning seats, the ply count and a hash of
+    the final position (to count distinct games)."""
+    blue, brown, seed, budgets, opening = job
+    agents = [make_agent(blue), make_agent(brown)]
+    names = [blue, brown]
+    rngs = [random.Random(seed * 2 + seat) for seat in range(2)]
+    state = GAME.new_state(2, GAME.info.resolve_options(), seed)
+    # An optional random opening, shared by the two games of a colour-swapped pair.
+    opening_rng = random.Random(seed // 2)
+    for _ in range(opening):
+        moves = GAME.legal_moves(state)
+        state = GAME.apply(state, moves[opening_rng.randrange(len(moves))])
+    while (seat := GAME.to_move(state)) is not None:
+        move = agents[seat].choose(state, seat, GAME.legal_moves(state),
+                                   budgets[names[seat]], rngs[seat])
+        state = GAME.apply(state, move)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return (*outcome.winners, -1, state.ply, hash((state.board, state.ply)))
+
+
+def match(opponent: str, games: int, budgets: dict[str, Budget], workers: int,
+          opening: int) -> None:
+    jobs = [("strong", opponent, i, budgets, opening) if i % 2 == 0
+            else (opponent, "strong", i, budgets, opening) for i in range(games)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(play_game, jobs, chunksize=1))
+    tally: Counter[str] = Counter()
+    plies = 0
+    finals = set()
+    for (blue, *_), result in zip(jobs, results, strict=True):
+        *winners, _, ply, final = result
+        plies += ply
+        finals.add(final)
+        if opponent == "strong":
+            tally["Blue" if winners == [0] else "Brown" if winners == [1] else "draw"] += 1
+            continue
+        strong_seat = 0 if blue == "strong" else 1
+        tally["win" if winners == [strong_seat] else "loss" if len(winners) == 1
+              else "draw"] += 1
+    took = time.perf_counter() - start
+    if opponent == "strong":
+        print(f"  strong vs strong: Blue wins {tally['Blue']}, draws {tally['draw']}, "
+              f"Brown wins {tally['Brown']} of {games} "
+              f"(Blue {100 * tally['Blue'] / games:.1f} %)")
+    else:
+        print(f"  strong vs {opponent}: {tally['win']} wins, {tally['draw']} draws, "
+              f"{tally['loss']} losses of {games} "
+              f"({100 * tally['win'] / games:.1f} % wins)")
+    print(f"    mean length {plies / games:.0f} plies, {len(finals)} distinct games, "
+          f"{took:.0f} s")
+
+
+def matches(args: argparse.Namespace) -> None:
+    strong = (Budget(seconds=args.seconds) if args.nodes is None
+              else Budget(iterations=args.nodes))
+    budgets = {"strong": strong, "greedy": Budget(), "random": Budget(),
+               "mcts": Budget(iterations=args.mcts_iterations)}
+    for opponent in args.opponents.split(","):
+        games = args.games if opponent != "mcts" else args.mcts_games or args.games
+        budget = (f"--nodes {args.nodes}" if args.nodes is not None
+                  else f"--seconds {args.seconds:g}")
+        extra = (f" --mcts-iterations {args.mcts_iterations} --mcts-games {games}"
+                 if opponent == "mcts" else "")
+        if args.opening:
+            extra += f" --opening {args.opening}"
+        print(command(f"--section matches --opponents {opponent} --games {games} "
+                      f"{budget} --workers {args.workers}{extra}"))
+        match(opponent, games, budgets, args.workers, args.opening)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--section", choices=["all", "speed", "depth", "matches"],
+                        default="all")
+    parser.add_argument("--speed-seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="strong's time per move (depth, and matches without --nodes)")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="strong's node budget per move in matches")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--opponents", default="greedy,random,mcts,strong")
+    parser.add_argument("--mcts-iterations", type=int, default=200)
+    parser.add_argument("--mcts-games", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--opening", type=int, default=0,
+                        help="random plies before the agents take over (variety)")
+    args = parser.parse_args()
+    print("Versus benchmark;", "invoked as:", shlex.join(sys.argv))
+    if args.section in ("all", "speed"):
+        speed(args.speed_seconds)
+    if args.section in ("all", "depth"):
+        depth(args.seconds)
+    if args.section in ("all", "matches"):
+        matches(args)
+
+
+if __name__ == "__main__":
+    main()

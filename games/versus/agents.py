@@ -1,0 +1,88 @@
+"""The Versus AI players: `greedy` (one ply) and `strong` (alpha-beta search)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.versus import rules as R
+from games.versus.evaluation import static_score
+from games.versus.search import SearchBoard, Searcher
+from games.versus.state import Move, VersusState
+from tabletop.ai.base import Budget
+
+DEFAULT_SECONDS = 0.9
+
+
+def _codes(moves: Sequence[Any]) -> list[int]:
+    return [R.encode(m.frm, m.to) for m in moves]
+
+
+class GreedyAgent:
+    """Plays the move whose resulting position evaluates best for it (one ply).
+
+    A move that ends the game is judged by its result; ties are broken by `rng`.
+    """
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        """Return the best legal move by the static evaluation after it."""
+        state: VersusState = observation
+        pos = SearchBoard(state)
+        best: list[Move] = []
+        best_value = -float("inf")
+        for move, code in zip(legal_moves, _codes(legal_moves), strict=True):
+            undo = pos.make(code)
+            final = pos.final_value(pos.moves())
+            if final is not None:
+                value = -final
+            else:
+                value = static_score(pos.board, pos.pieces, pos.rules, seat, pos.streaks)
+            pos.unmake(undo)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif value > best_value - 1e-9:
+                best.append(move)
+        return best[rng.randrange(len(best))]
+
+
+class StrongAgent:
+    """Alpha-beta (PVS) with iterative deepening, a transposition table and move ordering.
+
+    `Budget.iterations` is a node limit (deterministic for a given `rng`); otherwise it
+    searches for `Budget.seconds` or `default_seconds` (0.9 s). `rng` only orders the
+    root moves, so equally good moves vary from game to game.
+    """
+
+    def __init__(self, default_seconds: float = DEFAULT_SECONDS) -> None:
+        self.default_seconds = default_seconds
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        """Search the position and return the best legal move found."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        state: VersusState = observation
+        deadline = budget.deadline(self.default_seconds)
+        if budget.seconds is None and budget.iterations is not None:
+            deadline = None
+        by_code = dict(zip(_codes(legal_moves), legal_moves, strict=True))
+        order = list(by_code)
+        rng.shuffle(order)
+        searcher = Searcher(budget.iterations, deadline)
+        best = searcher.root(SearchBoard(state), order)
+        self.last_depth, self.last_nodes = searcher.depth_done, searcher.nodes
+        return by_code[best]
+
+
+def timed_depth(state: VersusState, seconds: float, seed: int = 0) -> tuple[int, int]:
+    """The depth `strong` completes from `state` in `seconds`, and its node count."""
+    from games.versus.game import VersusGame
+
+    agent = StrongAgent()
+    moves = VersusGame().legal_moves(state)
+    agent.choose(state, state.to_move, moves, Budget(seconds=seconds), random.Random(seed))
+    return agent.last_depth, agent.last_nodes

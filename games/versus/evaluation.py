@@ -1,0 +1,92 @@
+"""A static evaluation of Versus positions, in points, shared by the AI and `evaluate`.
+
+Banked points (§7) count in full. A pawn still in play counts for its controller a share
+of its value that grows as it nears an empty target, because that is how it can still
+be banked; pawns worth more to the opponent than to their controller are worth keeping
+from the opponent too. The VERSUS is rewarded for the enemy pawns it sees at distance 2
+or more (what it could attract next, §4) unless the limit of §5 would refuse them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.versus.board import DISTANCE, LINES
+from games.versus.pieces import DOMINANT, FIRST_PAWN, VALUE
+from games.versus.rules import Rules
+
+# Share of a pawn's value by its distance to the nearest empty target (index = distance).
+PLACE_WEIGHT = (1.0, 0.62, 0.42, 0.32, 0.26, 0.22, 0.2, 0.19, 0.18, 0.17, 0.16, 0.16)
+# What keeping a pawn away from the opponent is worth, per point of its value to them.
+DENY_WEIGHT = 0.08
+# Per point of value of an enemy pawn the VERSUS could attract next.
+THREAT_WEIGHT = 0.12
+
+
+_WEIGHTS: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def _weights(empty: tuple[int, ...]) -> tuple[float, ...]:
+    """`PLACE_WEIGHT` of each cell's distance to the nearest of the `empty` targets,
+    computed once per set of empty targets."""
+    table = _WEIGHTS.get(empty)
+    if table is None:
+        last = len(PLACE_WEIGHT) - 1
+        table = tuple(PLACE_WEIGHT[min(last, min(DISTANCE[c][t] for t in empty))]
+                      for c in range(len(DISTANCE)))
+        _WEIGHTS[empty] = table
+    return table
+
+
+def static_score(board: bytes | bytearray, pieces: Sequence[int], rules: Rules,
+                 seat: int, streaks: Sequence[tuple[int, int]] = ()) -> float:
+    """The position's worth to `seat` minus its worth to the opponent, in points."""
+    target = rules.is_target
+    empty = tuple(t for t in rules.targets if board[t] < FIRST_PAWN)
+    weights = _weights(empty) if empty else ()
+    total = 0.0
+    blue_vals, brown_vals = VALUE
+    for c in pieces:
+        code = board[c]
+        if code < FIRST_PAWN:
+            continue
+        sign = 1.0 if code & 1 == 0 else -1.0
+        own = blue_vals[code] if sign > 0 else brown_vals[code]
+        if target[c]:
+            total += sign * own
+            continue
+        if not empty:
+            continue
+        total += sign * (own * weights[c] + (5 - own) * DENY_WEIGHT)
+    if empty:
+        total += _threats(board, pieces, rules, 0, streaks) - _threats(
+            board, pieces, rules, 1, streaks)
+    return total if seat == 0 else -total
+
+
+def _threats(board: bytes | bytearray, pieces: Sequence[int], rules: Rules, seat: int,
+             streaks: Sequence[tuple[int, int]]) -> float:
+    vcode = 1 + seat
+    home = -1
+    for c in pieces:
+        if board[c] == vcode:
+            home = c
+            break
+    if home < 0:
+        return 0.0
+    target = rules.is_target
+    gain = 0.0
+    value = VALUE[seat]
+    for ray in LINES[home]:
+        gap = False
+        for n in ray:
+            code = board[n]
+            if not code:
+                gap = True
+                continue
+            if (code >= FIRST_PAWN and code & 1 != seat and gap and not target[n]
+                    and (DOMINANT[code] == seat
+                         or not any(c == n and s >= 2 for c, s in streaks))):
+                gain += value[code]
+            break
+    return gain * THREAT_WEIGHT

@@ -1,0 +1,349 @@
+"""`VersusGame`: the rules of Versus behind the host's `Game` contract."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.versus import rules as R
+from games.versus import save
+from games.versus.board import CELL_NAMES, CELLS
+from games.versus.evaluation import static_score
+from games.versus.notation import AnyMove, BadText, move_text, read_text, render
+from games.versus.pieces import (
+    DEFAULT_START,
+    DEFAULT_TARGET_NAMES,
+    FIRST_PAWN,
+    SEAT_NAMES,
+    board_from_data,
+    check_start,
+    check_targets,
+    describe_code,
+    targets_from_data,
+)
+from games.versus.state import AgreeDraw, Attraction, End, Move, Resign, VersusState
+from tabletop.model import (
+    Game,
+    GameInfo,
+    GameOption,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    Outcome,
+)
+
+#: The ply cap that makes every game finite in practice (a deviation from the spec, which
+#: relies on repetition alone; see `RULES_HELP`).
+DEFAULT_PLY_LIMIT = 1000
+
+RULES_HELP = """\
+Versus, for two players: Blue (moves first) and Brown.
+Each side has a VERSUS and five pawns. A pawn has five sections, some blue, some brown;
+it is worth to a player the number of sections of their colour.
+On your turn move one element you control:
+ - a pawn steps to a free neighbouring hexagon;
+ - your VERSUS slides any distance in a straight line over free hexagons (it may not
+   stop on a target unless the option allows it).
+After your VERSUS moves it looks along its six lines: the first piece on each line, if
+it is an opponent's pawn two or more hexagons away, comes one hexagon closer and turns to
+your side. A pawn that reaches one of the six targets on the middle row is frozen there.
+Tug of war: a pawn attracted in each of the last two plies cannot be attracted again by
+the player who does not hold its majority colour, until it has been left alone a ply.
+The game ends when all targets are filled, the player to move cannot move, the leader
+can no longer be caught, a position occurs a third time, or after the ply limit
+(our addition, default 1000). Pawns on targets score their value to their controller.
+Notation: rows a (Blue's home, bottom) to k (Brown's home, top), cells numbered from the
+left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'."""
+
+OPTIONS = (
+    GameOption("versus_may_stop_on_target", False,
+               "a VERSUS may stop on an empty target (the literal reading of the rules)",
+               kind=bool),
+    GameOption("repetition_limit", 3,
+               "the game ends when a position occurs this many times", kind=int, minimum=2),
+    GameOption("ply_limit", DEFAULT_PLY_LIMIT,
+               "the game ends, scored as it stands, after this many plies", kind=int,
+               minimum=1, maximum=100_000),
+    GameOption("start_position", None,
+               "the start position as data (None: the standard one)", kind=object,
+               check=check_start),
+    GameOption("targets", None,
+               "the target cells as data (None: the six of the central axis)", kind=object,
+               check=check_targets),
+)
+
+INFO = GameInfo(
+    id="versus",
+    name="Versus",
+    min_players=2,
+    max_players=2,
+    hidden_information=False,
+    description="Pull your opponent's pawns with your VERSUS and freeze your best ones "
+                "on the six targets of the central row.",
+    rules_help=RULES_HELP,
+    max_plies=DEFAULT_PLY_LIMIT,
+    options=OPTIONS,
+    seat_names=SEAT_NAMES,
+)
+
+
+class VersusGame(Game[VersusState, AnyMove]):
+    """The Versus rules engine (versus.md); states are `VersusState`, moves `Move`."""
+
+    info = INFO
+
+    # -- creating states -------------------------------------------------------------
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int,
+                  setup: Any = None) -> VersusState:
+        """The start position of §2 (or the `start_position` option); Blue to move."""
+        self.info.check_players(players)
+        opts = self.info.resolve_options(options)
+        try:
+            board = board_from_data(opts["start_position"] or DEFAULT_START)
+            targets = targets_from_data(opts["targets"] or DEFAULT_TARGET_NAMES)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+        rules = R.Rules(targets, opts["versus_may_stop_on_target"],
+                        opts["repetition_limit"], opts["ply_limit"])
+        if not rules.may_stop_on_target:
+            for t in targets:
+                if 0 < board[t] < FIRST_PAWN:
+                    raise OptionError(f"a VERSUS starts on target {CELL_NAMES[t]}, which "
+                                      "needs versus_may_stop_on_target")
+        return start_state(rules, board)
+
+    # -- playing ---------------------------------------------------------------------
+    def to_move(self, state: VersusState) -> int | None:
+        """The seat to move, None once the game is over."""
+        return None if state.end is not None else state.to_move
+
+    def legal_moves(self, state: VersusState) -> Sequence[AnyMove]:
+        """Every pawn step and VERSUS slide, each with the attractions it would make."""
+        if state.end is not None:
+            return []
+        return list(_listed(state)[0])
+
+    def special_moves(self, state: VersusState) -> Sequence[AnyMove]:
+        """Resignation by either player, and a draw by agreement (§6.4)."""
+        if state.end is not None:
+            return []
+        return [Resign(state.to_move), Resign(1 - state.to_move), AgreeDraw()]
+
+    def apply(self, state: VersusState, move: AnyMove) -> VersusState:
+        """The state after `move`; raises `IllegalMoveError` if it is not legal here."""
+        if state.end is not None:
+            raise IllegalMoveError("the game is over")
+        if isinstance(move, Resign):
+            if move.seat not in (0, 1):
+                raise IllegalMoveError(f"no seat {move.seat} to resign")
+            return _finish(state, End(R.RESIGNED, move.seat))
+        if isinstance(move, AgreeDraw):
+            return _finish(state, End(R.AGREED_DRAW))
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"{move!r} is not a Versus move")
+        if not (0 <= move.frm < CELLS and 0 <= move.to < CELLS):
+            raise IllegalMoveError(f"{move!r} names a cell off the board")
+        code = R.encode(move.frm, move.to)
+        known = _listed(state)[1].get(code)
+        if known is None or known.versus != move.versus:
+            raise IllegalMoveError(f"{move_text(move)} is not legal here: "
+                                   f"{_why_illegal(state, move)}")
+        return advance(state, code)
+
+    def outcome(self, state: VersusState) -> Outcome | None:
+        """Scores as they stand (§7); a resignation loses whatever the score."""
+        if state.end is None:
+            return None
+        blue, brown = R.banked(state.board, state.rules)
+        scores = (float(blue), float(brown))
+        end = state.end
+        if end.reason == R.RESIGNED:
+            assert end.resigned is not None
+            return Outcome(scores, (1 - end.resigned,),
+                           f"{SEAT_NAMES[end.resigned]} resigned")
+        if end.reason == R.AGREED_DRAW:
+            return Outcome(scores, (), R.AGREED_DRAW)
+        winners = (0,) if blue > brown else (1,) if brown > blue else (0, 1)
+        return Outcome(scores, winners, f"{end.reason}, Blue {blue} - Brown {brown}")
+
+    def reward(self, outcome: Outcome, seat: int) -> float:
+        """The share of the victory; an agreed draw (nobody wins) is worth one half."""
+        return 0.5 if not outcome.winners else outcome.share(seat)
+
+    def evaluate(self, state: VersusState) -> Sequence[float] | None:
+        """Per-seat chances in [0, 1] from the static evaluation, for cut-off playouts."""
+        score = static_score(state.board, state.pieces, state.rules, 0)
+        blue = 1.0 / (1.0 + math.exp(-score / 4.0))
+        return (blue, 1.0 - blue)
+
+    # -- notation and pictures -------------------------------------------------------
+    def move_to_text(self, state: VersusState, move: AnyMove) -> str:
+        """E.g. `b2-c2`, `Va3-e3`, `resign blue`, `draw`."""
+        return move_text(move)
+
+    def parse_move(self, state: VersusState, text: str) -> AnyMove:
+        """The move `text` names; `NotationError` if it is not notation, else
+        `IllegalMoveError` if it is not legal here."""
+        try:
+            kind, a, b, versus = read_text(text, state.to_move)
+        except BadText as exc:
+            raise NotationError(str(exc)) from None
+        if state.end is not None:
+            raise IllegalMoveError("the game is over")
+        if kind == "draw":
+            return AgreeDraw()
+        if kind == "resign":
+            return Resign(a)
+        move = _listed(state)[1].get(R.encode(a, b))
+        if move is not None:
+            if versus and not move.versus:
+                raise IllegalMoveError(f"{CELL_NAMES[a]} holds a pawn, not a VERSUS")
+            return move
+        probe = Move(a, b, bool(versus) or 0 < state.board[a] < FIRST_PAWN)
+        raise IllegalMoveError(f"{text.strip()} is not legal here: "
+                               f"{_why_illegal(state, probe)}")
+
+    def render_text(self, state: VersusState) -> str:
+        """The board with row and cell labels, the score and whose turn it is."""
+        blue, brown = R.banked(state.board, state.rules)
+        footer = f"Score: Blue {blue}, Brown {brown}. Ply {state.ply}."
+        if state.end is not None:
+            outcome = self.outcome(state)
+            footer = f"Game over: {outcome.reason if outcome else state.end.reason}."
+        return render(state.board, state.rules.is_target, self.to_move(state), footer)
+
+    def describe(self, before: VersusState, move: AnyMove, after: VersusState) -> list[str]:
+        """The ply in words: the move, each attraction, the limit, freezes and the end."""
+        who = SEAT_NAMES[before.to_move]
+        lines: list[str] = []
+        if isinstance(move, Resign):
+            lines.append(f"{SEAT_NAMES[move.seat]} resigns.")
+        elif isinstance(move, AgreeDraw):
+            lines.append("The players agree to a draw.")
+        else:
+            full = _build_move(before, R.encode(move.frm, move.to))
+            lines.append(f"{who}: {move_text(full)} ({full.piece} {CELL_NAMES[full.frm]} "
+                         f"to {CELL_NAMES[full.to]})")
+            if not full.versus and before.rules.is_target[full.to]:
+                lines.append(f"  the pawn reaches target {CELL_NAMES[full.to]} and is "
+                             f"frozen, worth {_worth(after, full.to)}")
+            for pull in full.attractions:
+                code = before.board[pull.frm]
+                lines.append(f"  attracts {describe_code(code)} from "
+                             f"{CELL_NAMES[pull.frm]} to {CELL_NAMES[pull.to]}; it turns "
+                             f"to {who}")
+                if pull.frozen:
+                    lines.append(f"  it lands on target {CELL_NAMES[pull.to]} and is "
+                                 f"frozen, worth {_worth(after, pull.to)}")
+            for cell in full.refused:
+                lines.append(f"  limit (§5): {describe_code(before.board[cell])} on "
+                             f"{CELL_NAMES[cell]} was attracted twice in a row and stays")
+        outcome = self.outcome(after)
+        if outcome is not None:
+            lines.append(f"Game over: {outcome.reason}.")
+        return lines
+
+    # -- saving ----------------------------------------------------------------------
+    def state_to_dict(self, state: VersusState) -> dict[str, Any]:
+        """The whole state as JSON-ready data (format version 1)."""
+        return save.to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> VersusState:
+        """The state `state_to_dict` saved; raises `StateFormatError` if invalid."""
+        return save.from_dict(data)
+
+
+def _worth(state: VersusState, cell: int) -> str:
+    code = state.board[cell]
+    return describe_code(code)
+
+
+def _why_illegal(state: VersusState, move: Move) -> str:
+    code = state.board[move.frm]
+    if code == 0:
+        return f"{CELL_NAMES[move.frm]} is empty"
+    owner = state.controller(move.frm)
+    if owner != state.to_move:
+        return f"{CELL_NAMES[move.frm]} holds {describe_code(code)}, not {state.mover_name}'s"
+    if state.frozen(move.frm):
+        return f"the pawn on {CELL_NAMES[move.frm]} is frozen on a target"
+    if move.versus != (code < FIRST_PAWN):
+        return f"{CELL_NAMES[move.frm]} holds {describe_code(code)}"
+    if state.board[move.to]:
+        return f"{CELL_NAMES[move.to]} is taken"
+    if code < FIRST_PAWN and state.rules.is_target[move.to]:
+        return "a VERSUS may not stop on a target"
+    if code < FIRST_PAWN:
+        return "a VERSUS slides in a straight line over free cells only"
+    return "a pawn steps to a neighbouring cell only"
+
+
+# Moves that attract nothing depend on their cells alone, so one object serves them all.
+_PLAIN: dict[tuple[int, bool], Move] = {}
+
+
+def _plain(code: int, versus: bool) -> Move:
+    move = _PLAIN.get((code, versus))
+    if move is None:
+        move = _PLAIN[(code, versus)] = Move(code >> 7, code & 127, versus)
+    return move
+
+
+def _build_move(state: VersusState, code: int) -> Move:
+    board = state.board
+    frm, to = code >> 7, code & 127
+    if board[frm] >= FIRST_PAWN:
+        return _plain(code, False)
+    pulls, refused = R.attractions(board, frm, to, state.to_move, state.streaks, state.rules)
+    if not pulls and not refused:
+        return _plain(code, True)
+    target = state.rules.is_target
+    return Move(frm, to, True,
+                tuple(Attraction(a, b, bool(target[b])) for a, b in pulls), tuple(refused))
+
+
+def _listed(state: VersusState) -> tuple[list[Move], dict[int, Move]]:
+    """The legal moves of a state that is not over, listed once and kept in the state."""
+    listed = state._moves
+    if listed is None:
+        codes = R.legal_moves(state.board, state.pieces, state.to_move, state.rules)
+        moves = [_build_move(state, code) for code in codes]
+        listed = (moves, dict(zip(codes, moves, strict=True)))
+        object.__setattr__(state, "_moves", listed)
+    return listed
+
+
+def _finish(state: VersusState, end: End) -> VersusState:
+    return VersusState(state.rules, state.board, state.pieces, state.to_move, state.streaks,
+                       state.ply + 1, state.history, end)
+
+
+def start_state(rules: R.Rules, board: bytes) -> VersusState:
+    """The state of a new game on `board`, Blue to move (already over if an end holds)."""
+    pieces = tuple(i for i, code in enumerate(board) if code)
+    key = R.position_key(board, pieces, 0, ())
+    reason = R.end_reason(board, pieces, 0, rules)
+    return VersusState(rules, board, pieces, 0, (), 0, (key,),
+                       End(reason) if reason else None)
+
+
+def advance(state: VersusState, code: int) -> VersusState:
+    """The state after the legal int move `code` (no checks), with its end, if any."""
+    rules = state.rules
+    board = bytearray(state.board)
+    pieces = list(state.pieces)
+    filled = R.filled_targets(board, rules)
+    _, _, streaks = R.play(board, pieces, code, state.to_move, state.streaks, rules)
+    pieces.sort()
+    nxt = 1 - state.to_move
+    ply = state.ply + 1
+    reason = R.end_reason(board, pieces, nxt, rules)
+    key = R.position_key(board, pieces, nxt, streaks)
+    history = (key,) if R.filled_targets(board, rules) != filled else (*state.history, key)
+    if reason is None and history.count(key) >= rules.repetition_limit:
+        reason = R.REPETITION
+    if reason is None and ply >= rules.ply_limit:
+        reason = R.PLY_LIMIT
+    return VersusState(rules, bytes(board), tuple(pieces), nxt, streaks, ply, history,
+                       End(reason) if reason else None)

@@ -1,0 +1,180 @@
+"""The pieces (versus.md §2) as small integer codes, and the start position as data.
+
+A cell of the board holds one code: `EMPTY`, a VERSUS (`BLUE_VERSUS`, `BROWN_VERSUS`) or
+a pawn `pawn_code(blue_sections, controller)`. Seats are 0 (Blue) and 1 (Brown). The
+tables below, indexed by code, answer every question the rules ask about a piece.
+
+The start position and the target set are options given as JSON data and validated
+here, so a variant can load its own:
+
+    {"versus": {"blue": "a3", "brown": "k4"},
+     "pawns": [{"cell": "a1", "blue": 2, "brown": 3, "control": "blue"}, ...]}
+
+    ["f1", "f3", "f5", "f7", "f9", "f11"]          (targets; cells may also be [q, r])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.versus.board import (
+    CELL_NAMES,
+    CELLS,
+    DEFAULT_TARGETS,
+    INDEX,
+    cell_from_data,
+)
+
+BLUE, BROWN = 0, 1
+SEAT_NAMES = ("Blue", "Brown")
+COLOURS = ("blue", "brown")
+SECTIONS = 5
+
+EMPTY = 0
+BLUE_VERSUS = 1
+BROWN_VERSUS = 2
+FIRST_PAWN = 4
+CODES = FIRST_PAWN + 2 * (SECTIONS + 1)
+
+
+def versus_code(seat: int) -> int:
+    """The code of `seat`'s VERSUS."""
+    return BLUE_VERSUS + seat
+
+
+def pawn_code(blue_sections: int, controller: int) -> int:
+    """The code of a pawn with `blue_sections` blue sections, controlled by `controller`."""
+    return FIRST_PAWN + 2 * blue_sections + controller
+
+
+def _table(fn: Any) -> tuple[int, ...]:
+    return tuple(fn(code) for code in range(CODES))
+
+
+#: 1 for a pawn code.
+IS_PAWN = _table(lambda c: int(c >= FIRST_PAWN))
+#: The seat that controls the piece (VERSUS: its owner), -1 for an empty cell.
+OWNER = _table(lambda c: -1 if c == EMPTY or c == 3 else
+               (c - BLUE_VERSUS if c < FIRST_PAWN else c & 1))
+#: Blue sections of a pawn (0 for anything else).
+BLUE_SECTIONS = _table(lambda c: (c - FIRST_PAWN) >> 1 if c >= FIRST_PAWN else 0)
+#: `VALUE[seat][code]`: the pawn's value to `seat` (its sections of that colour), §2.
+VALUE: tuple[tuple[int, ...], tuple[int, ...]] = (
+    _table(lambda c: BLUE_SECTIONS[c] if c >= FIRST_PAWN else 0),
+    _table(lambda c: SECTIONS - BLUE_SECTIONS[c] if c >= FIRST_PAWN else 0),
+)
+#: The seat holding the pawn's dominating colour (3 or more sections), §2.
+DOMINANT = _table(lambda c: BLUE if BLUE_SECTIONS[c] * 2 > SECTIONS else BROWN)
+
+
+def describe_code(code: int) -> str:
+    """A piece in words, e.g. `Blue pawn 3/2` (its value to its controller first)."""
+    if code == EMPTY:
+        return "empty"
+    owner = OWNER[code]
+    if not IS_PAWN[code]:
+        return f"{SEAT_NAMES[owner]} VERSUS"
+    own = VALUE[owner][code]
+    return f"{SEAT_NAMES[owner]} pawn {own}/{SECTIONS - own}"
+
+
+# -- the start position and targets as data ---------------------------------------------
+
+def _default_start() -> dict[str, Any]:
+    # §2: each home row, read from its owner's left, holds pawn 2/3, 4/1, VERSUS, 3/2,
+    # 1/4, 3/2 (own/other sections); Brown's is the half-turn image of Blue's.
+    blue_row = [(-5, 5), (-4, 5), (-3, 5), (-2, 5), (-1, 5), (0, 5)]
+    own = [2, 4, None, 3, 1, 3]
+    pawns: list[dict[str, Any]] = []
+    versus: dict[str, str] = {}
+    for seat, colour in enumerate(COLOURS):
+        for (q, r), value in zip(blue_row, own, strict=True):
+            cell = CELL_NAMES[INDEX[(q, r) if seat == BLUE else (-q, -r)]]
+            if value is None:
+                versus[colour] = cell
+                continue
+            blue = value if seat == BLUE else SECTIONS - value
+            pawns.append({"cell": cell, "blue": blue, "brown": SECTIONS - blue,
+                          "control": colour})
+    return {"versus": versus, "pawns": pawns}
+
+
+#: The start position of §2 as data (the default of the `start_position` option).
+DEFAULT_START: dict[str, Any] = _default_start()
+#: The targets of §1 as data (the default of the `targets` option).
+DEFAULT_TARGET_NAMES: list[str] = [CELL_NAMES[t] for t in DEFAULT_TARGETS]
+
+
+def _seat_of(word: object, where: str) -> int:
+    if isinstance(word, str) and word.lower() in COLOURS:
+        return COLOURS.index(word.lower())
+    raise ValueError(f"{where}: control must be 'blue' or 'brown', not {word!r}")
+
+
+def board_from_data(data: Any) -> bytes:
+    """The board codes of a start position given as data; raises `ValueError` if invalid.
+
+    Checks: exactly one VERSUS per colour, at least one pawn, every cell on the board and
+    used once, every pawn with 5 sections split between blue and brown.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError("start position must be an object with 'versus' and 'pawns'")
+    unknown = set(data) - {"versus", "pawns"}
+    if unknown:
+        raise ValueError(f"start position has unknown keys {sorted(unknown)}")
+    versus, pawns = data.get("versus"), data.get("pawns")
+    if not isinstance(versus, Mapping) or set(versus) != set(COLOURS):
+        raise ValueError("start position needs exactly one VERSUS per colour: "
+                         "'versus': {'blue': cell, 'brown': cell}")
+    if not isinstance(pawns, list) or not pawns:
+        raise ValueError("start position needs a non-empty list of 'pawns'")
+    board = bytearray(CELLS)
+
+    def place(cell_data: object, code: int, what: str) -> None:
+        try:
+            cell = cell_from_data(cell_data)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        if board[cell]:
+            raise ValueError(f"{what}: cell {CELL_NAMES[cell]} is already taken "
+                             "(pieces overlap)")
+        board[cell] = code
+
+    for seat, colour in enumerate(COLOURS):
+        place(versus[colour], versus_code(seat), f"{colour} VERSUS")
+    for n, pawn in enumerate(pawns, 1):
+        what = f"pawn {n}"
+        if not isinstance(pawn, Mapping) or not {"cell", "blue", "control"} <= set(pawn):
+            raise ValueError(f"{what}: needs 'cell', 'blue' (sections) and 'control'")
+        blue = pawn["blue"]
+        brown = pawn.get("brown", SECTIONS - blue if isinstance(blue, int) else None)
+        if (not isinstance(blue, int) or isinstance(blue, bool) or not isinstance(brown, int)
+                or isinstance(brown, bool) or blue < 0 or brown < 0
+                or blue + brown != SECTIONS):
+            raise ValueError(f"{what}: needs {SECTIONS} sections in all, blue + brown "
+                             f"(got blue={blue!r}, brown={brown!r})")
+        place(pawn["cell"], pawn_code(blue, _seat_of(pawn["control"], what)), what)
+    return bytes(board)
+
+
+def targets_from_data(data: Any) -> tuple[int, ...]:
+    """The target cells given as data (a non-empty list of distinct cells), sorted."""
+    if not isinstance(data, list) or not data:
+        raise ValueError("targets must be a non-empty list of cells")
+    cells = [cell_from_data(item) for item in data]
+    if len(set(cells)) != len(cells):
+        raise ValueError("targets list the same cell twice")
+    return tuple(sorted(cells))
+
+
+def check_start(value: Any) -> None:
+    """Validator of the `start_position` option (None means the spec's)."""
+    if value is not None:
+        board_from_data(value)
+
+
+def check_targets(value: Any) -> None:
+    """Validator of the `targets` option (None means the spec's)."""
+    if value is not None:
+        targets_from_data(value)

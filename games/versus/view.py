@@ -1,0 +1,316 @@
+"""`VersusRenderer`: the Versus board in the app's game screen (the only module the shell
+imports; the drawing is in `view_marks` / `view_mesh`, the transition in `view_anim`).
+
+Play as in the online game: click one of your elements and its destinations light up;
+click a destination and the preview shows what the move would do (the pawns it pulls,
+where they land, which turn over, any the limit of §5 keeps); VALIDATE or Enter plays
+it, Esc or a click elsewhere drops it. The keyboard does the same: the arrows and Tab
+move a cursor over the board, Space or Enter act as a click on the cursor's cell.
+
+Layers, each one draw call, rebuilt only when what they show changes: the board (on
+resize), the marks under the pieces, the cell labels, the pieces (on a new position),
+the marks over the pieces (on a new selection), then the texts in one pyglet batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pyglet
+
+from games.versus import rules as R
+from games.versus.board import CELL_NAMES, CELL_OF_NAME, ROWS
+from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
+from games.versus.state import Move, VersusState
+from games.versus.view_anim import MoveAnimation, ShapeList
+from games.versus.view_geometry import BoardLayout, nearest_in_row, row_and_index
+from games.versus.view_marks import (
+    Marks,
+    board_mesh,
+    over_mesh,
+    pieces_mesh,
+    preview_words,
+    under_mesh,
+)
+from tabletop.ui._arcade import FONT_SANS, arcade
+from tabletop.ui.canvas import Canvas
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+
+#: The shell's window background, which shows round the board.
+WINDOW_BACKGROUND = (24, 28, 36)
+
+_PX_PER_PT = 96 / 72  # pyglet lays text out at 96 dpi
+_LABEL_COLOURS = {"row": (236, 224, 196), "number": (236, 224, 196), "cell": (120, 104, 80)}
+_STATUS = (236, 236, 236)
+_VALUE_TEXT = (255, 255, 255)
+
+
+class VersusRenderer(Renderer):
+    """Draws a Versus position and turns clicks and keys into moves (see the module)."""
+
+    def __init__(self, context: RendererContext) -> None:
+        super().__init__(context)
+        #: Where the board sits in `area` (cell centres, hex size, hit testing).
+        self.board_layout = BoardLayout.fit(0, 0, 1, 1)
+        self._outline = self.board_layout.board_outline()
+        #: The cell of the element whose destinations are shown, if any.
+        self.selected: int | None = None
+        #: The keyboard cursor's cell (None until the keyboard is used).
+        self.cursor: int | None = None
+        self.last_move: Move | None = None
+        self._animation: MoveAnimation | None = None
+        self._cache = Canvas(WINDOW_BACKGROUND, samples=4)
+        empty: ShapeList = arcade.shape_list.ShapeElementList()
+        self._board, self._under, self._pieces, self._over = empty, empty, empty, empty
+        self._labels = pyglet.graphics.Batch()
+        self._texts = pyglet.graphics.Batch()
+        self._text_objects: list[arcade.Text] = []
+        self._label_objects: list[arcade.Text] = []
+        self._cell_names = pyglet.graphics.Batch()
+        self._cell_name_objects: list[arcade.Text] = []
+
+    # -- the shell tells the renderer ----------------------------------------------------
+    def layout(self) -> None:
+        """Fit the board to the area; build the board layer and the cell labels."""
+        area = self.area
+        self.board_layout = BoardLayout.fit(area.left, area.bottom, area.width, area.height)
+        self._outline = self.board_layout.board_outline()
+        self._build_board()
+
+    def _build_board(self) -> None:
+        targets = self.view.rules.is_target if self.view is not None else bytes(len(CELL_NAMES))
+        self._board = board_mesh(self.board_layout, targets).shape_list()
+        self._cache.dirty = True
+        self._labels = pyglet.graphics.Batch()
+        self._label_objects = [
+            arcade.Text(label.text, label.x, label.y, _LABEL_COLOURS[label.kind],
+                        label.size / _PX_PER_PT, font_name=FONT_SANS, anchor_x="center",
+                        anchor_y="center", bold=label.kind == "row", batch=self._labels)
+            for label in self.board_layout.labels(CELL_NAMES) if label.kind != "cell"]
+
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
+                     interactive: bool) -> None:
+        """Show a position: the selection is dropped; for a new position the last move is
+        forgotten until `animate` names it (undo and redo show no last move)."""
+        targets_changed = self.view is None or view.rules != self.view.rules
+        if view is not self.view:  # the shell may show the same position again
+            self.last_move = None
+            self._animation = None
+        self.selected = None
+        self.view = view
+        if targets_changed:
+            self._build_board()
+        super().set_position(view, to_move, legal_moves, interactive)
+
+    def sync(self) -> None:
+        """Rebuild the pieces, the marks and the texts for the current position."""
+        if self.view is None:
+            return
+        hidden = self._animation.hidden if self._animation else ()
+        self._pieces = pieces_mesh(self.board_layout, self.view, self.context.colour_blind,
+                                   hidden).shape_list()
+        # Cell names on the free cells only: under a piece they would show round its edge.
+        occupied = set(self.view.pieces)
+        self._cell_names = pyglet.graphics.Batch()
+        self._cell_name_objects = [
+            arcade.Text(label.text, label.x, label.y, _LABEL_COLOURS["cell"],
+                        label.size / _PX_PER_PT, font_name=FONT_SANS, anchor_x="center",
+                        anchor_y="center", batch=self._cell_names)
+            for label in self.board_layout.labels(CELL_NAMES)
+            if label.kind == "cell" and CELL_OF_NAME[label.text] not in occupied]
+        self._sync_marks()
+
+    def _sync_marks(self) -> None:
+        """Rebuild what changes with the selection: the marks and the texts."""
+        state: VersusState = self.view
+        marks = Marks(self.last_move, self.selected, self.destinations(), self.cursor,
+                      self.hint if isinstance(self.hint, Move) else None, self.pending_move)
+        self._under = under_mesh(self.board_layout, marks).shape_list()
+        self._cache.dirty = True
+        self._over = over_mesh(self.board_layout, state, marks, self.context.colour_blind
+                               ).shape_list()
+        self._build_texts()
+
+    def _build_texts(self) -> None:
+        state: VersusState = self.view
+        area, size = self.area, self.board_layout.size
+        self._texts = pyglet.graphics.Batch()
+        x, y = self.board_layout.status
+        self._text_objects = [arcade.Text(
+            self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
+            width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
+            anchor_y="center", multiline=True, batch=self._texts)]
+        if not self.context.colour_blind:
+            return
+        # The value of each pawn to its controller, inside its centre (colour-blind mode).
+        hidden = self._animation.hidden if self._animation else ()
+        for cell in state.pieces:
+            code = state.board[cell]
+            if code < FIRST_PAWN or cell in hidden:
+                continue
+            cx, cy = self.board_layout.centres[cell]
+            self._text_objects.append(arcade.Text(
+                str(VALUE[OWNER[code]][code]), cx, cy, _VALUE_TEXT, size * 0.3 / _PX_PER_PT,
+                font_name=FONT_SANS, bold=True, anchor_x="center", anchor_y="center",
+                batch=self._texts))
+
+    def value_labels(self) -> list[str]:
+        """The values written on the pawns (colour-blind mode; empty otherwise)."""
+        return [text.text for text in self._text_objects[1:]]
+
+    def status_line(self) -> str:
+        """What the player should do now, in words (shown above the board)."""
+        state: VersusState = self.view
+        outcome = self.context.game.outcome(state)
+        if outcome is not None:
+            return f"Game over: {outcome.reason}."
+        who = SEAT_NAMES[state.to_move]
+        if not self.interactive:
+            return f"{who} to move."
+        if self.pending_move is not None:
+            move = self.pending_move
+            words = preview_words(move)
+            return (f"{self.context.notation(move)}{': ' + words if words else ''}. "
+                    "VALIDATE (Enter) to play, Esc to change your mind.")
+        if self.selected is not None:
+            what = "VERSUS" if state.board[self.selected] < FIRST_PAWN else "pawn"
+            return f"{who}: choose where your {what} on {CELL_NAMES[self.selected]} goes."
+        return f"{who} to move: choose your VERSUS or one of your pawns."
+
+    def draw(self) -> None:
+        """Show the cached picture of the board, then what moves and the texts."""
+        self._cache.draw(self.area, self._paint, self._outline)
+        if self._animation is not None:
+            self._animation.draw()
+        self._labels.draw()
+        self._texts.draw()
+
+    def _paint(self) -> None:
+        """The layers that change only with the position or the selection (cached)."""
+        self._board.draw()
+        self._under.draw()
+        self._cell_names.draw()
+        self._pieces.draw()
+        self._over.draw()
+
+    # -- transitions, hints, scores ------------------------------------------------------
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Slide the element, then the pulls, then the turn-overs; mark the move."""
+        if not isinstance(move, Move):
+            return
+        full = next((m for m in self.context.game.legal_moves(before) if m == move), move)
+        self.last_move = full
+        if self.context.animation_seconds > 0:
+            self._animation = MoveAnimation(self.board_layout, before, full,
+                                            self.context.animation_seconds,
+                                            self.context.colour_blind)
+        self.sync()
+
+    @property
+    def animating(self) -> bool:
+        """True while a move's transition plays."""
+        return self._animation is not None
+
+    def update(self, delta_time: float) -> None:
+        """Advance the transition; when it ends, the pieces layer takes the pieces back."""
+        if self._animation is None:
+            return
+        self._animation.update(delta_time)
+        if self._animation.done:
+            self._animation = None
+            self.sync()
+
+    def scores(self, view: Any) -> Sequence[float] | None:
+        """The banked score of each seat: its pawns on targets at their value to it (§7)."""
+        blue, brown = R.banked(view.board, view.rules)
+        return (float(blue), float(brown))
+
+    # -- choosing a move -----------------------------------------------------------------
+    def _moves(self) -> list[Move]:
+        return [m for m in self.legal_moves if isinstance(m, Move)] if self.interactive else []
+
+    def destinations(self) -> list[int]:
+        """The cells the selected element may move to (empty if none is selected)."""
+        return [m.to for m in self._moves() if m.frm == self.selected]
+
+    def activate(self, cell: int | None) -> bool:
+        """A click (or Space) on `cell`: select an element, choose a destination (the
+        preview), or drop the selection. True if it changed or kept something."""
+        moves = self._moves()
+        if cell is None or not moves:
+            return False
+        if self.pending_move is not None and cell == self.pending_move.to:
+            return True
+        chosen = [m for m in moves if m.frm == self.selected and m.to == cell]
+        if self.selected is not None and chosen:
+            self.pending_move = chosen[0]
+        elif cell != self.selected and any(m.frm == cell for m in moves):
+            self.pending_move, self.selected = None, cell
+        else:
+            return self.cancel()
+        self._sync_marks()
+        return True
+
+    def cancel(self) -> bool:
+        """Drop the pending move and the selection; True if there was either."""
+        had = self.pending_move is not None or self.selected is not None
+        self.pending_move, self.selected = None, None
+        if self.view is not None:
+            self._sync_marks()
+        return had
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A click on the board (see `activate`); clicks off the board are not used."""
+        if not self.interactive or not Rect.contains(self.area, x, y):
+            return False
+        return self.activate(self.board_layout.cell_at(x, y))
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """Arrows / Tab move the cursor, Space or Enter click its cell, Enter confirms a
+        pending move, Esc drops the selection; other keys go to the shell."""
+        key = arcade.key
+        if not self.interactive:
+            return False
+        if symbol in (key.ENTER, key.NUM_ENTER) and self.pending_move is not None:
+            return self.confirm()
+        if symbol == key.ESCAPE:
+            return self.cancel()
+        if symbol in (key.SPACE, key.ENTER, key.NUM_ENTER):
+            return self.cursor is not None and self.activate(self.cursor)
+        if symbol == key.TAB:
+            self._cycle(-1 if modifiers & key.MOD_SHIFT else 1)
+        elif symbol in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
+            self._step_cursor(symbol)
+        else:
+            return False
+        self._sync_marks()
+        return True
+
+    def _cycle(self, step: int) -> None:
+        """Tab: the next of your elements, or of the destinations once one is selected."""
+        moves = self._moves()
+        stops = (self.destinations() if self.selected is not None
+                 else sorted({m.frm for m in moves}))
+        if not stops:
+            return
+        at = stops.index(self.cursor) + step if self.cursor in stops else 0
+        self.cursor = stops[at % len(stops)]
+
+    def _step_cursor(self, symbol: int) -> None:
+        key = arcade.key
+        if self.cursor is None:
+            self._cycle(1)
+            return
+        row, index = row_and_index(self.cursor)
+        if symbol in (key.LEFT, key.RIGHT):
+            cells = ROWS[row]
+            self.cursor = cells[max(0, min(len(cells) - 1,
+                                           index + (1 if symbol == key.RIGHT else -1)))]
+            return
+        row = max(0, min(len(ROWS) - 1, row + (-1 if symbol == key.UP else 1)))
+        x = self.board_layout.centres[self.cursor][0]
+        self.cursor = nearest_in_row(self.board_layout, row, x)
+
+
+__all__ = ["VersusRenderer"]

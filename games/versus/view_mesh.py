@@ -1,0 +1,251 @@
+"""Triangle meshes for the Versus view: the palette and how each piece and mark is drawn.
+
+Everything the board shows is made of plain triangles collected in a `Mesh` and turned
+into one arcade `Shape` (one GL_TRIANGLES batch), so a whole layer — the board, all the
+pieces, the overlay — is a single draw call however many hexes, slices and arrows it
+holds. Outlines are thin quads, not GL lines, so they keep their width on every driver.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
+from tabletop.ui._arcade import arcade
+
+Point = tuple[float, float]
+RGBA = tuple[int, int, int, int]
+
+# -- the palette ---------------------------------------------------------------------------
+BOARD_EDGE = (92, 74, 52, 255)
+CELL = (226, 213, 184, 255)
+CELL_AXIS = (214, 199, 166, 255)
+CELL_LINE = (150, 128, 98, 255)
+TARGET = (240, 196, 92, 255)
+TARGET_MARK = (176, 120, 30, 255)
+SEAT_COLOUR: tuple[RGBA, RGBA] = ((46, 104, 206, 255), (132, 78, 40, 255))
+SEAT_LIGHT: tuple[RGBA, RGBA] = ((120, 170, 240, 255), (196, 140, 92, 255))
+SEAT_DARK: tuple[RGBA, RGBA] = ((22, 56, 128, 255), (80, 44, 20, 255))
+PAWN_RIM = (34, 30, 26, 255)
+SECTION_LINE = (245, 240, 228, 255)
+GLYPH = (250, 248, 240, 255)
+LOCK = (255, 214, 64, 255)
+LOCK_DARK = (60, 44, 10, 255)
+SELECT = (255, 255, 255, 255)
+DESTINATION = (64, 200, 96, 255)
+DESTINATION_TINT = (64, 200, 96, 110)
+CURSOR = (255, 196, 64, 255)
+LAST_MOVE = (255, 226, 90, 190)
+LAST_PULL = (255, 226, 90, 110)
+PULL_ARROW = (235, 40, 170, 255)
+MOVE_ARROW = (250, 250, 250, 255)
+REFUSED = (222, 30, 30, 255)
+HINT = (255, 150, 20, 255)
+FLIP_RING = (255, 255, 255, 255)
+GHOST_WASH = (255, 255, 255, 80)
+
+
+def fade(colour: RGBA, alpha: int) -> RGBA:
+    """`colour` with its alpha replaced."""
+    return colour[0], colour[1], colour[2], alpha
+
+
+class Mesh:
+    """Triangles with per-vertex colours, appended in drawing order (later on top)."""
+
+    def __init__(self) -> None:
+        self.points: list[Point] = []
+        self.colours: list[RGBA] = []
+
+    def __len__(self) -> int:
+        return len(self.points) // 3
+
+    def triangle(self, a: Point, b: Point, c: Point, colour: RGBA) -> None:
+        """One flat triangle."""
+        self.points += (a, b, c)
+        self.colours += (colour, colour, colour)
+
+    def polygon(self, corners: Sequence[Point], colour: RGBA) -> None:
+        """A convex polygon, as a fan from its first corner."""
+        for i in range(1, len(corners) - 1):
+            self.triangle(corners[0], corners[i], corners[i + 1], colour)
+
+    def outline(self, corners: Sequence[Point], width: float, colour: RGBA) -> None:
+        """A closed polyline of the given width, centred on the corners."""
+        for i, a in enumerate(corners):
+            self.line(a, corners[(i + 1) % len(corners)], width, colour, caps=True)
+
+    def line(self, a: Point, b: Point, width: float, colour: RGBA, caps: bool = False) -> None:
+        """A straight stroke; `caps` extends it by half its width at both ends (so the
+        strokes of an outline meet without notches)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        if caps:
+            a = (a[0] - ux * width / 2, a[1] - uy * width / 2)
+            b = (b[0] + ux * width / 2, b[1] + uy * width / 2)
+        nx, ny = -uy * width / 2, ux * width / 2
+        p1, p2 = (a[0] + nx, a[1] + ny), (a[0] - nx, a[1] - ny)
+        p3, p4 = (b[0] - nx, b[1] - ny), (b[0] + nx, b[1] + ny)
+        self.triangle(p1, p2, p3, colour)
+        self.triangle(p1, p3, p4, colour)
+
+    def sector(self, centre: Point, r_in: float, r_out: float, a0: float, a1: float,
+               colour: RGBA, sx: float = 1.0) -> None:
+        """An annular sector between angles `a0` and `a1` (radians); `r_in` 0 gives a pie
+        slice. `sx` squeezes it horizontally (a pawn seen turning over)."""
+        x, y = centre
+        steps = max(2, int(abs(a1 - a0) / (math.pi / 18)) + 1)
+        for i in range(steps):
+            t0 = a0 + (a1 - a0) * i / steps
+            t1 = a0 + (a1 - a0) * (i + 1) / steps
+            o0 = (x + sx * r_out * math.cos(t0), y + r_out * math.sin(t0))
+            o1 = (x + sx * r_out * math.cos(t1), y + r_out * math.sin(t1))
+            if r_in <= 0:
+                self.triangle(centre, o0, o1, colour)
+                continue
+            i0 = (x + sx * r_in * math.cos(t0), y + r_in * math.sin(t0))
+            i1 = (x + sx * r_in * math.cos(t1), y + r_in * math.sin(t1))
+            self.triangle(i0, o0, o1, colour)
+            self.triangle(i0, o1, i1, colour)
+
+    def disc(self, centre: Point, radius: float, colour: RGBA, sx: float = 1.0) -> None:
+        """A filled circle."""
+        self.sector(centre, 0.0, radius, 0.0, 2 * math.pi, colour, sx)
+
+    def ring(self, centre: Point, r_in: float, r_out: float, colour: RGBA,
+             sx: float = 1.0) -> None:
+        """A circle outline of width `r_out - r_in`."""
+        self.sector(centre, r_in, r_out, 0.0, 2 * math.pi, colour, sx)
+
+    def arrow(self, a: Point, b: Point, width: float, colour: RGBA,
+              shorten: float = 0.0) -> None:
+        """A stroke from `a` to `b` with a head at `b`, both ends pulled in by `shorten`
+        (so it runs between two pieces rather than over their centres)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length <= 2 * shorten + width:
+            return
+        ux, uy = dx / length, dy / length
+        a = (a[0] + ux * shorten, a[1] + uy * shorten)
+        b = (b[0] - ux * shorten, b[1] - uy * shorten)
+        head = width * 3.0
+        base = (b[0] - ux * head, b[1] - uy * head)
+        self.line(a, base, width, colour)
+        nx, ny = -uy * head * 0.6, ux * head * 0.6
+        self.triangle(b, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny), colour)
+
+    def shape(self) -> arcade.shape_list.Shape:
+        """The mesh as one arcade shape (needs a window / GL context)."""
+        return arcade.shape_list.create_triangles_filled_with_colors(self.points, self.colours)
+
+    def shape_list(self) -> arcade.shape_list.ShapeElementList[arcade.shape_list.Shape]:
+        """The mesh in a shape list of its own (one draw call; movable via `position`)."""
+        shapes: arcade.shape_list.ShapeElementList[arcade.shape_list.Shape] = (
+            arcade.shape_list.ShapeElementList())
+        if self.points:
+            shapes.append(self.shape())
+        return shapes
+
+
+# -- pieces ----------------------------------------------------------------------------------
+
+def draw_pawn(mesh: Mesh, centre: Point, radius: float, code: int, colour_blind: bool,
+              sx: float = 1.0) -> None:
+    """A pawn (§2): a disc of 5 sections, blue ones first clockwise from the top, and a
+    centre showing the controller. In colour-blind mode blue sections carry a dot and
+    brown ones a square, and the centre is round for Blue and square for Brown."""
+    blue = BLUE_SECTIONS[code]
+    controller = OWNER[code]
+    mesh.disc(centre, radius, PAWN_RIM, sx)
+    r = radius * 0.9
+    step = 2 * math.pi / SECTIONS
+    x, y = centre
+    for k in range(SECTIONS):
+        seat = 0 if k < blue else 1
+        a0 = math.pi / 2 - k * step
+        mesh.sector(centre, 0.0, r, a0 - step, a0, SEAT_COLOUR[seat], sx)
+        if colour_blind:
+            mid = a0 - step / 2
+            px, py = x + sx * r * 0.7 * math.cos(mid), y + r * 0.7 * math.sin(mid)
+            _glyph(mesh, (px, py), r * 0.1, seat, GLYPH, sx)
+    for k in range(SECTIONS):
+        a = math.pi / 2 - k * step
+        mesh.line(centre, (x + sx * r * math.cos(a), y + r * math.sin(a)),
+                  max(1.0, radius * 0.05), SECTION_LINE)
+    if colour_blind and controller == 1:
+        # Brown's centre is a square, Blue's stays round (the view writes the value in it).
+        for half, colour in ((0.42, SECTION_LINE), (0.35, SEAT_COLOUR[1])):
+            h = radius * half
+            mesh.polygon([(x - sx * h, y - h), (x + sx * h, y - h), (x + sx * h, y + h),
+                          (x - sx * h, y + h)], colour)
+        return
+    mesh.disc(centre, radius * 0.46, SECTION_LINE, sx)
+    mesh.disc(centre, radius * 0.39, SEAT_COLOUR[controller], sx)
+
+
+def _glyph(mesh: Mesh, centre: Point, size: float, seat: int, colour: RGBA,
+           sx: float = 1.0) -> None:
+    """Blue's symbol is a dot, Brown's a square (colour-blind mode)."""
+    x, y = centre
+    if seat == 0:
+        mesh.disc(centre, size, colour, sx)
+        return
+    h = size * 0.9
+    mesh.polygon([(x - sx * h, y - h), (x + sx * h, y - h), (x + sx * h, y + h),
+                  (x - sx * h, y + h)], colour)
+
+
+def draw_versus(mesh: Mesh, centre: Point, radius: float, seat: int, colour_blind: bool,
+                alpha: int = 255) -> None:
+    """A VERSUS: a tetrahedron seen from above — a triangle of three shaded faces meeting
+    at its apex. Blue's points up the board, Brown's down (towards the opponent)."""
+    x, y = centre
+    turn = math.pi / 2 if seat == 0 else -math.pi / 2
+    corners = [(x + radius * math.cos(turn + k * 2 * math.pi / 3),
+                y + radius * math.sin(turn + k * 2 * math.pi / 3)) for k in range(3)]
+    apex = (x, y + radius * 0.12 * (1 if seat == 0 else -1))
+    solid = alpha == 255  # a translucent VERSUS shows its faces only, none overlapping
+    if solid:
+        mesh.polygon([(cx + (cx - x) * 0.12, cy + (cy - y) * 0.12) for cx, cy in corners],
+                     PAWN_RIM)
+    shades = (SEAT_LIGHT[seat], SEAT_COLOUR[seat], SEAT_DARK[seat])
+    for k in range(3):
+        mesh.triangle(apex, corners[k], corners[(k + 1) % 3], fade(shades[k], alpha))
+    if solid:
+        for corner in corners:
+            mesh.line(apex, corner, max(1.0, radius * 0.04), SEAT_LIGHT[seat])
+    if colour_blind:
+        _glyph(mesh, apex, radius * 0.2, seat, fade(GLYPH, alpha))
+
+
+def draw_piece(mesh: Mesh, centre: Point, size: float, code: int, colour_blind: bool,
+               sx: float = 1.0, alpha: int = 255) -> None:
+    """The piece `code` on a hex of circumradius `size` (`alpha`: a VERSUS's only)."""
+    if code >= FIRST_PAWN:
+        draw_pawn(mesh, centre, size * 0.76, code, colour_blind, sx)
+    elif code:
+        draw_versus(mesh, centre, size * 0.86, OWNER[code], colour_blind, alpha)
+
+
+def draw_lock(mesh: Mesh, centre: Point, size: float, alpha: int = 255) -> None:
+    """The frozen mark (§3): a gold ring round the pawn and a padlock at its upper right."""
+    mesh.ring(centre, size * 0.76, size * 0.86, fade(LOCK, alpha))
+    x, y = centre[0] + size * 0.56, centre[1] + size * 0.5
+    w, h = size * 0.36, size * 0.26
+    mesh.sector((x, y + h * 0.5), w * 0.26, w * 0.42, 0.0, math.pi, fade(LOCK_DARK, alpha))
+    mesh.sector((x, y + h * 0.5), w * 0.3, w * 0.38, 0.0, math.pi, fade(LOCK, alpha))
+    body = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2),
+            (x - w / 2, y + h / 2)]
+    mesh.polygon(body, fade(LOCK, alpha))
+    mesh.outline(body, max(1.0, size * 0.035), fade(LOCK_DARK, alpha))
+    mesh.disc((x, y), h * 0.16, fade(LOCK_DARK, alpha))
+
+
+def draw_refused(mesh: Mesh, centre: Point, size: float) -> None:
+    """A pawn the limit of §5 keeps in place: a red ring crossed by a bar (no entry)."""
+    mesh.ring(centre, size * 0.72, size * 0.86, REFUSED)
+    d = size * 0.55
+    mesh.line((centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), size * 0.14,
+              REFUSED)
