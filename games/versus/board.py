@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 SIDE = 6
 RADIUS = SIDE - 1
 ROW_LETTERS = "abcdefghijk"
@@ -59,37 +57,31 @@ def on_board(q: int, r: int) -> bool:
     return max(abs(q), abs(r), abs(q + r)) <= RADIUS
 
 
-def _tables() -> tuple[np.ndarray, tuple[tuple[tuple[int, ...], ...], ...]]:
-    # One vectorised pass gives every cell's neighbour in every direction (-1 off the
-    # board); the rays are then walked from that table.
-    qr = np.array(AXIAL, dtype=np.int64)
-    dirs = np.array(DIRECTIONS, dtype=np.int64)
-    moved = qr[:, None, :] + dirs[None, :, :]
-    q, r = moved[..., 0], moved[..., 1]
-    inside = np.maximum(np.maximum(np.abs(q), np.abs(r)), np.abs(q + r)) <= RADIUS
-    step = np.full((CELLS, len(DIRECTIONS)), -1, dtype=np.int64)
-    for i in range(CELLS):
-        for d in range(len(DIRECTIONS)):
-            if inside[i, d]:
-                step[i, d] = INDEX[(int(q[i, d]), int(r[i, d]))]
+def _tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    # Every cell's neighbour in every direction (-1 off the board), then the rays walked
+    # from it. 91 cells by 6 directions: plain tuples, built once at import, are what the
+    # rules index in their inner loops (numpy would only add its import time here).
+    step = tuple(
+        tuple(INDEX[(q + dq, r + dr)] if on_board(q + dq, r + dr) else -1
+              for dq, dr in DIRECTIONS)
+        for q, r in AXIAL
+    )
     rays = []
-    for i in range(CELLS):
-        per_dir = []
+    for cell in range(CELLS):
+        per_direction = []
         for d in range(len(DIRECTIONS)):
             line = []
-            j = int(step[i, d])
-            while j >= 0:
-                line.append(j)
-                j = int(step[j, d])
-            per_dir.append(tuple(line))
-        rays.append(tuple(per_dir))
+            nxt = step[cell][d]
+            while nxt >= 0:
+                line.append(nxt)
+                nxt = step[nxt][d]
+            per_direction.append(tuple(line))
+        rays.append(tuple(per_direction))
     return step, tuple(rays)
 
 
-_STEP, _RAYS = _tables()
-
 #: `STEP[cell][d]`: the neighbour of `cell` in direction `d`, or -1 off the board.
-STEP: tuple[tuple[int, ...], ...] = tuple(tuple(int(x) for x in row) for row in _STEP)
+STEP, _RAYS = _tables()
 #: `NEIGHBOURS[cell]`: the on-board neighbours, in direction order.
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(x for x in row if x >= 0) for row in STEP

@@ -125,10 +125,14 @@ class VersusGame(Game[VersusState, AnyMove]):
         return list(_listed(state)[0])
 
     def special_moves(self, state: VersusState) -> Sequence[AnyMove]:
-        """Resignation by either player, and a draw by agreement (§6.4)."""
+        """The mover's resignation, and a draw by agreement (§6.4).
+
+        `apply` also accepts the other player's resignation (a record may hold one), but
+        a front end offers each player their own on their turn.
+        """
         if state.end is not None:
             return []
-        return [Resign(state.to_move), Resign(1 - state.to_move), AgreeDraw()]
+        return [Resign(state.to_move), AgreeDraw()]
 
     def apply(self, state: VersusState, move: AnyMove) -> VersusState:
         """The state after `move`; raises `IllegalMoveError` if it is not legal here."""
