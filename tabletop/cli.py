@@ -152,10 +152,12 @@ def games(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps(listing, indent=1))
         return
     for g in listing:
-        span = f"{g['min_players']}-{g['max_players']}"
+        low, high = g["min_players"], g["max_players"]
+        span = str(low) if low == high else f"{low}-{high}"
         click.echo(f"{g['id']}  {g['name']} ({span} players): {g['description']}")
         for name, opt in g["options"].items():
-            click.echo(f"  --option {name}=...  {opt['description']} (default {opt['default']})")
+            default = json.dumps(opt["default"])  # as typed: true, 3, null
+            click.echo(f"  --option {name}=...  {opt['description']} (default {default})")
         click.echo(f"  agents: {', '.join(g['agents'])}")
 
 

@@ -52,7 +52,7 @@ def test_installed_plugin_is_listed_and_broken_one_reported(site: dict[str, str]
     assert broken["distribution"] == "broken-games" and broken["version"] == "0.1"
     assert "No module named 'broken_games_gone'" in broken["error"]
     games = _tabletop(site, "games")
-    assert "nim  Nim (2-2 players)" in games.stdout
+    assert "nim  Nim (2 players)" in games.stdout
     assert "plugin 'broken' (broken-games 0.1)" in games.stderr
 
 
