@@ -29,6 +29,7 @@ __all__ = [
     "RecordError",
     "StateFormatError",
     "TabletopError",
+    "check_version",
 ]
 
 
@@ -54,6 +55,20 @@ class StateFormatError(TabletopError, ValueError):
 
 class RecordError(TabletopError, ValueError):
     """A game record that does not replay; the message says where and why."""
+
+
+def check_version(data: Any, what: str, version: int) -> Mapping[str, Any]:
+    """`data` if it is a dict of `version`; else `StateFormatError` naming `what`.
+
+    The first check of every `Game.state_from_dict`: a foreign or newer dict is refused
+    with a message that says so, before any field is read.
+    """
+    if not isinstance(data, Mapping):
+        raise StateFormatError(f"a {what} must be a JSON object")
+    if data.get("version") != version:
+        raise StateFormatError(f"{what} version {data.get('version')!r} is not supported "
+                               f"(expected {version})")
+    return data
 
 
 _BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,

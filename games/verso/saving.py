@@ -13,7 +13,7 @@ from typing import Any
 from games.verso.cards import STANDARD, CardList, cards_from_data, cards_to_data
 from games.verso.rules import deck_size, square_full
 from games.verso.state import EMPTY, EMPTY_LAYOUT, FINAL, OVER, PHASES, PLAY, VersoState
-from tabletop.model import StateFormatError
+from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
 KEYS = ("version", "cards", "deck", "layouts", "discard", "scores", "squares", "revealed",
@@ -79,11 +79,7 @@ def read_codes(data: Any, what: str, cards: CardList, seen: set[int]) -> list[in
 
 def state_from_dict(data: Mapping[str, Any]) -> VersoState:
     """The state `state_to_dict` wrote; raises `StateFormatError` if anything is off."""
-    if not isinstance(data, Mapping):
-        raise StateFormatError("a Verso state is a JSON object")
-    if data.get("version") != VERSION:
-        raise StateFormatError(f"Verso state version {data.get('version')!r} is not "
-                               f"supported (expected {VERSION})")
+    check_version(data, "Verso state", VERSION)
     missing = [k for k in KEYS if k not in data]
     if missing:
         raise StateFormatError(f"Verso state is missing {', '.join(missing)}")

@@ -22,7 +22,7 @@ from games.versus.pieces import (
     targets_from_data,
 )
 from games.versus.state import End, VersusState
-from tabletop.model import StateFormatError
+from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
 KEYS = {"version", "rules", "position", "to_move", "streaks", "ply", "history", "end"}
@@ -73,11 +73,7 @@ def _int(value: Any, what: str, low: int) -> int:
 
 def from_dict(data: Mapping[str, Any]) -> VersusState:
     """The state saved by `to_dict`; raises `StateFormatError` saying what is wrong."""
-    if not isinstance(data, Mapping):
-        raise StateFormatError("a Versus state must be an object")
-    if data.get("version") != VERSION:
-        raise StateFormatError(f"Versus state version {data.get('version')!r} is not "
-                               f"supported (expected {VERSION})")
+    check_version(data, "Versus state", VERSION)
     if set(data) != KEYS:
         raise StateFormatError(f"Versus state keys must be {sorted(KEYS)}, "
                                f"got {sorted(data)}")
