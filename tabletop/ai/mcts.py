@@ -5,7 +5,9 @@ provides `Game.sample_state` is searched by single-observer information-set MCTS
 iteration draws a full state consistent with the seat's observation, and a child's
 exploration term counts the iterations in which its move was available. Playouts are
 random and cut after `rollout_limit` plies, where the game's `evaluate` (or a neutral
-value) scores the position.
+value) scores the position. A game that provides `evaluate` gets short playouts by
+default: its estimate is worth more than a long random walk in a game whose random play
+takes a thousand plies to end.
 """
 
 from __future__ import annotations
@@ -38,10 +40,16 @@ class MCTSAgent:
     random generator; otherwise it searches until the time runs out (default 1 s).
     """
 
+    #: Playout lengths by default: with the game's own `evaluate`, and without one.
+    SHORT_ROLLOUT, LONG_ROLLOUT = 12, 200
+
     def __init__(self, game: Game[Any, Any], exploration: float = 1.4,
-                 rollout_limit: int = 200, default_seconds: float = 1.0) -> None:
+                 rollout_limit: int | None = None, default_seconds: float = 1.0) -> None:
         self.game = game
         self.exploration = exploration
+        if rollout_limit is None:
+            evaluates = type(game).evaluate is not Game.evaluate
+            rollout_limit = self.SHORT_ROLLOUT if evaluates else self.LONG_ROLLOUT
         self.rollout_limit = rollout_limit
         self.default_seconds = default_seconds
 
