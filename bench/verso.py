@@ -3,17 +3,23 @@
     .venv/bin/python bench/verso.py                       # everything, default sizes
     .venv/bin/python bench/verso.py solo --agent greedy --games 1000
     .venv/bin/python bench/verso.py solo --agent strong --games 50 --seconds 1.0
-    .venv/bin/python bench/verso.py table --games 300 --iterations 8
+    .venv/bin/python bench/verso.py table --games 300 --iterations 200
     .venv/bin/python bench/verso.py speed --games 2000
+    .venv/bin/python bench/verso.py tune --games 1500      # re-tune the greedy weights
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
 0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
-`--workers 2` (the default) splits games over two processes.
+`--workers 2` (the default) splits games over two processes. `tune` plays greedy solo
+games on seeds 10000.. (never the benchmark's seeds) and searches the weights of
+`heuristic.Weights` one at a time, keeping a change only when the mean over the same
+deals (common random numbers) rises.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import random
 import statistics
 import time
@@ -21,6 +27,8 @@ from multiprocessing import Pool
 from typing import Any
 
 from games.verso.ai import GreedyAgent, StrongAgent
+from games.verso.ai.heuristic import Evaluator, Weights
+from games.verso.ai.playout import Playout
 from games.verso.game import VersoGame
 from games.verso.rules import apply_move, legal_moves
 from tabletop.ai.base import Budget
@@ -38,20 +46,21 @@ def budget(args: argparse.Namespace) -> Budget:
                   iterations=args.iterations)
 
 
-def solo_game(job: tuple[str, int, Budget]) -> tuple[int, float, int]:
-    """One solo game: final score, seconds spent deciding, decisions made."""
+def solo_game(job: tuple[str, int, Budget]) -> tuple[int, float, int, float, int]:
+    """One solo game: score, seconds deciding, decisions, slowest decision, deals searched."""
     name, seed, limit = job
     agent, rng = make(name), random.Random(seed)
     state = GAME.new_state(1, {}, seed)
-    spent, decisions = 0.0, 0
+    spent, decisions, slowest, rounds = 0.0, 0, 0.0, 0
     while state.turn >= 0:
         moves = GAME.legal_moves(state)
         began = time.perf_counter()
         move = agent.choose(GAME.observation(state, 0), 0, moves, limit, rng)
-        spent += time.perf_counter() - began
-        decisions += 1
+        took = time.perf_counter() - began
+        spent, decisions, slowest = spent + took, decisions + 1, max(slowest, took)
+        rounds += getattr(agent, "rounds", 0)
         state = GAME.apply(state, move)
-    return state.scores[0], spent, decisions
+    return state.scores[0], spent, decisions, slowest, rounds
 
 
 def table_game(job: tuple[int, Budget]) -> float:
@@ -82,14 +91,18 @@ def solo(args: argparse.Namespace) -> None:
     jobs = [(args.agent, seed, limit) for seed in range(args.games)]
     results = run(solo_game, jobs, args.workers)
     scores = sorted(r[0] for r in results)
-    spent = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
+    decisions = max(1, sum(r[2] for r in results))
+    spent = sum(r[1] for r in results) / decisions
+    deals = (f"  deals searched per decision {sum(r[4] for r in results) / decisions:.0f}"
+             if args.agent == "strong" else "")
     p90 = scores[int(0.9 * (len(scores) - 1))]
     shares = "  ".join(f">={t}: {100 * sum(s >= t for s in scores) / len(scores):.1f}%"
                        for t in (50, 55, 60, 64))
     print(f"$ {command(args)}")
     print(f"solo {args.agent} over seeds 0..{args.games - 1}: mean {statistics.mean(scores):.2f}"
           f"  median {statistics.median(scores):g}  p90 {p90}  max {scores[-1]}  {shares}"
-          f"  mean s/decision {spent:.4f}")
+          f"  mean s/decision {spent:.4f}  slowest {max(r[3] for r in results):.3f} s{deals}"
+          f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def table(args: argparse.Namespace) -> None:
@@ -102,16 +115,51 @@ def table(args: argparse.Namespace) -> None:
 
 def speed(args: argparse.Namespace) -> None:
     rng = random.Random(0)
-    began = time.perf_counter()
+    began, began_cpu = time.perf_counter(), time.process_time()
     for seed in range(args.games):
         state = GAME.new_state(1, {}, seed)
         while state.turn >= 0:
             moves = legal_moves(state)
             state = apply_move(state, moves[rng.randrange(len(moves))])
     rate = args.games / (time.perf_counter() - began)
+    # CPU time too: on a shared machine the wall clock also counts other people's work.
+    cpu_rate = args.games / (time.process_time() - began_cpu)
     print(f"$ {command(args)}")
-    print(f"engine: {rate:.0f} random solo games per second (one process; new_state, "
-          "legal_moves and apply only)")
+    print(f"engine: {rate:.0f} random solo games per second of wall time, {cpu_rate:.0f} "
+          f"per second of CPU time (one process; new_state, legal_moves and apply only; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+
+
+def tune(args: argparse.Namespace) -> None:
+    """Coordinate search over the greedy weights on solo playouts with common seeds."""
+    states = [GAME.new_state(1, {}, seed) for seed in range(10000, 10000 + args.games)]
+
+    def mean(weights: Weights) -> float:
+        ev = Evaluator(weights)
+        return statistics.mean(Playout(ev, state).finish()[0] for state in states)
+
+    weights = Weights()
+    steps = {"chain": 0.2, "later": 0.1, "points": 0.1, "square": 2.0, "square_power": 1.0,
+             "standing": 1.0, "bank_bias": 0.5, "horizon": 2.0}
+    best = mean(weights)
+    print(f"$ {command(args)}")
+    print(f"start: mean {best:.3f} with {weights}")
+    for sweep in range(4):
+        for name, step in steps.items():
+            for sign in (1, -1):
+                while True:
+                    value = round(getattr(weights, name) + sign * step, 4)
+                    if value < 0 or (name == "later" and value > 1):
+                        break
+                    trial = dataclasses.replace(weights, **{name: value})
+                    score = mean(trial)
+                    # A small margin so that noise alone does not move the weights.
+                    if score <= best + 0.02:
+                        break
+                    best, weights = score, trial
+                    print(f"  {name} = {value:g}: mean {score:.3f}")
+        print(f"sweep {sweep}: mean {best:.3f} with {weights}")
+        steps = {name: step / 2 for name, step in steps.items()}
 
 
 def command(args: argparse.Namespace) -> str:
@@ -121,7 +169,7 @@ def command(args: argparse.Namespace) -> str:
     if args.what in ("solo", "table") and (args.what == "table" or args.agent == "strong"):
         parts.append(f"--iterations {args.iterations}" if args.iterations
                      else f"--seconds {args.seconds}")
-    if args.what != "speed":
+    if args.what in ("solo", "table"):
         parts.append(f"--workers {args.workers}")
     return " ".join(parts)
 
@@ -129,7 +177,7 @@ def command(args: argparse.Namespace) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("what", nargs="?", default="all",
-                        choices=["all", "solo", "table", "speed"])
+                        choices=["all", "solo", "table", "speed", "tune"])
     parser.add_argument("--agent", default="greedy", choices=["random", "greedy", "strong"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=1.0, help="strong's time a move")
@@ -138,14 +186,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     if args.what != "all":
-        args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000}[args.what]
-        {"solo": solo, "table": table, "speed": speed}[args.what](args)
+        args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000,
+                                    "tune": 1500}[args.what]
+        {"solo": solo, "table": table, "speed": speed, "tune": tune}[args.what](args)
         return
     for agent, games in (("random", 1000), ("greedy", 1000), ("strong", 20)):
         solo(argparse.Namespace(**{**vars(args), "what": "solo", "agent": agent,
                                    "games": args.games or games}))
     table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300,
-                                "iterations": args.iterations or 4}))
+                                "iterations": args.iterations or 100}))
     speed(argparse.Namespace(**{**vars(args), "what": "speed", "games": args.games or 2000}))
 
 

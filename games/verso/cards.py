@@ -74,7 +74,7 @@ def face_of_id(face_id: int) -> Face:
 
 def face_text(face_id: int) -> str:
     """A face id in words."""
-    return face_of_id(face_id).text()
+    return _FACE_TEXT[face_id]
 
 
 @dataclass(frozen=True)
@@ -230,5 +230,7 @@ def colour_number(word: str) -> int | None:
     return {"b": BLUE, "g": GREEN, "o": ORANGE}.get(word)
 
 
+# Face ids are a closed set of 42, so their words are built once (log lines are frequent).
+_FACE_TEXT = tuple(face_of_id(face_id).text() for face_id in range(42))
 STANDARD = cards_from_faces([card.faces for card in _build_standard()])
 

@@ -5,6 +5,8 @@ one readable line per rule event (§8): the draw and keep/flip, duplicate discar
 bank, neighbours' flips, squares scored and broken, the solo opponent's card and the end.
 Inside `apply_move` the position is copied into a private `_Table` of lists, changed in
 the order the rules give, and frozen again; the input state is never touched.
+Without a log no text is built at all (searches apply moves by the million), and keep,
+flip and banks that are the very objects `legal_moves` returned are checked by identity.
 """
 
 from __future__ import annotations
@@ -67,6 +69,11 @@ BANKS: tuple[tuple[tuple[Bank, ...], ...], ...] = tuple(
     tuple(_sequences(c, bits) for bits in range(128)) for c in range(3))
 BANK_SETS: tuple[tuple[frozenset[Bank], ...], ...] = tuple(
     tuple(frozenset(moves) for moves in per_colour) for per_colour in BANKS)
+# The ids of the move objects `legal_moves` hands out: a move that is one of them needs
+# no hashing to be checked (search applies millions of them). The tables live as long
+# as the module, so the ids stay valid.
+_BANK_IDS: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(map(id, moves)) for moves in per_colour) for per_colour in BANKS)
 
 
 def new_game(cards: CardList, players: int, deck: Sequence[int], first: int) -> VersoState:
@@ -106,7 +113,7 @@ def is_legal(state: VersoState, move: object) -> bool:
         return state.phase == FINAL
     if isinstance(move, Bank) and move.colour in (0, 1, 2):
         bits = state.masks[state.turn] >> (7 * move.colour) & 127
-        return move in BANK_SETS[move.colour][bits]
+        return id(move) in _BANK_IDS[move.colour][bits] or move in BANK_SETS[move.colour][bits]
     return False
 
 
@@ -147,8 +154,9 @@ class _Table:
         key = self.cards.key[code]
         if self.masks[seat] >> key & 1:
             self.discard.append(code)
-            self.say(f"{who(seat)} discards {self.cards.text(code)}: "
-                     "the layout already holds that face.")
+            if self.log is not None:
+                self.log.append(f"{who(seat)} discards {self.cards.text(code)}: "
+                                "the layout already holds that face.")
             return
         slots = self.layouts[seat]
         self.layouts[seat] = (*slots[:key], code, *slots[key + 1:])
@@ -168,23 +176,27 @@ class _Table:
         if full and not self.squares[seat]:
             self.squares[seat] = True
             self.scores[seat] += SQUARE_POINTS
-            self.say(f"{who(seat)} completes a square: +{SQUARE_POINTS} points.")
+            if self.log is not None:
+                self.log.append(f"{who(seat)} completes a square: +{SQUARE_POINTS} points.")
         elif not full and self.squares[seat]:
             self.squares[seat] = False
-            self.say(f"{who(seat)}'s square is broken.")
+            if self.log is not None:
+                self.log.append(f"{who(seat)}'s square is broken.")
 
     def flip_highest(self, seat: int, colour: int) -> None:
         """Flip the seat's highest card of `colour` (a joker only if it is the only one)."""
         bits = self.masks[seat] >> (7 * colour) & 127
         if not bits:
-            self.say(f"{who(seat)} has no {COLOURS[colour]} card to flip.")
+            if self.log is not None:
+                self.log.append(f"{who(seat)} has no {COLOURS[colour]} card to flip.")
             return
         numbers = bits >> 1
         key = 7 * colour + (numbers.bit_length() if numbers else 0)
         code = self.remove(seat, key)
         self.revealed |= 1 << (code >> 1)
-        self.say(f"{who(seat)} flips {self.cards.text(code)}: it becomes "
-                 f"{self.cards.text(code ^ 1)}.")
+        if self.log is not None:
+            self.log.append(f"{who(seat)} flips {self.cards.text(code)}: it becomes "
+                            f"{self.cards.text(code ^ 1)}.")
         self.place(seat, code ^ 1)
         self.check_square(seat)
 
@@ -197,7 +209,9 @@ class _Table:
 
 def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> VersoState:
     """The state after `move` (raises `IllegalMoveError`); rule events go to `log`."""
-    if not is_legal(state, move):
+    # keep and flip from `legal_moves` are the shared DRAWS objects: legal in PLAY.
+    drawn = (move is DRAWS[0] or move is DRAWS[1]) and state.phase == PLAY
+    if not (drawn or is_legal(state, move)):
         raise IllegalMoveError(f"{move!r} is not a legal move here")
     table = _Table(state, log)
     seat, players, deck = state.turn, state.players, state.deck
@@ -205,8 +219,8 @@ def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> V
         deck = _draw(table, seat, deck, move.flip)
     elif isinstance(move, Bank):
         _bank(table, seat, move, neighbours=state.phase == PLAY)
-    else:
-        table.say(f"{who(seat)} passes the final bank.")
+    elif log is not None:
+        log.append(f"{who(seat)} passes the final bank.")
     if state.phase == FINAL:
         left = state.final_left - 1
         if left == 0:
@@ -226,13 +240,15 @@ def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> V
 def _draw(table: _Table, seat: int, deck: tuple[int, ...], flip: bool) -> tuple[int, ...]:
     """DRAW (§4.1): keep the face up or flip, place or discard a duplicate, check square."""
     code = deck[0]
+    log = table.log
     if flip:
         table.revealed |= 1 << (code >> 1)
-        table.say(f"{who(seat)} draws {table.cards.text(code)} and flips it: "
-                  f"{table.cards.text(code ^ 1)}.")
+        if log is not None:
+            log.append(f"{who(seat)} draws {table.cards.text(code)} and flips it: "
+                       f"{table.cards.text(code ^ 1)}.")
         code ^= 1
-    else:
-        table.say(f"{who(seat)} draws {table.cards.text(code)} and keeps it.")
+    elif log is not None:
+        log.append(f"{who(seat)} draws {table.cards.text(code)} and keeps it.")
     table.place(seat, code)
     table.check_square(seat)
     return deck[1:]
@@ -242,8 +258,10 @@ def _bank(table: _Table, seat: int, move: Bank, neighbours: bool) -> None:
     """BANK (§4.2): neighbours flip, score the sequence, discard its two highest cards."""
     colour = move.colour
     base = 7 * colour
-    table.say(f"{who(seat)} banks {move.text()[5:]}"
-              + ("" if neighbours else " (final bank, nobody flips)") + ".")
+    log = table.log
+    if log is not None:
+        log.append(f"{who(seat)} banks {move.text()[5:]}"
+                   + ("" if neighbours else " (final bank, nobody flips)") + ".")
     if neighbours:
         players = len(table.scores)
         for other in dict.fromkeys(((seat + 1) % players, (seat - 1) % players)):
@@ -254,15 +272,20 @@ def _bank(table: _Table, seat: int, move: Bank, neighbours: bool) -> None:
     by_value = {v: slots[base + v] for v in move.values}
     if move.joker is not None:
         by_value[move.joker] = slots[base]
-    points = sum(table.cards.points[code] for code in by_value.values())
+    card_points = table.cards.points
+    points = 0
+    for code in by_value.values():
+        points += card_points[code]
     table.scores[seat] += points
-    table.say(f"{who(seat)} scores {points} points.")
+    if log is not None:
+        log.append(f"{who(seat)} scores {points} points.")
     for value in sorted(by_value)[-2:]:
         key = base if value == move.joker else base + value
         code = table.remove(seat, key)
         table.discard.append(code)
-        table.say(f"{who(seat)} discards {table.cards.text(code)}"
-                  + (f" (the joker, as {value})." if key == base else "."))
+        if log is not None:
+            log.append(f"{who(seat)} discards {table.cards.text(code)}"
+                       + (f" (the joker, as {value})." if key == base else "."))
     table.check_square(seat)
 
 
@@ -272,17 +295,20 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     cards = table.cards
     shown, revealed = cards.face[code], cards.face[code ^ 1]
     table.revealed |= 1 << (code >> 1)
+    log = table.log
     line = (f"The solo opponent turns over {face_text(shown)}: "
-            f"the other face is {face_text(revealed)}")
+            f"the other face is {face_text(revealed)}" if log is not None else "")
     up_value, new_value = shown % 7, revealed % 7
     if up_value == 0 or new_value == 0:
-        table.say(line + "; a joker, so nothing happens.")
+        if log is not None:
+            log.append(line + "; a joker, so nothing happens.")
     elif new_value > up_value:
         colour = revealed % 21 // 7
-        table.say(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
+        if log is not None:
+            log.append(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
         table.flip_highest(0, colour)
-    else:
-        table.say(line + "; not higher, so nothing happens.")
+    elif log is not None:
+        log.append(line + "; not higher, so nothing happens.")
     table.discard.append(code ^ 1)
     return deck[1:]
 

@@ -68,3 +68,25 @@ def test_strong_respects_a_time_budget_in_multiplayer() -> None:
                                 random.Random(5))
     assert move in GAME.legal_moves(state)
     assert time.perf_counter() - began < 1.5
+
+
+def test_strong_is_deterministic_with_iterations_in_multiplayer() -> None:
+    state = GAME.new_state(3, {}, seed=4)
+    for _ in range(7):
+        state = GAME.apply(state, KEEP)
+    seat = GAME.to_move(state)
+    assert seat is not None
+    view, moves = GAME.observation(state, seat), GAME.legal_moves(state)
+    picks = {StrongAgent().choose(view, seat, moves, Budget(iterations=16), random.Random(8))
+             for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(moves)
+
+
+def test_strong_takes_the_best_final_bank() -> None:  # verso.md §6
+    state = table([[("blue", 1, 1), ("blue", 2, 3), ("blue", 3, 3)], []],
+                  deck=[("green", 1, 1)], filler=0)
+    ending = GAME.apply(state, KEEP)
+    ending = GAME.apply(ending, GAME.legal_moves(ending)[0])  # seat 1 passes
+    move = StrongAgent().choose(GAME.observation(ending, 0), 0, GAME.legal_moves(ending),
+                                Budget(iterations=4), random.Random(1))
+    assert move == Bank(0, (1, 2, 3))

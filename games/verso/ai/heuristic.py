@@ -1,11 +1,14 @@
 """The evaluation shared by Verso's agents: what a layout is worth, in points to come.
 
 A colour of a layout is summed up by two small ints: `bits` (bit 0 the joker, bit v the
-number v) and `threes` (bit v-1 set when the number v shows its 3-point face). `CHAIN`
-gives, for every such pair, the best total of banking that colour down (bank a run, keep
-the rest, bank again…), each later bank discounted because it costs another turn. A
-layout's value is then a weighted sum of those chains, the points on show and the
-progress towards a square. The tables are built once, on first use (about 0.2 s).
+number v) and `threes` (bit v-1 set when the number v shows its 3-point face); together
+they index the tables below as `bits * 64 + threes`. `chain_table` gives, for each such
+pair, the best total of banking that colour down (bank a run, keep the rest, bank
+again…), each later bank discounted because it costs another turn. A layout is then worth
+a weighted sum of those chains, the points on show, the progress towards a square, and,
+when few turns are left, more and more only the best single bank it still holds (the
+game ends with one final bank, §6/§7). The weights were tuned by matches of solo games
+with common seeds (see `bench/verso.py tune`), not by hand.
 """
 
 from __future__ import annotations
@@ -19,35 +22,44 @@ from games.verso.state import Bank
 
 @dataclass(frozen=True)
 class Weights:
-    """The tunable weights of the evaluation (measured on solo games, see bench/verso.py)."""
+    """The tunable weights of the evaluation."""
 
-    chain: float = 0.8      # weight of a colour's bank-down value
-    later: float = 0.6      # discount of each further bank in a chain
-    points: float = 0.3     # weight of the points on show (cards to build on)
-    square: float = 4.0     # value of a complete square progress not yet scored
-    bank_bias: float = 0.0  # extra value of banking now (tempo)
+    chain: float = 0.7         # weight of a colour's bank-down value
+    later: float = 0.8625      # discount of each further bank in a chain
+    points: float = 0.5        # weight of the points on show (cards to build on)
+    square: float = 6.0        # value of square progress not yet scored, at 8 of 9
+    square_power: float = 3.75  # how sharply square progress pays off near 9
+    standing: float = 3.875    # value of a square standing (its cards also build runs)
+    bank_bias: float = 0.25    # extra value of banking now (tempo: a bank uses less deck)
+    horizon: float = 1.25      # turns left below which only the best single bank counts more
 
 
 WEIGHTS = Weights()
 
 
-def bank_points(move: Bank, threes: int) -> int:
-    """The points a bank scores, given the colour's 3-point bits (the joker is 1 point)."""
-    total = 1 if move.joker is not None else 0
+def _option(index: int, move: Bank) -> tuple[int, int, int, int]:
+    """A bank's effect on its colour: index, run (6 bits), cards scored, bits freed."""
+    run = 0
     for value in move.values:
-        total += 3 if threes >> (value - 1) & 1 else 1
-    return total
-
-
-def after_bank(move: Bank, bits: int, threes: int) -> tuple[int, int]:
-    """A colour's (bits, threes) once `move`'s two highest cards are discarded (§4.2)."""
+        run |= 1 << (value - 1)
+    removed = 0
     for value in move.run()[-2:]:
-        if value == move.joker:
-            bits &= ~1
-        else:
-            bits &= ~(1 << value)
-            threes &= ~(1 << (value - 1))
-    return bits, threes
+        removed |= 1 if value == move.joker else 1 << value
+    return index, run, len(move.values) + (move.joker is not None), removed
+
+
+def _options(bits: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The distinct bank effects of a colour's bits (moves with equal effect merged)."""
+    seen: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+    for index, move in enumerate(BANKS[0][bits]):
+        option = _option(index, move)
+        seen.setdefault(option[1:], option)
+    return tuple(seen.values())
+
+
+# OPTIONS[bits]: (index into BANKS[colour][bits], run, cards, removed) per distinct effect.
+OPTIONS: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    _options(bits) for bits in range(128))
 
 
 @cache
@@ -60,46 +72,75 @@ def chain_table(later: float) -> tuple[float, ...]:
             if threes & ~(bits >> 1):
                 continue  # a 3-point number the colour does not hold: never looked up
             best = 0.0
-            for move in BANKS[0][bits]:
-                left_bits, left_threes = after_bank(move, bits, threes)
-                value = (bank_points(move, threes)
-                         + later * table[left_bits * 64 + left_threes])
-                best = max(best, value)
+            for _, run, cards, removed in OPTIONS[bits]:
+                left = (bits & ~removed) * 64 + (threes & ~(removed >> 1))
+                best = max(best, cards + 2 * (run & threes).bit_count() + later * table[left])
             table[bits * 64 + threes] = best
     return tuple(table)
 
 
-def square_progress(mask: int) -> int:
-    """How near a layout is to a square: the sum over colours of min(count, 3), 0..9."""
-    return (min((mask & 127).bit_count(), 3) + min((mask >> 7 & 127).bit_count(), 3)
-            + min((mask >> 14).bit_count(), 3))
+def _best_bank_table() -> tuple[int, ...]:
+    table = [0] * (128 * 64)
+    for bits in range(128):
+        for threes in range(64):
+            table[bits * 64 + threes] = max(
+                (cards + 2 * (run & threes).bit_count()
+                 for _, run, cards, _ in OPTIONS[bits]), default=0)
+    return tuple(table)
+
+
+# BEST[bits * 64 + threes]: the points of the best single bank of a colour.
+BEST: tuple[int, ...] = _best_bank_table()
+# CLIPPED[bits]: a colour's card count towards a square, min(count, 3).
+CLIPPED: tuple[int, ...] = tuple(min(bits.bit_count(), 3) for bits in range(128))
+
+
+def _bank_effects(index: int) -> tuple[tuple[int, int, int], ...]:
+    bits, threes = index >> 6, index & 63
+    return tuple((cards + 2 * (run & threes).bit_count(),
+                  (bits & ~removed) << 6 | (threes & ~(removed >> 1)), n)
+                 for n, (_, run, cards, removed) in enumerate(OPTIONS[bits]))
+
+
+# EFFECTS[bits * 64 + threes]: (points, index left, option number) of each distinct bank.
+EFFECTS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    _bank_effects(index) for index in range(128 * 64))
 
 
 class Evaluator:
-    """Scores layouts with one set of weights (the chain table is shared and cached)."""
+    """One set of weights turned into lookup tables (built once per weights)."""
 
-    __slots__ = ("chain", "w")
+    __slots__ = ("colour", "horizon", "square", "standing", "w")
 
     def __init__(self, weights: Weights = WEIGHTS) -> None:
         self.w = weights
-        self.chain = chain_table(weights.later)
+        chain = chain_table(weights.later)
+        self.colour = tuple(
+            weights.chain * chain[i]
+            + weights.points * ((i >> 6).bit_count() + 2 * (i & 63).bit_count())
+            for i in range(128 * 64))
+        self.square = tuple(weights.square * (p / 8.0) ** weights.square_power
+                            for p in range(10))
+        self.standing = weights.standing
+        self.horizon = weights.horizon
 
-    def layout(self, mask: int, threes: int, standing: bool) -> float:
+    def layout(self, mask: int, threes: int, standing: bool, turns: float = 99.0) -> float:
         """The points a layout is expected to bring (not counting the score so far).
 
-        `threes` has bit `key` set for each number face worth 3 points.
+        `threes` has bit `key` set for each number face worth 3 points; `turns` is about
+        how many turns of the seat are left before the final bank.
         """
-        w = self.w
-        chain = self.chain
-        value = 0.0
-        on_show = 0
-        for colour in range(3):
-            bits = mask >> (7 * colour) & 127
-            t = threes >> (7 * colour + 1) & 63
-            value += chain[bits * 64 + t]
-            on_show += bits.bit_count() + 2 * t.bit_count()
-        value = w.chain * value + w.points * on_show
-        if not standing:
-            progress = square_progress(mask)
-            value += w.square * (progress / 9.0) ** 3
+        i0 = (mask & 127) << 6 | (threes >> 1 & 63)
+        i1 = (mask >> 1 & 8128) | (threes >> 8 & 63)
+        i2 = (mask >> 8 & 8128) | (threes >> 15 & 63)
+        colour = self.colour
+        value = colour[i0] + colour[i1] + colour[i2]
+        if standing:
+            value += self.standing
+        else:
+            value += self.square[CLIPPED[mask & 127] + CLIPPED[mask >> 7 & 127]
+                                 + CLIPPED[mask >> 14]]
+        if turns < self.horizon:
+            share = turns / self.horizon
+            value = share * value + (1.0 - share) * max(BEST[i0], BEST[i1], BEST[i2])
         return value

@@ -1,67 +1,52 @@
 """The `strong` agent: determinized Monte-Carlo search from its seat's observation.
 
 Each round deals one full state consistent with the observation (`sample_state`) and
-plays every candidate move from it to the end with the greedy policy for every seat —
-neighbours' flips and the solo opponent included, since the rules engine resolves them.
-All candidates share each round's deal (common random numbers), so their differences
-are measured on the same luck. For `flip`, the card on top is set in turn to each card
-the public list allows under the face up, so the flip's value is an average over every
-possible reverse with equal weight rather than over the reverses that happened to be
-dealt. The candidate with the best mean wins; ties go to the greedy order.
+plays every candidate move from it to the end with the greedy policy for every seat
+(`playout.Playout`) — neighbours' flips and the solo opponent included, since the
+playout follows the rules. All candidates share each round's deal (common random
+numbers), so their differences are measured on the same luck. The card on top is set in
+turn to each card the public list allows under its face up, so `flip` is valued by an
+average over every possible reverse with equal weight (the exact expectation over the
+reverses, sampled evenly) rather than over the reverses that happened to be dealt.
+
+Candidates are keep, flip and the few banks the greedy evaluation ranks highest
+(moves with the same effect are searched once). Rounds are spent in batches: after each
+batch, candidates far behind the leader (by more than a few standard errors of the paired
+differences) are dropped, so the budget goes to the close calls. The best mean wins;
+ties go to the greedy order. With `Budget(iterations=N)` it plays exactly N rounds (the
+same choice for the same rng); otherwise it stops at the deadline (default 1 s).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from games.verso.ai.greedy import (
-    Position,
-    final_choice,
-    known_cards,
-    move_values,
-    reverses,
-    threes_of_faces,
-)
+from games.verso.ai.greedy import known_cards, threes_of_faces, view_choice, view_turns
 from games.verso.ai.heuristic import Evaluator
+from games.verso.ai.playout import (
+    FLIP_CHOICE,
+    KEEP_CHOICE,
+    Playout,
+    choice_move,
+    choice_values,
+    final_bank,
+)
 from games.verso.observation import VersoView, sample_state
-from games.verso.rules import apply_move, legal_moves
-from games.verso.state import EMPTY, FINAL, FLIP, Move, VersoState
+from games.verso.state import EMPTY, FINAL, VersoState
 from tabletop.ai.base import Budget
 
 DEFAULT_SECONDS = 1.0
-BANK_CANDIDATES = 3
+BANK_CANDIDATES = 6
+BATCH = 8
+PRUNE_SIGMAS = 3.0
 
 
-def seat_position(state: VersoState, seat: int) -> Position:
-    """The valued summary of one seat's layout in a full state (faces up only)."""
-    face = state.cards.face
-    threes = threes_of_faces([face[c] for c in state.layouts[seat] if c != EMPTY])
-    return Position(state.masks[seat], threes, state.squares[seat])
-
-
-def greedy_move(ev: Evaluator, state: VersoState, moves: Sequence[Move]) -> Move:
-    """The greedy policy on a full state, using only what is face up in it."""
-    pos = seat_position(state, state.turn)
-    if state.phase == FINAL:
-        return final_choice(moves, pos.threes)
-    top = state.cards.face[state.deck[0]]
-    values = move_values(ev, pos, top, reverses(state.cards, top), moves)
-    return moves[max(range(len(values)), key=values.__getitem__)]
-
-
-def playout(ev: Evaluator, state: VersoState) -> VersoState:
-    """Play greedy moves for every seat until the game is over."""
-    while state.turn >= 0:
-        state = apply_move(state, greedy_move(ev, state, legal_moves(state)))
-    return state
-
-
-def result(state: VersoState, seat: int) -> float:
+def result(scores: Sequence[int], seat: int) -> float:
     """How good a finished game is for `seat`: the score solo, else win share and margin."""
-    scores = state.scores
     if len(scores) == 1:
         return float(scores[0])
     best_other = max(v for s, v in enumerate(scores) if s != seat)
@@ -103,44 +88,88 @@ class StrongAgent:
         self.ev = evaluator or Evaluator()
         self.default_seconds = default_seconds
         self.bank_candidates = bank_candidates
+        self.rounds = 0  # deals searched by the last decision (for benchmarks)
 
-    def candidates(self, view: VersoView, seat: int, moves: Sequence[Move]) -> list[Move]:
-        """keep, flip and the greedy's best few banks: the moves worth searching."""
-        pos = Position(view.masks[seat], threes_of_faces([s[0] for s in view.layouts[seat]]),
-                       view.squares[seat])
-        under = reverses(view.cards, view.deck_top, known_cards(view))
-        values = move_values(self.ev, pos, view.deck_top, under, moves)
-        draws = [m for m in moves[:2]]
-        ranked = sorted(range(2, len(moves)), key=lambda i: -values[i])
-        return draws + [moves[i] for i in ranked[:self.bank_candidates]]
+    def candidates(self, view: VersoView, seat: int) -> list[int]:
+        """keep, flip and the greedy's best few banks: the choices worth searching."""
+        mask = view.masks[seat]
+        threes = threes_of_faces([item[0] for item in view.layouts[seat]])
+        # Only the banks are ranked here (keep and flip are always searched): no unders.
+        values = choice_values(self.ev, mask, threes, view.squares[seat], view.deck_top,
+                               (), *view_turns(view))
+        banks = sorted((v for v in values if v[1] >= 0), key=lambda v: -v[0])
+        return [KEEP_CHOICE, FLIP_CHOICE] + [c for _, c in banks[:self.bank_candidates]]
 
     def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
                budget: Budget, rng: random.Random) -> Any:
         """The candidate with the best mean playout result over shared deals."""
         view: VersoView = observation
+        mask = view.masks[seat]
+        self.rounds = 0
         if len(legal_moves) == 1:
             return legal_moves[0]
         if view.phase == FINAL:
-            threes = threes_of_faces([s[0] for s in view.layouts[seat]])
-            return final_choice(legal_moves, threes)
-        moves = self.candidates(view, seat, legal_moves)
-        tops = [c for c in view.cards.by_face[view.deck_top]
-                if c >> 1 not in known_cards(view)]
-        totals = [0.0] * len(moves)
+            threes = threes_of_faces([item[0] for item in view.layouts[seat]])
+            return choice_move(final_bank(mask, threes), mask)
+        choices = self.candidates(view, seat)
+        known = known_cards(view)
+        tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
+        n = len(choices)
+        totals = [0.0] * n
+        # products[i][j]: the sum over deals of result i times result j, for the variance
+        # of paired differences (the deals are shared, so the pairs are what count).
+        products = [[0.0] * n for _ in range(n)]
+        alive = list(range(n))
+        began = time.perf_counter()
         deadline = budget.deadline(self.default_seconds)
         limit = budget.iterations
         rounds = 0
-        while True:
+        values = [0.0] * n
+        while len(alive) > 1:
             if limit is not None and rounds >= limit:
                 break
-            if deadline is not None and rounds > 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and rounds > 0:
+                now = time.perf_counter()
+                # Stop when one more deal, at the mean cost so far, would overrun.
+                if now + (now - began) / rounds >= deadline:
+                    break
             deal = sample_state(view, rng)
-            for i, move in enumerate(moves):
-                start = deal
-                if move == FLIP and tops:
-                    start = force_top(deal, tops[rounds % len(tops)])
-                totals[i] += result(playout(self.ev, apply_move(start, move)), seat)
+            if tops:
+                deal = force_top(deal, tops[rounds % len(tops)])
+            start = Playout(self.ev, deal)
+            for i in alive:
+                game = start.copy()
+                game.play(choices[i])
+                values[i] = result(game.finish(), seat)
+                totals[i] += values[i]
+            for i in alive:
+                row, value = products[i], values[i]
+                for j in alive:
+                    row[j] += value * values[j]
             rounds += 1
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+            # The first test waits for two batches: a variance from 8 deals is too rough.
+            if rounds % BATCH == 0 and rounds > BATCH:
+                alive = self._survivors(alive, totals, products, rounds)
+        self.rounds = rounds
+        if rounds == 0:
+            return choice_move(view_choice(self.ev, view, seat), mask)
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return choice_move(choices[best], mask)
+
+    @staticmethod
+    def _survivors(alive: list[int], totals: list[float], products: list[list[float]],
+                   rounds: int) -> list[int]:
+        """The candidates not clearly behind the leader.
+
+        A candidate goes when its mean trails the leader's by more than `PRUNE_SIGMAS`
+        standard errors of their paired difference over the shared deals.
+        """
+        leader = max(alive, key=lambda i: totals[i])
+        keep = []
+        for i in alive:
+            gap = (totals[leader] - totals[i]) / rounds
+            square = products[leader][leader] - 2 * products[leader][i] + products[i][i]
+            var = max(square / rounds - gap * gap, 0.0)
+            if i == leader or gap < PRUNE_SIGMAS * math.sqrt(var / rounds) + 1e-9:
+                keep.append(i)
+        return keep

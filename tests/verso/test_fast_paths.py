@@ -1,0 +1,98 @@
+"""The engine's and the agents' fast paths agree with the rules (verso.md §4–§7, §8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.verso.ai.heuristic import OPTIONS, Evaluator
+from games.verso.ai.playout import (
+    FLIP_CHOICE,
+    KEEP_CHOICE,
+    Playout,
+    bank_value,
+    choice_move,
+    choice_values,
+    face_value,
+    layout_threes,
+    reverse_faces,
+)
+from games.verso.game import VersoGame
+from games.verso.rules import apply_move, legal_moves
+from games.verso.state import Bank, Draw
+from tabletop.model import IllegalMoveError
+from tests.verso.scenario import table
+
+GAME = VersoGame()
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(1, 6), seed=st.integers(0, 10**6))
+def test_the_log_does_not_change_the_game(players: int, seed: int) -> None:  # §8
+    state = GAME.new_state(players, {}, seed)
+    rng = random.Random(seed)
+    while state.turn >= 0:
+        moves = legal_moves(state)
+        move = moves[rng.randrange(len(moves))]
+        log: list[str] = []
+        after = apply_move(state, move, log)
+        assert apply_move(state, move) == after and log
+        state = after
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_playouts_follow_the_rules(players: int) -> None:  # §4–§7
+    ev = Evaluator()
+    for seed in range(15):
+        state = GAME.new_state(players, {}, seed)
+        while state.turn >= 0:
+            game = Playout(ev, state)
+            choice = game.greedy()
+            move = choice_move(choice, state.masks[state.turn])
+            assert move in legal_moves(state)
+            state = apply_move(state, move)
+            game.play(choice)
+            assert (tuple(game.scores), tuple(game.masks), tuple(game.standing),
+                    game.turn) == (state.scores, state.masks, state.squares, state.turn)
+            assert tuple(tuple(slots) for slots in game.slots) == state.layouts
+
+
+def test_moves_equal_to_legal_ones_are_accepted() -> None:  # §4.2
+    state = table([[("blue", 1, 1), ("blue", 2, 3)], []], deck=[("green", 1, 1)])
+    assert apply_move(state, Bank(0, (1, 2))).scores[0] == 4
+    assert apply_move(state, Draw(False)).masks[0] != state.masks[0]
+    with pytest.raises(IllegalMoveError):
+        apply_move(state, Bank(1, (1, 2)))
+
+
+def test_incremental_values_equal_the_direct_evaluation() -> None:
+    ev = Evaluator()
+    rng = random.Random(4)
+    for seed in range(40):
+        state = GAME.new_state(1 + seed % 3, {}, seed)
+        while state.turn >= 0 and state.phase == 0:
+            seat = state.turn
+            mask = state.masks[seat]
+            threes = layout_threes(state.cards, state.layouts[seat])
+            top = state.cards.face[state.deck[0]]
+            unders = reverse_faces(state.cards)[top]
+            standing = state.squares[seat]
+            turns_draw, turns_bank = rng.uniform(0, 4), rng.uniform(0, 4)
+            fast = dict((c, v) for v, c in choice_values(
+                ev, mask, threes, standing, top, unders, turns_draw, turns_bank))
+            assert fast[KEEP_CHOICE] == pytest.approx(
+                face_value(ev, mask, threes, standing, top, turns_draw))
+            assert fast[FLIP_CHOICE] == pytest.approx(sum(
+                face_value(ev, mask, threes, standing, f, turns_draw) for f in unders)
+                / len(unders))
+            for choice, value in fast.items():
+                if choice >= 0:
+                    colour, n = divmod(choice, 64)
+                    option = OPTIONS[mask >> (7 * colour) & 127][n]
+                    assert value == pytest.approx(bank_value(
+                        ev, mask, threes, standing, colour, option, turns_bank))
+            moves = legal_moves(state)
+            state = apply_move(state, moves[rng.randrange(len(moves))])
