@@ -92,7 +92,9 @@ class LauncherScreen(Screen):
                 text_x = self._add_picture(info.picture, rect) or text_x
             self.label(info.name, text_x, y + card_h - px(34), 20, TEXT, bold=True)
             line = f"{players_text(info)} · {info.description}"
-            self.label(line, text_x, y + px(22), 13, DIM, width=card_w - (text_x - left) - px(8))
+            # Wrapped inside the card: a long description takes two lines, not the sidebar.
+            self.label(line, text_x, y + card_h - px(46), 13, DIM,
+                       width=card_w - (text_x - left) - px(12), multiline=True, anchor_y="top")
             y -= card_h + px(12)
         for error in self.app.host.errors:
             self.box(Rect(left, y + card_h - px(56), card_w, px(56)), PANEL)
