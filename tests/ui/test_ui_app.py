@@ -270,3 +270,17 @@ def test_hint_comes_from_the_worker_and_is_marked_on_the_board(window: Any) -> N
     assert screen.renderer.hint in screen.session.legal_moves()
     assert screen.message.startswith("Hint: ")
     screenshot(window, "19_hint")
+
+
+def test_two_computers_play_to_the_end_while_the_window_stays_live(window: Any) -> None:
+    screen = start_game(window, "tictactoe", seats={0: 1, 1: 1})
+    assert screen.session.agents == ("random", "random")
+    frames = 0
+    while screen.session.outcome is None:
+        pump(window)  # the window keeps drawing while the worker thinks
+        frames += 1
+        assert frames < 3000, "the AI game did not finish"
+    assert screen.overlay == "end"
+    assert len(screen.session.moves) >= 5
+    assert frames > len(screen.session.moves)  # frames were drawn between the AI moves
+    screenshot(window, "20_ai_vs_ai_over")
