@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,8 +27,12 @@ def _run(*args: str, stdin: str = "") -> Any:
 def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The Nim distribution really installed (pip) plus a broken distribution beside it."""
     root = tmp_path_factory.mktemp("site")
+    # Built from a copy: a build writes egg-info beside the sources, and the tests put
+    # that folder on sys.path, where the metadata would register Nim a second way.
+    source = tmp_path_factory.mktemp("nim-source") / "tabletop-nim"
+    shutil.copytree(NIM_DIST, source, ignore=shutil.ignore_patterns("*.egg-info", "build"))
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(root), str(NIM_DIST)], check=True)
+                    "--target", str(root), str(source)], check=True)
     broken = root / "broken_games-0.1.dist-info"
     broken.mkdir()
     (broken / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-games\nVersion: 0.1\n")
