@@ -197,8 +197,11 @@ def cards_from_data(data: Any) -> CardList:
 
     The data is a list of cards, each a pair of faces `[colour, value, points]`, face 0
     first (the 1-point face), e.g. `[["blue", 1, 1], ["green", 2, 3]]`; value is 1..6 or
-    `"joker"`. A card's id is its position. Raises `ValueError` naming the first bad card.
+    `"joker"`. A card's id is its position. None stands for the standard deck (§1.1).
+    Raises `ValueError` naming the first bad card.
     """
+    if data is None:
+        return STANDARD
     if not isinstance(data, (list, tuple)) or not data:
         raise ValueError("the deck must be a non-empty list of cards")
     pairs = []

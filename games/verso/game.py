@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.verso import notation, observation, rules, saving
-from games.verso.cards import STANDARD, CardList, cards_from_data, check_deck_option
+from games.verso.cards import CardList, cards_from_data, check_deck_option
 from games.verso.picture import render, solo_band
 from games.verso.state import Move, VersoState
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
@@ -38,11 +38,8 @@ SOLO_SCALE = 70.0
 
 
 def _cards(options: Mapping[str, Any]) -> CardList:
-    data = options.get("deck")
-    if data is None:
-        return STANDARD
     try:
-        return cards_from_data(data)
+        return cards_from_data(options.get("deck"))
     except ValueError as exc:
         raise OptionError(f"option 'deck': {exc}") from None
 

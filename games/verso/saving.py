@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.verso.cards import STANDARD, CardList, cards_from_data, cards_to_data
+from games.verso.cards import CardList, cards_from_data, cards_to_data
 from games.verso.rules import deck_size, square_full
 from games.verso.state import EMPTY, EMPTY_LAYOUT, FINAL, OVER, PHASES, PLAY, VersoState
 from tabletop.model import StateFormatError, check_version
@@ -54,8 +54,6 @@ def _list(value: Any, what: str) -> list[Any]:
 
 def read_cards(data: Any) -> CardList:
     """The card list a dict names (null: the standard deck)."""
-    if data is None:
-        return STANDARD
     try:
         return cards_from_data(data)
     except ValueError as exc:
