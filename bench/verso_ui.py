@@ -27,7 +27,7 @@ from games.verso.state import FLIP, KEEP, Bank
 from tabletop.plugins import Host, module_sources
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
+from tabletop.session import Session
 
 COMMAND = "ARCADE_HEADLESS=1 .venv/bin/python bench/verso_ui.py"
 

@@ -30,7 +30,7 @@ from games.versus.state import Move
 from tabletop.plugins import Host
 from tabletop.ui import storage
 from tabletop.ui.app import make_window
-from tabletop.ui.session import Session
+from tabletop.session import Session
 
 
 def mid_game(host: Host, plies: int, seed: int) -> Session:

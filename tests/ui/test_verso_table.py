@@ -18,7 +18,7 @@ from games.verso.view_model import bank_cards, banks_for, distinct_outcomes
 from tabletop.plugins import Host, module_sources
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
+from tabletop.session import Session
 from tabletop.ui.setup_screen import SetupScreen
 
 

@@ -35,7 +35,7 @@ from tabletop.plugins import Host
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
+from tabletop.session import Session
 from tabletop.ui.setup_screen import SetupScreen
 
 BLUE, BROWN = 0, 1
