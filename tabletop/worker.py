@@ -105,22 +105,25 @@ def _serve(conn: Connection, factory: HostFactory, parent: int) -> None:
         failure = WorkerError(f"the AI worker could not load the plugins: "
                               f"{type(exc).__name__}: {exc}", type(exc).__name__,
                               traceback.format_exc())
-    while True:
-        try:
+    with contextlib.suppress(EOFError, OSError):  # the pipe closed: the caller is gone
+        while True:
             job, decision = conn.recv()
-        except (EOFError, OSError):
-            return
-        conn.send(("started", job, None))
-        try:
-            if host is None:
-                raise failure or WorkerError("the AI worker has no host")
-            answer: Any = decide(host, decision)
-            conn.send(("done", job, answer))
-        except (AgentError, WorkerError) as exc:
-            conn.send(("error", job, exc))
-        except Exception as exc:
-            conn.send(("error", job, WorkerError(f"{type(exc).__name__}: {exc}",
-                                                 type(exc).__name__, traceback.format_exc())))
+            conn.send(("started", job, None))
+            conn.send(_answer(host, failure, job, decision))
+
+
+def _answer(host: Host | None, failure: WorkerError | None, job: int,
+            decision: Decision) -> tuple[str, int, Any]:
+    """The worker's reply to one decision: ("done", job, notation) or ("error", job, exc)."""
+    try:
+        if host is None:
+            raise failure or WorkerError("the AI worker has no host")
+        return ("done", job, decide(host, decision))
+    except (AgentError, WorkerError) as exc:
+        return ("error", job, exc)
+    except Exception as exc:
+        return ("error", job, WorkerError(f"{type(exc).__name__}: {exc}", type(exc).__name__,
+                                          traceback.format_exc()))
 
 
 # -- in the calling process ----------------------------------------------------------------
@@ -178,12 +181,13 @@ class AIWorker:
             queued = list(self._queue)
             self._queue.clear()
             self._lock.notify_all()
+            self._stop_process()  # under the lock: no process can start after this
         for job in queued:
             job.future.cancel()
-        self._stop_process()
 
     # -- the supervising thread ------------------------------------------------------
     def _start_process(self) -> None:
+        # Called with the lock held, after checking that the worker is not shut down.
         parent, child = self._context.Pipe()
         process = self._context.Process(target=_serve, args=(child, self._factory, os.getpid()),
                                         name="tabletop-ai-worker", daemon=True)
@@ -221,7 +225,8 @@ class AIWorker:
             except Exception as exc:  # never leave a caller waiting on a lost job
                 if not job.future.done():
                     job.future.set_exception(WorkerError(f"the AI worker failed: {exc}"))
-        self._stop_process()
+        with self._lock:
+            self._stop_process()
 
     def _send(self, job: _Job) -> bool:
         job.attempts += 1
@@ -230,11 +235,12 @@ class AIWorker:
             with self._lock:
                 if self._closed:
                     return False
-            if self._process is None or not self._process.is_alive():
-                self._stop_process()
-                self._start_process()
-            assert self._conn is not None
-            self._conn.send((job.number, job.decision))
+                if self._process is None or not self._process.is_alive():
+                    self._stop_process()
+                    self._start_process()
+                conn = self._conn
+            assert conn is not None
+            conn.send((job.number, job.decision))
         except (OSError, EOFError, ValueError):
             return False
         return True
@@ -265,7 +271,8 @@ class AIWorker:
             if not sent or self._process is None or not self._process.is_alive():
                 if self._closed:
                     break
-                self._stop_process()
+                with self._lock:
+                    self._stop_process()
                 if job.attempts >= 2:
                     job.future.set_exception(WorkerLost(
                         f"the AI worker process died twice while {job.decision.label} was "
@@ -274,7 +281,8 @@ class AIWorker:
                 sent = self._send(job)  # restart and ask once more
                 continue
             if job.deadline is not None and time.monotonic() > job.deadline:
-                self._stop_process()  # the next decision starts a fresh process
+                with self._lock:
+                    self._stop_process()  # the next decision starts a fresh process
                 seconds = job.decision.budget.seconds
                 job.future.set_exception(DecisionTimeout(
                     f"{job.decision.label} thought past its {seconds:g} s budget and was "

@@ -26,7 +26,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.widgets import ACCENT, DIM, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, KEYS_PRESS, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -49,6 +49,8 @@ class GameScreen(Screen):
         self.hinting: tuple[int, Decision, Future[str]] | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
         self.stand_ins: dict[str, str] = {}
+        #: One status line per failed agent, shown for the rest of the game.
+        self.agent_notes: list[str] = []
         self._submitted: list[Any] = []
         self._area: Rect | None = None
         self._needs_position = True
@@ -192,14 +194,16 @@ class GameScreen(Screen):
         """
         failed_names = {failed, *self.stand_ins}
         specs = sorted(self.app.host.agent_specs(self.game_id), key=lambda a: -a.strength)
-        names = [a.name for a in specs if a.name not in failed_names]
+        order = [a.name for a in specs]
+        below = order[order.index(failed) + 1:] if failed in order else order
+        names = [name for name in below if name not in failed_names]
         if isinstance(error, DecisionTimeout) or not names:
             names = ["random"]
         if failed == "random" or names[0] in failed_names:
             raise PluginFailure(f"No agent can play {self.game.info.name}: {error}. "
                                "Your game is saved; choose Continue to retry.")
         self.stand_ins[failed] = names[0]
-        self.message = f"{error}; {names[0]!r} plays instead."
+        self.agent_notes.append(f"{error}; {names[0]!r} plays instead.")
         return names[0]
 
     def save(self) -> None:
@@ -402,6 +406,7 @@ class GameScreen(Screen):
             lines.append((f"To move: {who} ({kind})", TEXT))
             if self.thinking is not None:
                 lines.append((f"{who} is thinking…", ACCENT))
+        lines.extend((note, ERROR) for note in self.agent_notes)
         if self.message:
             lines.append((self.message, DIM))
         return lines
