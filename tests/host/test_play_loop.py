@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +170,28 @@ def test_one_seat_means_you_at_seat_one_against_the_strongest_agent(tmp_path: Pa
     assert "(human) to move>" in result.output and "Game stopped." in result.output
     strongest = host.strongest_agent("versus").name
     assert Record.from_json(saved.read_text()).agents == (HUMAN, strongest)
+
+
+def test_ctrl_c_during_play_text_still_writes_the_record(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    env = dict(os.environ, TABLETOP_DISABLE_PLUGINS="", PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "play", "versus", "--text", "--seed", "4",
+         "--seat", "random", "--seat", "human", "--save", str(saved)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert process.stdout is not None
+        shown = b""
+        while b"(human) to move> " not in shown:  # the agent has moved; a person is asked
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, process.stderr.read() if process.stderr else "no output"
+            shown += chunk
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert b"Game interrupted." in out and b"Record written to" in out
+    assert b"Traceback" not in err
+    record = Record.from_json(saved.read_text())
+    assert record.game == "versus" and len(record.moves) == 1 and record.result is None
