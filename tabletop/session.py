@@ -142,6 +142,7 @@ class Decision:
     agent: str
     label: str
     seat: int
+    ply: int
     state: dict[str, Any]
     budget: Budget
     seed: str
@@ -297,7 +298,7 @@ class Session:
         seat = self.to_move
         if seat is None:
             raise TabletopError("the game is over; there is nothing to choose")
-        return Decision(self.game.info.id, agent, label, seat,
+        return Decision(self.game.info.id, agent, label, seat, len(self.moves),
                         self.game.state_to_dict(self.state), budget,
                         decision_seed(self.seed, seat, len(self.moves), purpose))
 

@@ -27,6 +27,7 @@ from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -265,7 +266,10 @@ class GameScreen(Screen):
             self._stand_in(decision.agent, exc)
             self.invalidate()
             return None
-        except Exception as exc:  # raised in the worker by the game's code, or worker lost
+        except WorkerLost as exc:  # not a plugin's fault: the process itself kept dying
+            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
+                                ) from exc
+        except Exception as exc:  # raised in the worker by the game's code
             raise PluginFailure(self.app.failure_message(self.game_id, where, exc)) from exc
 
     def _poll_hint(self) -> None:
@@ -289,6 +293,8 @@ class GameScreen(Screen):
             decision, future = self.thinking
             if future.done():
                 self.thinking = None
+                if decision.ply != len(s.moves):
+                    return  # asked about a position the game has left
                 move = self._answer(decision, future, "choosing a move for the computer "
                                     f"({decision.agent})")
                 if move is not None:
