@@ -147,17 +147,15 @@ def test_max_plies_cuts_games_and_counts_them_apart() -> None:
     assert data["cut"] == 0 and {r["ended"] for r in data["results"]} == {RULES}
 
 
-def test_an_agent_past_its_deadline_forfeits_and_the_run_goes_on() -> None:
+def test_an_agent_past_its_deadline_forfeits_with_the_game_so_far_recorded() -> None:
     host = play_toys.make_host()
-    match = Match("nim", 2, ("random", "sleepy"), {}, Budget(seconds=0.1), rotate=True)
-    results = list(run(host, match, 2, 0, host_factory=play_toys.make_host))
-    assert [r.ended for r in results] == [TIMEOUT, TIMEOUT]
-    first, second = results
-    assert first.reason == "timeout: seat 2 (agent sleepy)"
-    assert (first.scores, first.winners) == ((1.0, 0.0), (0,))
-    assert second.reason == "timeout: seat 1 (agent sleepy)" and second.winners == (1,)
-    assert Record.from_json(first.record).result is None  # not over by the rules
-    assert max(max(r.seconds) for r in results) < play_toys.SLEEPY_SECONDS / 3
+    match = Match("nim", 2, ("random", "sleepy"), {}, Budget(seconds=0.1))
+    (result,) = run(host, match, 1, 0, host_factory=play_toys.make_host)
+    assert (result.ended, result.reason) == (TIMEOUT, "timeout: seat 2 (agent sleepy)")
+    assert (result.scores, result.winners, result.plies) == ((1.0, 0.0), (0,), 1)
+    record = Record.from_json(result.record)
+    assert len(record.moves) == 1 and record.result is None  # not over by the rules
+    assert result.seconds[1] < play_toys.SLEEPY_SECONDS / 3
 
 
 def test_one_seat_means_you_at_seat_one_against_the_strongest_agent(tmp_path: Path) -> None:
@@ -195,3 +193,44 @@ def test_ctrl_c_during_play_text_still_writes_the_record(tmp_path: Path) -> None
     assert b"Traceback" not in err
     record = Record.from_json(saved.read_text())
     assert record.game == "versus" and len(record.moves) == 1 and record.result is None
+
+
+SLEEPY_PLUGIN = '''
+import time
+from tabletop import hookimpl
+from tabletop.ai.base import AgentSpec
+
+
+class Sleepy:
+    def choose(self, observation, seat, legal_moves, budget, rng):
+        time.sleep(30)  # whatever the budget says
+        return legal_moves[0]
+
+
+@hookimpl
+def tabletop_register_agents(register):
+    register("versus", AgentSpec("sleepy", "ignores its budget", lambda game: Sleepy()))
+'''
+
+
+def test_simulate_stops_an_agent_that_ignores_seconds_and_scores_the_forfeit(
+        tmp_path: Path) -> None:
+    # A real installed plugin (dist-info + module on the path), a real `tabletop` process.
+    (tmp_path / "sleepy_toy.py").write_text(SLEEPY_PLUGIN)
+    info = tmp_path / "sleepy_toy-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sleepy-toy\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tabletop]\nsleepytoy = sleepy_toy\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), TABLETOP_DISABLE_PLUGINS="")
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "simulate", "versus", "--agents", "random,sleepy",
+         "--games", "2", "--rotate", "--seconds", "0.2", "--json"],
+        env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [r["reason"] for r in data["results"]] == ["timeout: seat 2 (agent sleepy)",
+                                                      "timeout: seat 1 (agent sleepy)"]
+    assert [r["winners"] for r in data["results"]] == [[0], [1]]
+    assert data["summary"]["sleepy"]["timeouts"] == 2
+    assert data["summary"]["random"]["wins"] == 2
+    assert data["seconds"] < 20  # two deadlines of 2.2 s, not two sleeps of 30 s
