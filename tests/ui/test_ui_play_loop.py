@@ -13,14 +13,15 @@ from typing import Any
 
 import tabletop_nim
 from click.testing import CliRunner
-from ui_driver import close_app, pump, wait_until
+from ui_driver import close_app, key, pump, wait_until
 
 from tabletop.ai.base import Budget
 from tabletop.cli import main
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
-from tabletop.session import Session
+from tabletop.session import HUMAN, Session
 from tabletop.simulate import Match, run
+from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 from tests.host import play_toys
@@ -139,3 +140,20 @@ def test_closing_the_window_never_waits_on_a_thinking_agent(tmp_path: Path) -> N
     window.dispatch_events()
     assert time.monotonic() - began < play_toys.SLEEPY_SECONDS / 3
     assert worker.pid is None and pid is not None and gone(pid)
+
+
+def test_a_hint_past_its_time_is_offered_by_the_random_agent(tmp_path: Path) -> None:
+    # The strongest agent of the toys' Nim is `sleepy`, which ignores its budget.
+    window, session = open_game(play_toys.make_host, tmp_path, (HUMAN, "random"),
+                                Budget(seconds=0.05))
+    try:
+        screen = window.current_view
+        key(window, arcade.key.H)
+        assert screen.message == "Looking for a hint (sleepy)…"
+        wait_until(window, lambda: screen.message.startswith("Hint: "),
+                   play_toys.SLEEPY_SECONDS / 2)
+        assert screen.stand_ins == {"sleepy": "random"} and session.moves == []
+        hinted = session.game.parse_move(session.state, screen.message.removeprefix("Hint: "))
+        assert hinted in session.legal_moves()
+    finally:
+        close_app(window)
