@@ -6,15 +6,18 @@ import json
 import os
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-from tabletop.ai.base import Budget
+from tabletop.ai.base import Agent, Budget
+from tabletop.files import write_atomic
 from tabletop.model import Game, OptionError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.session import HUMAN, Session, agent_label, make_agent, short
 
 
 def _host(ctx: click.Context) -> Host:
@@ -30,6 +33,18 @@ def _host(ctx: click.Context) -> Host:
 
 def _fail(message: str) -> NoReturn:
     raise click.ClickException(message)
+
+
+def _plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> str:
+    """One line for an error raised while playing: a `TabletopError` says it itself (an
+    agent's names the agent); anything else is the game's plugin failing."""
+    if isinstance(exc, TabletopError):
+        return short(str(exc))
+    plugin = next((p.name for p in host.plugins if game_id in p.games), game_id)
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (f"plugin {plugin!r} (game {game_id!r}) failed while {doing}: "
+            f"{type(exc).__name__}: {short(str(exc))}{where}")
 
 
 def _game(ctx: click.Context, game_id: str) -> Game[Any, Any]:
@@ -58,6 +73,16 @@ def _players(game: Game[Any, Any], players: int | None, default: int) -> int:
         return game.info.check_players(count)
     except OptionError as exc:
         raise click.BadParameter(str(exc), param_hint="--players") from None
+
+
+def _agents(host: Host, game_id: str, names: list[str]) -> list[Agent | None]:
+    agents: list[Agent | None] = []
+    for name in names:
+        try:
+            agents.append(None if name == HUMAN else make_agent(host, game_id, name))
+        except TabletopError as exc:
+            raise click.BadParameter(short(str(exc)), param_hint="--seat") from None
+    return agents
 
 
 def _budget(seconds: float | None, iterations: int | None) -> Budget:
@@ -170,13 +195,19 @@ def games(ctx: click.Context, as_json: bool) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--seconds", type=float, help="Thinking time per AI move.")
+@click.option("--iterations", type=int,
+              help="Work per AI move instead of time (the same seed gives the same game).")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game record here when the game ends or stops.")
+              help="Write the game record here when the game ends or stops (Ctrl-C too).")
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          players: int | None, seed: int | None, pairs: tuple[str, ...],
-         seconds: float | None, save: Path | None) -> None:
-    """Play GAME: you and AI seats, in the terminal with --text."""
+         seconds: float | None, iterations: int | None, save: Path | None) -> None:
+    """Play GAME: you and AI seats, in the terminal with --text.
+
+    One --seat per seat, in order; with one seat or none, you (or that seat) play seat 1
+    against the game's strongest agent.
+    """
     from tabletop.terminal import play_text
 
     game = _game(ctx, game_id)
@@ -184,22 +215,24 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         _fail("the desktop app plays from its launcher: run `tabletop`; "
               "use `tabletop play GAME --text` to play in the terminal")
     host = _host(ctx)
-    count = _players(game, players, len(seats) or game.info.min_players)
-    names = list(seats) or ["human"]
+    count = _players(game, players, len(seats) if len(seats) > 1 else game.info.min_players)
+    names = list(seats) or [HUMAN]
     if len(names) == 1 and count > 1:
         names += [host.strongest_agent(game_id).name] * (count - 1)
     if len(names) != count:
         raise click.BadParameter(f"{len(names)} seats given for {count} players",
                                  param_hint="--seat")
-    agents = []
-    for name in names:
-        try:
-            agents.append(None if name == "human" else host.make_agent(game_id, name))
-        except TabletopError as exc:
-            raise click.BadParameter(str(exc), param_hint="--seat") from None
+    agents = _agents(host, game_id, names)
+    labels = [agent_label(host, game_id, name) for name in names]
+    budget = _budget(seconds, iterations)
     if seed is None:
         seed = time.time_ns() % 2**31
-    options = _options(game, pairs)
+    try:
+        session = Session.new(game, count, _options(game, pairs), seed, names)
+    except TabletopError as exc:
+        _fail(short(str(exc)))
+    except Exception as exc:
+        _fail(_plugin_failure(host, game_id, "setting up the game", exc))
     click.echo(f"{game.info.name}, seed {seed}. Type 'help' for the legal moves.")
 
     def ask(prompt: str) -> str | None:
@@ -207,14 +240,22 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
+    failure, interrupted = None, False
     try:
-        record = play_text(game, count, options, seed, agents, names,
-                           _budget(seconds, None), ask, click.echo)
-    except TabletopError as exc:
-        _fail(str(exc))
+        play_text(session, agents, labels, budget, ask, click.echo)
+    except KeyboardInterrupt:
+        interrupted = True
+        click.echo("\nGame interrupted.")
+    except Exception as exc:
+        failure = _plugin_failure(host, game_id, "playing", exc)
     if save is not None:
-        _write_atomic(save, record.to_json())
+        # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
+        _write_atomic(save, session.record().to_json())
         click.echo(f"Record written to {save}")
+    if failure is not None:
+        _fail(failure)
+    if interrupted:
+        ctx.exit(130)
 
 
 @main.command()
@@ -230,14 +271,16 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--seconds", type=float, help="Thinking time per move (agents' default).")
 @click.option("--iterations", type=int, help="Work per move instead of time (deterministic).")
+@click.option("--max-plies", type=click.IntRange(min=1), default=None,
+              help="Stop a game after N plies; it is reported as cut, without a result.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's record into this folder.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
 @click.pass_context
 def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: str,
              count: int, seed: int, workers: int, rotate: bool, pairs: tuple[str, ...],
-             seconds: float | None, iterations: int | None, records: Path | None,
-             as_json: bool) -> None:
+             seconds: float | None, iterations: int | None, max_plies: int | None,
+             records: Path | None, as_json: bool) -> None:
     """Play AI-versus-AI games of GAME headless and summarize the results."""
     from tabletop import simulate as sim
 
@@ -258,7 +301,7 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         except TabletopError as exc:
             raise click.BadParameter(str(exc), param_hint="--agents") from None
     match = sim.Match(game_id, seats, tuple(names), _options(game, pairs),
-                      _budget(seconds, iterations), tuple(host.disabled), rotate)
+                      _budget(seconds, iterations), tuple(host.disabled), rotate, max_plies)
     try:
         game.info.resolve_options(match.options)
     except OptionError as exc:
@@ -271,23 +314,16 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
             for result in sim.run(host, match, count, seed, workers):
                 results.append(result)
                 bar.update(1)
-    except TabletopError as exc:
-        _fail(str(exc))
+    except Exception as exc:
+        _fail(_plugin_failure(host, game_id, f"playing game {len(results) + 1}", exc))
     elapsed = time.perf_counter() - began
     if records is not None:
         sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
-    summary = sim.summarize(results)
     if as_json:
-        click.echo(json.dumps({
-            "game": game_id, "games": count, "agents": list(match.seating(0)),
-            "results": [r.to_json() for r in results], "summary": summary,
-            "seconds": elapsed,
-        }, indent=1))
+        click.echo(json.dumps(sim.report_json(match, results, elapsed), indent=1))
         return
-    click.echo(f"{count} games of {game.info.name} in {elapsed:.1f} s")
-    for name, row in summary.items():
-        click.echo(f"  {name:12} mean score {row['mean_score']:7.2f}  wins {row['wins']:7.2f}"
-                   f"  win rate {row['win_rate']:6.1%}  {row['seconds_per_move']:.4f} s/move")
+    for line in sim.report_lines(game.info.name, results, elapsed):
+        click.echo(line)
 
 
 @main.command("replay")
@@ -299,18 +335,25 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 
     record = _read_record(path)
     game = _game(ctx, record.game)
+    host = _host(ctx)
     try:
         replayed = replay(game, record)
     except TabletopError as exc:
-        _fail(f"{path}: {exc}")
-    click.echo(f"{game.info.name}, {record.players} players, seed {record.seed}")
-    click.echo(game.render_text(replayed.states[0]))
-    for number, lines in enumerate(replayed.log, 1):
-        for line in lines:
-            click.echo(f"{number:4}. {line}")
-    click.echo(game.render_text(replayed.final))
-    outcome = game.outcome(replayed.final)
-    click.echo(result_text(game, outcome) if outcome else "The game is not over.")
+        _fail(f"{path}: {short(str(exc))}")
+    except Exception as exc:
+        _fail(f"{path}: {_plugin_failure(host, record.game, 'replaying the record', exc)}")
+    try:
+        lines = [f"{game.info.name}, {record.players} players, seed {record.seed}",
+                 game.render_text(replayed.states[0])]
+        for number, described in enumerate(replayed.log, 1):
+            lines.extend(f"{number:4}. {line}" for line in described)
+        lines.append(game.render_text(replayed.final))
+        outcome = game.outcome(replayed.final)
+        lines.append(result_text(game, outcome) if outcome else "The game is not over.")
+    except Exception as exc:
+        _fail(f"{path}: {_plugin_failure(host, record.game, 'showing the game', exc)}")
+    for line in lines:
+        click.echo(line)
 
 
 @main.command()
@@ -353,8 +396,6 @@ def _read_record(path: Path) -> Record:
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    from tabletop.ui.storage import write_atomic
-
     try:
         write_atomic(path, text)
     except OSError as exc:

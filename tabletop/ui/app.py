@@ -9,28 +9,24 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import inspect
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
 
+from tabletop.ai.base import Budget
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
+from tabletop.session import Session
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
+from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Renderer
-from tabletop.ui.session import Session
-from tabletop.ui.worker import AIWorker, HostFactory, default_factory
+from tabletop.worker import AIWorker, HostFactory, default_factory
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (800, 540)
-
-
-class PluginFailure(Exception):
-    """Plugin code raised; the app names the plugin and goes back to the launcher."""
 
 
 class AppWindow(arcade.Window):
@@ -47,8 +43,9 @@ class App:
     """The state shared by all screens and the navigation between them."""
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
-                 directory: Path) -> None:
+                 directory: Path, budget: Budget | None = None) -> None:
         self.host = host
+        self.budget = budget
         self.window = window
         self.directory = directory
         self.settings, message = storage.Settings.load(directory)
@@ -107,6 +104,11 @@ class App:
         """Close the window (the event loop ends)."""
         self.window.close()
 
+    def ai_budget(self) -> Budget:
+        """The AI seats' budget: the one the app was opened with, else the thinking time
+        set in Settings."""
+        return self.budget or Budget(seconds=self.settings.ai_seconds)
+
     # -- services ------------------------------------------------------------------------
     def autosave(self, session: Session) -> None:
         """Write the game in progress atomically to the autosave file."""
@@ -156,33 +158,15 @@ class App:
                 f"{type(exc).__name__}: {exc}. Your game is saved; choose Continue to retry.")
 
 
-def plugin_files(*objects: Any) -> tuple[str, ...]:
-    """The source directories of the given objects' classes (their plugin's code)."""
-    dirs = []
-    for obj in objects:
-        try:
-            dirs.append(str(Path(inspect.getfile(type(obj))).resolve().parent))
-        except (TypeError, OSError):
-            continue
-    return tuple(dirs)
-
-
-def raised_in(exc: BaseException, directories: tuple[str, ...]) -> bool:
-    """True if any frame of the exception's traceback runs code from `directories`."""
-    for frame in traceback.extract_tb(exc.__traceback__):
-        path = str(Path(frame.filename).resolve())
-        if any(path.startswith(d) for d in directories):
-            return True
-    return False
-
-
 def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool = True,
                 host_factory: HostFactory | None = None,
-                directory: Path | None = None) -> AppWindow:
+                directory: Path | None = None, budget: Budget | None = None) -> AppWindow:
     """The app window showing the launcher, without running the event loop.
 
     `host_factory` builds the AI worker's own host (default: the installed plugins with
-    the same plugins blocked as `host`); `directory` overrides the data directory.
+    the same plugins blocked as `host`); `directory` overrides the data directory;
+    `budget` fixes the AI seats' budget (e.g. iterations, for a reproducible game)
+    instead of the thinking time in Settings.
     """
     host.load()
     load_fonts()
@@ -193,7 +177,7 @@ def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool 
     with contextlib.suppress(Exception):  # headless windows have no size limits to set
         window.set_minimum_size(*MINIMUM_SIZE)
     app = App(host, window, host_factory or default_factory(host),
-              directory or storage.data_dir())
+              directory or storage.data_dir(), budget)
     window.app = app
     if app.settings.fullscreen:
         app.apply_fullscreen()

@@ -12,13 +12,22 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.session import (
+    HINT,
+    MOVE,
+    AgentError,
+    Decision,
+    DecisionTimeout,
+    Session,
+    agent_label,
+)
 from tabletop.ui import game_panels, storage
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import PluginFailure, plugin_files, raised_in
+from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.session import Session
-from tabletop.ui.widgets import ACCENT, DIM, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -37,8 +46,12 @@ class GameScreen(Screen):
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None
         self.message = ""
-        self.thinking: Future[str] | None = None
-        self.hinting: tuple[int, Future[str]] | None = None
+        self.thinking: tuple[Decision, Future[str]] | None = None
+        self.hinting: tuple[int, Decision, Future[str]] | None = None
+        #: Agents that failed in this game, and the agent that plays in their place.
+        self.stand_ins: dict[str, str] = {}
+        #: One status line per failed agent, shown for the rest of the game.
+        self.agent_notes: list[str] = []
         self._submitted: list[Any] = []
         self._area: Rect | None = None
         self._needs_position = True
@@ -154,13 +167,45 @@ class GameScreen(Screen):
         s = self.session
         if s.to_move is None or s.is_ai(s.to_move) or self.hinting is not None:
             return
-        strongest = self.app.host.strongest_agent(self.game_id)
-        future = self.app.worker.submit(self.game_id, strongest.name,
-                                        self.game.state_to_dict(s.state),
-                                        self.app.settings.ai_seconds, s.seed + len(s.moves))
-        self.hinting = (len(s.moves), future)
-        self.message = f"Looking for a hint ({strongest.name})…"
+        agent = self._playing_for(self.app.host.strongest_agent(self.game_id).name)
+        self.hinting = (len(s.moves), *self._ask(agent, HINT))
+        self.message = f"Looking for a hint ({agent})…"
         self.invalidate()
+
+    # -- agents ----------------------------------------------------------------------------
+    def _ask(self, agent: str, purpose: str) -> tuple[Decision, Future[str]]:
+        """Send `agent`'s decision for the seat to move to the AI worker."""
+        label = agent_label(self.app.host, self.game_id, agent)
+        decision = self.session.decision(agent, label, self.app.ai_budget(), purpose)
+        return decision, self.app.worker.submit(decision)
+
+    def _playing_for(self, agent: str) -> str:
+        """The agent that plays for `agent`: itself, or its stand-in if it failed."""
+        seen = set()
+        while agent in self.stand_ins and agent not in seen:
+            seen.add(agent)
+            agent = self.stand_ins[agent]
+        return agent
+
+    def _stand_in(self, failed: str, error: Exception) -> str:
+        """Retire `failed` for this game; the agent that takes its place, with a message.
+
+        An agent that ran out of time gives way to the random agent; one that failed to
+        the next weaker agent of the game (the random agent last of all).
+        """
+        failed_names = {failed, *self.stand_ins}
+        specs = sorted(self.app.host.agent_specs(self.game_id), key=lambda a: -a.strength)
+        order = [a.name for a in specs]
+        below = order[order.index(failed) + 1:] if failed in order else order
+        names = [name for name in below if name not in failed_names]
+        if isinstance(error, DecisionTimeout) or not names:
+            names = ["random"]
+        if failed == "random" or names[0] in failed_names:
+            raise PluginFailure(f"No agent can play {self.game.info.name}: {error}. "
+                               "Your game is saved; choose Continue to retry.")
+        self.stand_ins[failed] = names[0]
+        self.agent_notes.append(f"{error}; {names[0]!r} plays instead.")
+        return names[0]
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
@@ -212,19 +257,32 @@ class GameScreen(Screen):
             self._seen = seen
             self.invalidate()
 
+    def _answer(self, decision: Decision, future: Future[str], where: str) -> Any:
+        """The move a finished decision chose; None (and a stand-in named) if the agent
+        failed or ran out of time. Any other failure is the game plugin's."""
+        try:
+            return self.session.answer(decision, future.result())
+        except (AgentError, DecisionTimeout) as exc:
+            self._stand_in(decision.agent, exc)
+            self.invalidate()
+            return None
+        except WorkerLost as exc:  # not a plugin's fault: the process itself kept dying
+            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
+                                ) from exc
+        except Exception as exc:  # raised in the worker by the game's code
+            raise PluginFailure(self.app.failure_message(self.game_id, where, exc)) from exc
+
     def _poll_hint(self) -> None:
-        if self.hinting is None or not self.hinting[1].done():
+        if self.hinting is None or not self.hinting[2].done():
             return
-        ply, future = self.hinting
+        ply, decision, future = self.hinting
         self.hinting = None
         if ply != len(self.session.moves):
             return
-        try:
-            text = future.result()
-        except Exception as exc:  # raised in the worker: the agent's code failed
-            raise PluginFailure(self.app.failure_message(self.game_id, "finding a hint", exc)
-                                ) from exc
-        move = self.game.parse_move(self.session.state, text)
+        move = self._answer(decision, future, "finding a hint")
+        if move is None:
+            self.hinting = (ply, *self._ask(self._playing_for(decision.agent), HINT))
+            return
         self.renderer.show_hint(move)
         self.message = f"Hint: {self.game.move_to_text(self.session.state, move)}"
         self.invalidate()
@@ -232,23 +290,20 @@ class GameScreen(Screen):
     def _poll_ai(self) -> None:
         s = self.session
         if self.thinking is not None:
-            if self.thinking.done():
-                future, self.thinking = self.thinking, None
-                try:
-                    text = future.result()
-                except Exception as exc:  # raised in the worker: the agent's code failed
-                    agent = s.agents[s.to_move] if s.to_move is not None else "?"
-                    raise PluginFailure(self.app.failure_message(
-                        self.game_id, f"choosing a move for the computer ({agent})", exc)
-                    ) from exc
-                self.commit(self.game.parse_move(s.state, text))
+            decision, future = self.thinking
+            if future.done():
+                self.thinking = None
+                if decision.ply != len(s.moves):
+                    return  # asked about a position the game has left
+                move = self._answer(decision, future, "choosing a move for the computer "
+                                    f"({decision.agent})")
+                if move is not None:
+                    self.commit(move)
             return
         if (self.overlay is not None or s.to_move is None or not s.is_ai(s.to_move)
                 or self.renderer.animating):
             return
-        self.thinking = self.app.worker.submit(
-            self.game_id, s.agents[s.to_move], self.game.state_to_dict(s.state),
-            self.app.settings.ai_seconds, s.seed * 7919 + len(s.moves))
+        self.thinking = self._ask(self._playing_for(s.agents[s.to_move]), MOVE)
         self.invalidate()
 
     # -- layout and drawing --------------------------------------------------------------
@@ -357,6 +412,7 @@ class GameScreen(Screen):
             lines.append((f"To move: {who} ({kind})", TEXT))
             if self.thinking is not None:
                 lines.append((f"{who} is thinking…", ACCENT))
+        lines.extend((note, ERROR) for note in self.agent_notes)
         if self.message:
             lines.append((self.message, DIM))
         return lines

@@ -34,9 +34,9 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
+    from tabletop.session import Session
     from tabletop.ui.app import make_window
     from tabletop.ui.game_screen import GameScreen
-    from tabletop.ui.session import Session
 
     # A private data dir: a screenshot must not touch the player's autosave or settings.
     with tempfile.TemporaryDirectory() as scratch:

@@ -6,9 +6,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import GameOption, TabletopError
+from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
-from tabletop.ui.session import HUMAN, Session
 from tabletop.ui.widgets import DIM, ERROR, TEXT, Screen
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from games.verso.state import FINAL, FLIP, KEEP, PLAY, Bank
 from games.verso.view import VersoRenderer
 from games.verso.view_model import bank_cards, banks_for, distinct_outcomes
 from tabletop.plugins import Host, module_sources
+from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
 from tabletop.ui.setup_screen import SetupScreen
 
 

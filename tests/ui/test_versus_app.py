@@ -32,10 +32,10 @@ from games.versus.state import Move
 from games.versus.view import VersusRenderer
 from games.versus.view_mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
 from tabletop.plugins import Host
+from tabletop.session import Session
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
 from tabletop.ui.setup_screen import SetupScreen
 
 BLUE, BROWN = 0, 1
