@@ -12,9 +12,10 @@ from ui_driver import click, click_button, close_app, key, open_app, pump, scree
 
 import games.verso.plugin
 from games.verso.picture import solo_band
+from games.verso.rules import bank_cards
 from games.verso.state import FINAL, FLIP, KEEP, PLAY, Bank
-from games.verso.view import VersoRenderer
-from games.verso.view_model import bank_cards, banks_for, distinct_outcomes
+from games.verso.view.preview import banks_for, distinct_outcomes
+from games.verso.view.renderer import VersoRenderer
 from tabletop.plugins import Host, module_sources
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen

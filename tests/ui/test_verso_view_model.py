@@ -12,16 +12,14 @@ from games.verso.game import VersoGame
 from games.verso.observation import observe
 from games.verso.rules import new_game
 from games.verso.state import EMPTY, FLIP, KEEP, Bank, Draw, VersoState
-from games.verso.view_geometry import table_geometry
-from games.verso.view_model import (
+from games.verso.view.animation import transitions
+from games.verso.view.geometry import table_geometry
+from games.verso.view.preview import (
     DECK,
     DISCARD,
     bank_preview,
     banks_for,
     distinct_outcomes,
-    flip_target,
-    layout_by_key,
-    transitions,
 )
 from tabletop.ui.renderer import Rect
 
@@ -79,14 +77,6 @@ def test_joker_value_is_asked_only_when_the_discards_differ() -> None:
     cards = frozenset({ORANGE * 7 + 3, ORANGE * 7})
     moves = banks_for(GAME.legal_moves(state), ORANGE, cards)
     assert len(moves) == 2 and len(distinct_outcomes(moves)) == 1
-
-
-def test_flip_target_takes_the_joker_only_when_alone() -> None:
-    state = with_layouts(1, [[(BLUE, 0, 1), (BLUE, 2, 1), (GREEN, 0, 1)]])
-    layout = layout_by_key(observe(state), 0)
-    assert flip_target(layout, BLUE) == BLUE * 7 + 2
-    assert flip_target(layout, GREEN) == GREEN * 7
-    assert flip_target(layout, ORANGE) is None
 
 
 @pytest.mark.parametrize("seed", range(6))

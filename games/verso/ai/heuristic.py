@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from games.verso.rules import BANKS
+from games.verso.cards import value_of
+from games.verso.rules import BANKS, bank_discards
 from games.verso.state import Bank
 
 
@@ -43,8 +44,8 @@ def _option(index: int, move: Bank) -> tuple[int, int, int, int]:
     for value in move.values:
         run |= 1 << (value - 1)
     removed = 0
-    for value in move.run()[-2:]:
-        removed |= 1 if value == move.joker else 1 << value
+    for key in bank_discards(move):
+        removed |= 1 << value_of(key)  # bit 0 is the joker (its value is 0)
     return index, run, len(move.values) + (move.joker is not None), removed
 
 
