@@ -153,20 +153,17 @@ class CardList:
     cards: tuple[Card, ...]
     face: tuple[int, ...] = field(init=False, repr=False)
     key: tuple[int, ...] = field(init=False, repr=False)
-    points: tuple[int, ...] = field(init=False, repr=False)
     by_face: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        face, key, points = [], [], []
+        face, key = [], []
         for card in self.cards:
             for side in (0, 1):
                 f = card.faces[side]
                 face.append(f.face_id)
                 key.append(f.key)
-                points.append(f.points)
         object.__setattr__(self, "face", tuple(face))
         object.__setattr__(self, "key", tuple(key))
-        object.__setattr__(self, "points", tuple(points))
         by_face: list[list[int]] = [[] for _ in range(42)]
         for code, face_id in enumerate(face):
             by_face[face_id].append(code)

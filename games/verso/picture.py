@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.verso.cards import COLOURS, JOKER, face_text, points_of, value_of
+from games.verso.cards import COLOURS, JOKER, VALUES, face_text, key_for, points_of, value_of
 from games.verso.rules import who
 from games.verso.state import EMPTY, FINAL, OVER, VersoState
 
@@ -49,8 +49,8 @@ def render(state: VersoState) -> str:
         lines.append(f"{marker}{who(seat)}: {state.scores[seat]} points{flag}")
         slots = state.layouts[seat]
         for colour in range(3):
-            row = [card_text(state, slots[7 * colour + v]) for v in (*range(1, 7), 0)
-                   if slots[7 * colour + v] != EMPTY]
+            row = [card_text(state, slots[key_for(colour, v)]) for v in (*VALUES, JOKER)
+                   if slots[key_for(colour, v)] != EMPTY]
             lines.append(f"    {COLOURS[colour]:<7}{' '.join(row) if row else '-'}")
     if state.phase == OVER and players == 1:
         lines.append(f"Final score {state.scores[0]}: {solo_band(state.scores[0])}")

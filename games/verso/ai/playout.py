@@ -18,8 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, Evaluator
-from games.verso.cards import CardList
-from games.verso.rules import BANKS, DRAWS, SQUARE_POINTS, apply_move, square_full
+from games.verso.cards import CardList, colour_of, key_of, points_of, value_of
+from games.verso.rules import (
+    BANKS,
+    DRAWS,
+    SQUARE_POINTS,
+    apply_move,
+    is_duplicate,
+    square_full,
+)
 from games.verso.state import EMPTY, FINAL, PASS, Move, VersoState
 
 KEEP_CHOICE, FLIP_CHOICE, PASS_CHOICE = -1, -2, -3
@@ -39,11 +46,11 @@ def reverse_faces(cards: CardList) -> tuple[tuple[int, ...], ...]:
 def face_value(ev: Evaluator, mask: int, threes: int, standing: bool, face: int,
                turns: float) -> float:
     """Points now plus the layout's value after adding `face` (lost if a duplicate)."""
-    key = face % 21
-    if mask >> key & 1:
+    if is_duplicate(mask, face):
         return ev.layout(mask, threes, standing, turns)
+    key = key_of(face)
     mask |= 1 << key
-    if face >= 21:
+    if points_of(face) == 3:
         threes |= 1 << key
     if not standing and square_full(mask):
         return SQUARE_POINTS + ev.layout(mask, threes, True, turns)
@@ -111,13 +118,12 @@ def choice_values(ev: Evaluator, mask: int, threes: int, standing: bool, top: in
         return gain + value
 
     def draw(face: int) -> float:
-        key = face % 21
-        colour, number = divmod(key, 7)
+        colour, number = colour_of(face), value_of(face)
         old = index[colour]
         if old >> (number + 6) & 1:  # a duplicate is discarded (§4.1)
             return after(colour, old, turns_draw)
         new = old | 1 << (number + 6)
-        if face >= 21:
+        if points_of(face) == 3:
             new |= 1 << (number - 1)
         return after(colour, new, turns_draw)
 
@@ -172,8 +178,8 @@ def layout_threes(cards: CardList, slots: Sequence[int]) -> int:
     face = cards.face
     threes = 0
     for code in slots:
-        if code != EMPTY and face[code] >= 21:
-            threes |= 1 << (face[code] - 21)
+        if code != EMPTY and points_of(face[code]) == 3:
+            threes |= 1 << key_of(face[code])
     return threes
 
 

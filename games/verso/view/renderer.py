@@ -22,7 +22,7 @@ from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, draw_moving_card, value_text
-from games.verso.view.geometry import TableGeometry, table_geometry
+from games.verso.view.geometry import TableGeometry, column_of, table_geometry
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -339,7 +339,7 @@ class VersoRenderer(Renderer):
         self.drawing = False
         if key in self.selected:
             self.selected.discard(key)
-        elif self.selected and min(self.selected) // 7 != key // 7:
+        elif self.selected and colour_of(min(self.selected)) != colour_of(key):
             self.selected = {key}
         else:
             self.selected.add(key)
@@ -348,7 +348,7 @@ class VersoRenderer(Renderer):
     def _selection_changed(self) -> None:
         self.pending_move, self.preview, self.joker_options = None, None, []
         if self.selected and self.mover is not None:
-            colour = min(self.selected) // 7
+            colour = colour_of(min(self.selected))
             moves = banks_for(self.legal_moves, colour, frozenset(self.selected))
             outcomes = distinct_outcomes(moves)
             if len(outcomes) == 1:
@@ -376,7 +376,7 @@ class VersoRenderer(Renderer):
         next row that has one."""
         assert self.mover is not None
         keys = sorted(layout_by_key(self.view, self.mover),
-                      key=lambda k: (k // 7, (k % 7 or 7)))
+                      key=lambda k: (colour_of(k), column_of(k)))
         if not keys:
             return
         if self.cursor not in keys:
@@ -386,12 +386,12 @@ class VersoRenderer(Renderer):
             self.cursor = keys[(keys.index(self.cursor) + step) % len(keys)]
         else:
             step = 1 if symbol == arcade.key.DOWN else -1
-            row, column = self.cursor // 7, self.cursor % 7 or 7
+            row, column = colour_of(self.cursor), column_of(self.cursor)
             for offset in (1, 2):
                 target = (row + step * offset) % 3
-                in_row = [k for k in keys if k // 7 == target]
+                in_row = [k for k in keys if colour_of(k) == target]
                 if in_row:
-                    self.cursor = min(in_row, key=lambda k: abs((k % 7 or 7) - column))
+                    self.cursor = min(in_row, key=lambda k: abs(column_of(k) - column))
                     break
         self.sync()
 
