@@ -45,7 +45,7 @@ def test_the_log_does_not_change_the_game(players: int, seed: int) -> None:  # �
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 6])
-def test_greedy_playouts_play_legal_moves_to_the_end(players: int) -> None:  # §4–§7
+def test_greedy_playouts_play_legal_moves_to_the_end(players: int) -> None:  # verso.md §4–§7
     ev = Evaluator()
     for seed in range(15):
         start = state = GAME.new_state(players, {}, seed)

@@ -148,7 +148,7 @@ def test_joker_flips_only_when_alone() -> None:  # verso.md §4.2
     assert after.scores == (2, 0)
 
 
-def test_flip_key_takes_the_highest_and_the_joker_only_when_alone() -> None:  # §4.2
+def test_flip_key_takes_the_highest_and_the_joker_only_if_alone() -> None:  # verso.md §4.2
     state = table([[("blue", "J", 1), ("blue", 2, 1), ("blue", 5, 3), ("green", "J", 1)]])
     mask = state.masks[0]
     assert flip_key(mask, BLUE) == BLUE * 7 + 5
