@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, Evaluator
+from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, SHOWN, Evaluator
 from games.verso.cards import CardList, colour_of, key_of, points_of, value_of
 from games.verso.rules import (
     BANKS,
@@ -62,7 +62,7 @@ def bank_value(ev: Evaluator, mask: int, threes: int, standing: bool, colour: in
     """Points of a bank plus the value of the layout it leaves."""
     shift = 7 * colour
     _, run, cards, removed = option
-    points = cards + 2 * (run & threes >> (shift + 1)).bit_count()
+    points = SHOWN[cards][(run & threes >> (shift + 1)).bit_count()]
     mask &= ~(removed << shift)
     threes &= ~(removed << shift)
     return (points + ev.w.bank_bias
@@ -76,7 +76,7 @@ def final_bank(mask: int, threes: int) -> int:
         shift = 7 * colour
         t = threes >> (shift + 1)
         for n, (_, run, cards, _) in enumerate(OPTIONS[mask >> shift & 127]):
-            points = cards + 2 * (run & t).bit_count()
+            points = SHOWN[cards][(run & t).bit_count()]
             if points > best_points:
                 best, best_points = colour * 64 + n, points
     return best
