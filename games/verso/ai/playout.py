@@ -120,7 +120,7 @@ def choice_values(ev: Evaluator, mask: int, threes: int, standing: bool, top: in
     def draw(face: int) -> float:
         colour, number = colour_of(face), value_of(face)
         old = index[colour]
-        if old >> (number + 6) & 1:  # a duplicate is discarded (§4.1)
+        if is_duplicate(mask, face):  # it is discarded (§4.1)
             return after(colour, old, turns_draw)
         new = old | 1 << (number + 6)
         if points_of(face) == 3:
