@@ -7,6 +7,12 @@ Inside `apply_move` the position is copied into a private `_Table` of lists, cha
 the order the rules give, and frozen again; the input state is never touched.
 Without a log no text is built at all (searches apply moves by the million), and keep,
 flip and banks that are the very objects `legal_moves` returned are checked by identity.
+
+Each rule lives here once, and the bank preview, the agents and the table call it:
+`neighbours` (who flips when a seat banks), `flip_key` (which card a layout flips),
+`is_duplicate` (what a draw or a flip discards), `bank_cards` / `bank_discards` /
+`bank_points` (what a bank uses, discards and scores), `opponent_flip_colour` (the solo
+opponent, §7) and `square_full` (§5). How a face decodes is in `cards`.
 """
 
 from __future__ import annotations
