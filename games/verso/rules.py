@@ -357,15 +357,13 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     line = (f"The solo opponent turns over {face_text(shown)}: "
             f"the other face is {face_text(revealed)}" if log is not None else "")
     colour = opponent_flip_colour(shown, revealed)
-    if value_of(shown) == JOKER or value_of(revealed) == JOKER:
-        if log is not None:
-            log.append(line + "; a joker, so nothing happens.")
-    elif colour is not None:
+    if colour is not None:
         if log is not None:
             log.append(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
         table.flip_highest(0, colour)
     elif log is not None:
-        log.append(line + "; not higher, so nothing happens.")
+        why = "a joker" if JOKER in (value_of(shown), value_of(revealed)) else "not higher"
+        log.append(line + f"; {why}, so nothing happens.")
     table.discard.append(code ^ 1)
     return deck[1:]
 
