@@ -1,4 +1,5 @@
-"""What the Verso table explains, computed from a seat's view only (no window needed)."""
+"""The arcade-free parts of the Verso table (`games.verso.view.preview`, `animation`,
+`geometry`): what it explains, computed from a seat's view only (no window needed)."""
 
 from __future__ import annotations
 
