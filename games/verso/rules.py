@@ -209,7 +209,7 @@ class _Table:
         self.deck = state.deck
         self.layouts = list(state.layouts)
         self.masks = list(state.masks)
-        self.discard = list(state.discard)
+        self.discard = state.discard  # a tuple: most moves discard nothing, so no copy
         self.scores = list(state.scores)
         self.squares = list(state.squares)
         self.revealed = state.revealed
@@ -223,7 +223,7 @@ class _Table:
         """Add a card to a layout, or discard it if it duplicates a face there (§4.1)."""
         face = self.cards.face[code]
         if is_duplicate(self.masks[seat], face):
-            self.discard.append(code)
+            self.discard += (code,)
             if self.log is not None:
                 self.log.append(f"{who(seat)} discards {self.cards.text(code)}: "
                                 "the layout already holds that face.")
@@ -272,7 +272,7 @@ class _Table:
     def freeze(self, deck: tuple[int, ...], turn: int, phase: int,
                final_left: int) -> VersoState:
         return VersoState(self.cards, deck, tuple(self.layouts), tuple(self.masks),
-                          tuple(self.discard), tuple(self.scores), tuple(self.squares),
+                          self.discard, tuple(self.scores), tuple(self.squares),
                           self.revealed, turn, phase, final_left)
 
 
@@ -339,7 +339,7 @@ def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
         log.append(f"{who(seat)} scores {points} points.")
     for key in bank_discards(move):
         code = table.remove(seat, key)
-        table.discard.append(code)
+        table.discard += (code,)
         if log is not None:
             log.append(f"{who(seat)} discards {table.cards.text(code)}"
                        + (f" (the joker, as {move.joker})." if value_of(key) == JOKER
@@ -364,7 +364,7 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     elif log is not None:
         why = "a joker" if JOKER in (value_of(shown), value_of(revealed)) else "not higher"
         log.append(line + f"; {why}, so nothing happens.")
-    table.discard.append(code ^ 1)
+    table.discard += (code ^ 1,)
     return deck[1:]
 
 
