@@ -1,0 +1,73 @@
+"""The app window opens before the plugins are loaded and keeps drawing while a slow plugin
+loads: a splash names each plugin as it loads, then the launcher shows the games."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import ui_games
+from ui_driver import close_app, pump, screenshot, wait_until
+
+from tabletop.plugins import Host, PluginSource, module_sources
+from tabletop.ui._arcade import arcade
+from tabletop.ui.app import make_window
+from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.loading import LoadingScreen
+
+
+def texts(window: Any) -> str:
+    window.current_view.ensure_built()
+    return "\n".join(t.text for t in window.current_view._labels)
+
+
+def test_the_window_draws_a_splash_while_a_slow_plugin_loads(tmp_path: Path) -> None:
+    release = threading.Event()
+
+    def slow_import() -> Any:
+        # Holds the loading thread until the test has seen the window keep drawing.
+        assert release.wait(60), "the test never let the plugin finish"
+        return ui_games.Plugin()
+
+    host = Host([*module_sources([("chess", ui_games.FailingPlugin())]),
+                 PluginSource("slowpoke", "slow-games", "0.9", slow_import)], disabled=[],
+                slow_seconds=0.2)
+    window = make_window(host, (1280, 800), visible=False, host_factory=ui_games.make_host,
+                         directory=tmp_path, load_in_background=True)
+    try:
+        assert isinstance(window.current_view, LoadingScreen)
+        wait_until(window, lambda: "slowpoke (slow-games 0.9)  is taking a while…" in texts(
+            window), seconds=30)
+        pump(window, 10)  # frames drawn while the loading thread is held in the import
+        assert not host.loaded and isinstance(window.current_view, LoadingScreen)
+        shown = texts(window)
+        assert "Loading plugins…" in shown and "chess ((in process) -)" in shown
+        screenshot(window, "00_loading_plugins")
+        assert window.current_view.button_named("quit") is not None
+        release.set()
+        wait_until(window, lambda: isinstance(window.current_view, LauncherScreen), seconds=30)
+        names = {b.name for b in window.current_view.buttons}
+        assert {"game:tictactoe", "game:broken"} <= names
+        assert "chess (unavailable)" in texts(window)
+    finally:
+        release.set()
+        close_app(window)
+
+
+def test_quit_while_a_plugin_hangs_closes_the_window(tmp_path: Path) -> None:
+    release = threading.Event()
+    host = Host([PluginSource("hangs", "hanging", "1", lambda: release.wait(60))],
+                disabled=[], slow_seconds=30)
+    window = make_window(host, (1000, 700), visible=False, host_factory=ui_games.make_host,
+                         directory=tmp_path, load_in_background=True)
+    try:
+        wait_until(window, lambda: "hangs (hanging 1)  loading…" in texts(window))
+        quit_button = window.current_view.button_named("quit")
+        # The click's own handler (ui_driver's click would draw a frame after the close).
+        window.current_view.on_mouse_press(*map(int, quit_button.rect.center),
+                                           arcade.MOUSE_BUTTON_LEFT, 0)
+        assert window.closed and not host.loaded
+    finally:
+        release.set()
+        window.app.worker.shutdown()
