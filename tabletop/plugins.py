@@ -20,6 +20,7 @@ import functools
 import importlib.metadata
 import math
 import os
+import re
 import sys
 import threading
 import time
@@ -458,14 +459,33 @@ def first_line(text: str, limit: int = 120) -> str:
 
 def entry_point_sources() -> list[PluginSource]:
     """Every entry point of the `tabletop` group in a stable order: the built-ins (those of
-    the `tabletop` distribution) first, then by name, distribution and version."""
+    the `tabletop` distribution) first, then by name, distribution and version.
+
+    Distributions are read one by one (the first of a name on the path wins, as in
+    `importlib.metadata.entry_points`), so one with an unreadable `entry_points.txt` is a
+    failed plugin instead of a traceback in every command."""
     sources = []
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        dist = ep.dist
-        name = (dist.metadata["Name"] if dist is not None else None) or "?"
-        version = (dist.version if dist is not None else None) or "?"
-        sources.append(PluginSource(ep.name, str(name), str(version), ep.load,
-                                    builtin=name == BUILTIN_DISTRIBUTION))
+    seen: set[str] = set()
+    for dist in importlib.metadata.distributions():
+        try:
+            name = str(dist.metadata["Name"] or "?")
+            version = str(dist.version or "?")
+        except Exception:  # no readable METADATA: not an installed distribution
+            continue
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        builtin = name == BUILTIN_DISTRIBUTION
+        try:
+            points = [ep for ep in dist.entry_points if ep.group == ENTRY_POINT_GROUP]
+        except Exception as exc:
+            if f"[{ENTRY_POINT_GROUP}]" in (dist.read_text("entry_points.txt") or ""):
+                why = Refusal(f"its entry points cannot be read ({boundary.describe(exc)})")
+                sources.append(PluginSource(name, name, version,
+                                            functools.partial(_raise, why), builtin))
+            continue
+        sources += [PluginSource(ep.name, name, version, ep.load, builtin) for ep in points]
     return sorted(sources, key=lambda s: (not s.builtin, s.name, s.distribution, s.version))
 
 
@@ -479,3 +499,7 @@ def module_sources(modules: Sequence[tuple[str, Any]],
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _raise(error: Exception) -> Any:
+    raise error

@@ -137,3 +137,7 @@ def install_all(site: Path) -> None:
     install(site, "exit-in-hook", "exit_in_hook", EXIT_IN_HOOK)
     install(site, "exit-in-agent", "exit_in_agent", EXIT_IN_AGENT)
     install(site, "chatty-games", "chatty", CHATTY)
+    # Metadata a broken installer could leave: an entry-points file that does not parse.
+    install(site, "garbled-points", "garbled", "")
+    (site / "garbled_points-1.0.dist-info" / "entry_points.txt").write_text(
+        "[tabletop]\nno equals sign here\n")

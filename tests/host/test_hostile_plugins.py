@@ -62,6 +62,12 @@ def test_the_built_ins_keep_their_game_ids_and_the_newcomer_fails(host: Host) ->
     assert versus is not None and versus.builtin and versus.distribution == "tabletop"
 
 
+def test_an_unreadable_entry_points_file_is_that_plugins_failure(host: Host) -> None:
+    error = next(e for e in host.errors if e.distribution == "garbled-points")
+    assert error.name == "garbled-points"
+    assert error.error.startswith("import failed: its entry points cannot be read (")
+
+
 def test_an_agent_collision_refuses_that_agent_only(host: Host) -> None:
     agents = host.plugins[[p.name for p in host.plugins].index("agents")]
     assert agents.games == ["solo"] and agents.agents == ["versus:fair"]
@@ -146,7 +152,7 @@ def test_plugins_lists_failures_refusals_and_output(site: Path) -> None:
     assert listing.returncode == 0, listing.stderr
     data = json.loads(listing.stdout)
     assert {e["name"] for e in data["errors"]} == {"aaa", "versus", "exit_at_import",
-                                                   "exit_in_hook"}
+                                                   "exit_in_hook", "garbled-points"}
     agents = next(p for p in data["plugins"] if p["name"] == "agents")
     assert len(agents["refused"]) == 3 and agents["builtin"] is False
     assert next(p for p in data["plugins"] if p["name"] == "versus")["builtin"] is True

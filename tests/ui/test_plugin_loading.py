@@ -3,18 +3,25 @@ loads: a splash names each plugin as it loads, then the launcher shows the games
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 import ui_games
-from ui_driver import close_app, pump, screenshot, wait_until
+from ui_driver import click_button, close_app, pump, screenshot, wait_until
 
+from games.versus.game import VersusGame
 from tabletop.plugins import Host, PluginSource, module_sources
+from tabletop.record import record_of, start
+from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
+from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.loading import LoadingScreen
+from tests.host import hostile
 
 
 def texts(window: Any) -> str:
@@ -71,3 +78,39 @@ def test_quit_while_a_plugin_hangs_closes_the_window(tmp_path: Path) -> None:
     finally:
         release.set()
         window.app.worker.shutdown()
+
+
+def test_a_versus_autosave_continues_with_an_impostor_installed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A real installed plugin registers its own game under the id 'versus' (and would load
+    # first if entry-point names decided); the good autosave must resume the built-in game.
+    site = tmp_path / "site"
+    site.mkdir()
+    hostile.install(site, "versus-hijack", "hijack_versus", hostile.HIJACK,
+                    {"aaa": "hijack_versus"})
+    monkeypatch.syspath_prepend(str(site))
+    data = tmp_path / "data"
+    data.mkdir()
+    game = VersusGame()
+    state, options = start(game, 2, {}, 5)
+    states, moves = [state], []
+    for _ in range(4):
+        moves.append(game.legal_moves(state)[0])
+        state = game.apply(state, moves[-1])
+        states.append(state)
+    storage.write_autosave(data, record_of(game, 2, options, 5, states, moves,
+                                           ("human", "human")))
+    window = make_window(Host(disabled=["verso"]), (1280, 800), visible=False, directory=data,
+                         load_in_background=True)
+    try:
+        wait_until(window, lambda: isinstance(window.current_view, LauncherScreen))
+        assert "aaa (unavailable): game id 'versus' is already taken by plugin 'versus'" in (
+            texts(window))
+        click_button(window, "continue")
+        screen = window.current_view
+        assert isinstance(screen, GameScreen) and isinstance(screen.session.game, VersusGame)
+        assert screen.session.moves == moves
+        assert sorted(p.name for p in data.iterdir()) == [storage.AUTOSAVE]  # nothing moved
+    finally:
+        close_app(window)
+        sys.modules.pop("hijack_versus", None)
