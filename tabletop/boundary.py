@@ -71,7 +71,8 @@ class _Router:
     def write(self, text: str) -> int:
         sink = self.sinks.get(threading.get_ident())
         if sink is None:
-            return int(self.real.write(text))
+            written = self.real.write(text)
+            return len(text) if written is None else int(written)
         sink.write(str(text))
         return len(text)
 

@@ -247,19 +247,18 @@ class Host:
             self._fail(source, f"import failed: {error}", run)
             return None
 
-        def register() -> None:
+        def register() -> str:
             self.pm.register(plugin, name=source.name)
             self.pm.check_pending()  # an impl of an unknown hook (a misspelling) fails here
+            module = getattr(plugin, "__name__", None)  # the plugin's own attribute code
+            return module if isinstance(module, str) else type(plugin).__name__
 
-        _, error = self._guard(run, register)
+        module, error = self._guard(run, register)
         if error is not None:
             if self.pm.has_plugin(source.name):
                 self.pm.unregister(name=source.name)
             self._fail(source, f"invalid plugin: {error}", run)
             return None
-        module = getattr(plugin, "__name__", None)
-        if not isinstance(module, str):
-            module = type(plugin).__name__
         hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or [])
         return PluginInfo(source.name, source.distribution, source.version, module, hooks,
                           builtin=source.builtin)
