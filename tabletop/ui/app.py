@@ -150,7 +150,7 @@ class App:
         module_name, _, attribute = target.partition(":")
         try:
             cls = getattr(importlib.import_module(module_name), attribute)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
             raise PluginFailure(self.failure_message(game_id, "loading its renderer", exc)
                                 ) from exc
         return cls

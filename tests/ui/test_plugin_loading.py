@@ -13,6 +13,7 @@ import ui_games
 from ui_driver import click_button, close_app, pump, screenshot, wait_until
 
 from games.versus.game import VersusGame
+from tabletop import hookimpl
 from tabletop.plugins import Host, PluginSource, module_sources
 from tabletop.record import record_of, start
 from tabletop.ui import storage
@@ -114,3 +115,37 @@ def test_a_versus_autosave_continues_with_an_impostor_installed(
     finally:
         close_app(window)
         sys.modules.pop("hijack_versus", None)
+
+
+@pytest.mark.parametrize(("source", "where"), [
+    ("raise SystemExit(4)\n", "loading its renderer: SystemExit: 4"),
+    ("import sys\nfrom tabletop.ui.fallback import TextRenderer\n\n\n"
+     "class Renderer(TextRenderer):\n    def __init__(self, context):\n        sys.exit(5)\n",
+     "starting its renderer: SystemExit: 5"),
+])
+def test_a_renderer_calling_sys_exit_returns_to_the_launcher(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, where: str) -> None:
+    (tmp_path / "exiting_view.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class ExitingPlugin:
+        @hookimpl
+        def tabletop_register_games(self, register: Any) -> None:
+            register(ui_games.TicTacToe("exits", "Exits"))
+
+        @hookimpl
+        def tabletop_register_renderers(self, register: Any) -> None:
+            register("exits", "exiting_view:Renderer")
+
+    host = Host(module_sources([("exiting", ExitingPlugin())]), disabled=[])
+    window = make_window(host, (1280, 800), visible=False, host_factory=ui_games.make_host,
+                         directory=tmp_path / "data")
+    try:
+        pump(window)
+        click_button(window, "game:exits")
+        click_button(window, "start")
+        assert isinstance(window.current_view, LauncherScreen)
+        assert f"The plugin 'exiting' failed while {where}" in texts(window)
+    finally:
+        close_app(window)
+        sys.modules.pop("exiting_view", None)
