@@ -324,7 +324,7 @@ class Host:
                 name = getattr(spec, "name", None)
                 what = f"agent {name!r} for {game_id!r}" if isinstance(name, str) else (
                     f"an agent for {game_id!r}")
-                info.refused.append(f"{what} refused: {problem}")
+                info.refused.append(f"{what}: {problem}")
                 return
             self.agents[game_id][spec.name] = spec
             self._agent_owner[(game_id, spec.name)] = info
@@ -366,7 +366,7 @@ class Host:
             elif not isinstance(target, str) or ":" not in target:
                 problem = f"{target!r:.80} is not 'module:attribute'"
             if problem is not None:
-                info.refused.append(f"renderer for {game_id!r:.40} refused: {problem}")
+                info.refused.append(f"renderer for {game_id!r:.40}: {problem}")
                 return
             self.renderers[game_id] = target
             self._renderer_owner[game_id] = info
@@ -441,7 +441,7 @@ class Host:
         objects refused, and plugins that printed while loading."""
         lines = [str(error) for error in self.errors]
         for info in self.plugins:
-            lines += [f"{info}: {refusal}" for refusal in info.refused]
+            lines += [f"{info}: refused {refusal}" for refusal in info.refused]
             if info.output.strip():
                 lines.append(f"{info} printed while loading: {first_line(info.output)}")
         return lines

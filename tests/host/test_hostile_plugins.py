@@ -72,11 +72,11 @@ def test_an_agent_collision_refuses_that_agent_only(host: Host) -> None:
     agents = host.plugins[[p.name for p in host.plugins].index("agents")]
     assert agents.games == ["solo"] and agents.agents == ["versus:fair"]
     refused = "\n".join(agents.refused)
-    assert re.search(f"agent 'strong' for 'versus' refused: the name is already taken by "
+    assert re.search(f"agent 'strong' for 'versus': the name is already taken by "
                      f"{BUILTIN}", refused)
-    assert "agent 'crasher' for 'versus' refused: its declared strength 1000 is not a " \
+    assert "agent 'crasher' for 'versus': its declared strength 1000 is not a " \
            "number from 0 to 100" in refused
-    assert "agent 'nan' for 'versus' refused: its declared strength nan" in refused
+    assert "agent 'nan' for 'versus': its declared strength nan" in refused
     assert host.agent_owner("versus", "strong") is host.owner("versus")
     assert [s.name for s in host.agent_specs("versus")] == [
         "random", "mcts", "greedy", "strong", "fair", "quitter"]
@@ -138,8 +138,8 @@ def test_games_json_stays_clean_and_stderr_names_every_problem(site: Path) -> No
     warnings = result.stderr
     assert re.search(f"warning: plugin 'aaa' \\(versus-hijack 1.0\\): game id 'versus' is "
                      f"already taken by {BUILTIN}", warnings)
-    assert re.search(f"plugin 'agents' \\(more-agents 1.0\\): agent 'strong' for 'versus' "
-                     f"refused: the name is already taken by {BUILTIN}", warnings)
+    assert re.search(f"plugin 'agents' \\(more-agents 1.0\\): refused agent 'strong' for "
+                     f"'versus': the name is already taken by {BUILTIN}", warnings)
     assert "plugin 'exit_at_import' (exit-at-import 1.0): import failed: SystemExit: 3" in (
         warnings)
     assert "plugin 'chatty' (chatty-games 1.0) printed while loading: hello from chatty at " \
@@ -157,7 +157,7 @@ def test_plugins_lists_failures_refusals_and_output(site: Path) -> None:
     assert len(agents["refused"]) == 3 and agents["builtin"] is False
     assert next(p for p in data["plugins"] if p["name"] == "versus")["builtin"] is True
     text = _tabletop(site, "plugins").stdout
-    assert "REFUSED agent 'crasher' for 'versus' refused" in text
+    assert "  REFUSED agent 'crasher' for 'versus': its declared strength 1000" in text
     assert "  printed while loading:\n  | hello from chatty at import\n  | a second line" in text
     assert "FAILED exit_at_import  (exit-at-import 1.0): import failed: SystemExit: 3" in text
     assert "  | exiting at import" in text

@@ -112,15 +112,15 @@ def test_a_refused_agent_or_renderer_leaves_the_plugin_loaded() -> None:
     a, b = host.plugins
     assert a.agents == ["nim:fine"]
     assert a.refused == [
-        "agent 'x' for 'nowhere' refused: no such game is loaded",
-        "agent 'random' for 'nim' refused: the name is the host's own (reserved)",
-        "agent 'human' for 'nim' refused: the name is the host's own (reserved)",
-        "an agent for 'nim' refused: a str is not an AgentSpec",
+        "agent 'x' for 'nowhere': no such game is loaded",
+        "agent 'random' for 'nim': the name is the host's own (reserved)",
+        "agent 'human' for 'nim': the name is the host's own (reserved)",
+        "an agent for 'nim': a str is not an AgentSpec",
     ]
-    assert b.refused == ["renderer for 'nim' refused: 'no-colon-here' is not 'module:attribute'"]
+    assert b.refused == ["renderer for 'nim': 'no-colon-here' is not 'module:attribute'"]
     assert host.renderers == {"duel": "duel_view:Duel"}
-    assert host.warnings() == [f"plugin 'a' ((in process) -): {r}" for r in a.refused] + [
-        f"plugin 'b' ((in process) -): {r}" for r in b.refused]
+    assert host.warnings() == [f"plugin 'a' ((in process) -): refused {r}" for r in a.refused
+                               ] + [f"plugin 'b' ((in process) -): refused {r}" for r in b.refused]
 
 
 @pytest.mark.parametrize("strength", [1000, -1, float("nan"), float("inf"), True, "30", None])
@@ -132,7 +132,7 @@ def test_declared_strengths_are_finite_numbers_in_range(strength: Any) -> None:
         "nim2", tabletop_register_games=_games(tabletop_nim.Nim()),
         tabletop_register_agents=agents))]), disabled=[]).load()
     assert [s.name for s in host.agent_specs("nim")] == ["random", "mcts"]
-    assert host.plugins[0].refused == [f"agent 'boast' for 'nim' refused: its declared strength "
+    assert host.plugins[0].refused == [f"agent 'boast' for 'nim': its declared strength "
                                        f"{strength!r} is not a number from 0 to 100"]
 
 
@@ -150,7 +150,7 @@ def test_built_ins_load_first_and_keep_their_names() -> None:
     assert [p.name for p in host.plugins] == ["zzz", "extra"]
     assert host.errors[0].name == "aaa"
     assert host.errors[0].error == "game id 'nim' is already taken by plugin 'zzz' ((in process) -)"
-    assert host.plugins[1].refused == ["agent 'sharp' for 'nim' refused: the name is already "
+    assert host.plugins[1].refused == ["agent 'sharp' for 'nim': the name is already "
                                        "taken by plugin 'zzz' ((in process) -)"]
     assert host.strongest_agent("nim").name == "sharp"
     assert host.agent_owner("nim", "sharp") is host.owner("nim")
