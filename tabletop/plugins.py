@@ -20,7 +20,6 @@ import functools
 import importlib.metadata
 import math
 import os
-import re
 import sys
 import threading
 import time
@@ -466,23 +465,30 @@ def entry_point_sources() -> list[PluginSource]:
     sources = []
     seen: set[str] = set()
     for dist in importlib.metadata.distributions():
+        # The name from the folder, as importlib.metadata itself dedupes (no METADATA parse).
+        key = getattr(dist, "_normalized_name", None)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        try:
+            text = dist.read_text("entry_points.txt") or ""
+        except Exception:  # an unreadable file: then it declares nothing we can load
+            continue
+        if f"[{ENTRY_POINT_GROUP}]" not in text:
+            continue  # most distributions: skipped without parsing their metadata
         try:
             name = str(dist.metadata["Name"] or "?")
             version = str(dist.version or "?")
         except Exception:  # no readable METADATA: not an installed distribution
             continue
-        key = re.sub(r"[-_.]+", "-", name).lower()
-        if key in seen:
-            continue
-        seen.add(key)
         builtin = name == BUILTIN_DISTRIBUTION
         try:
             points = [ep for ep in dist.entry_points if ep.group == ENTRY_POINT_GROUP]
         except Exception as exc:
-            if f"[{ENTRY_POINT_GROUP}]" in (dist.read_text("entry_points.txt") or ""):
-                why = Refusal(f"its entry points cannot be read ({boundary.describe(exc)})")
-                sources.append(PluginSource(name, name, version,
-                                            functools.partial(_raise, why), builtin))
+            why = Refusal(f"its entry points cannot be read ({boundary.describe(exc)})")
+            sources.append(PluginSource(name, name, version, functools.partial(_raise, why),
+                                        builtin))
             continue
         sources += [PluginSource(ep.name, name, version, ep.load, builtin) for ep in points]
     return sorted(sources, key=lambda s: (not s.builtin, s.name, s.distribution, s.version))
