@@ -36,9 +36,10 @@ def tabletop_register_games(register: RegisterGame) -> None:
     """Register the plugin's games.
 
     Called once, when the host loads plugins. Call `register(game)` for each game object
-    (an instance of `tabletop.model.Game`). A game id that another plugin already
-    registered (the built-in games register first) fails this plugin: a load error naming
-    the plugin that has the id, and everything this plugin registered is withdrawn.
+    (an instance of `tabletop.model.Game`); its `info.id` is 1-40 of a-z, 0-9, `-`, `_`
+    (ids name record files). A malformed id, or one that another plugin already registered
+    (the built-in games register first), fails this plugin: a load error naming the plugin
+    that has the id, and everything this plugin registered is withdrawn.
     Returns nothing.
     """
 
@@ -48,8 +49,9 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     """Register AI agents for games (the plugin's own or another plugin's).
 
     Called once, after every plugin's games are registered. Call
-    `register(game_id, AgentSpec(...))` for each agent; the name must be unique for that
-    game and must not be one of the host's (`random`, `mcts`, `human`), and the declared
+    `register(game_id, AgentSpec(...))` for each agent; the name (1-40 of A-Z, a-z, 0-9,
+    `-`, `_`, `.`) must be unique for that game and must not be one of the host's
+    (`random`, `mcts`, `human`), and the declared
     strength is a number from 0 to 100 (`random` is 0, `mcts` 10). An agent that breaks
     one of these is refused on its own (listed by `tabletop plugins`); the plugin's other
     registrations stand. Only the game's own plugin's agents can be its default opponent.

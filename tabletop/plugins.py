@@ -19,13 +19,15 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import math
+import numbers
 import os
+import re
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 import pluggy
 
@@ -41,6 +43,8 @@ DISABLE_ENV = "TABLETOP_DISABLE_PLUGINS"
 BUILTIN_DISTRIBUTION = "tabletop"  # entry points of this distribution are the built-ins
 STRENGTHS = (0, 100)  # the range of a declared agent strength (random 0, mcts 10)
 RESERVED_AGENT_NAMES = ("human",)  # a seat's player in the CLI and in records
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+AGENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 
 GENERIC_AGENTS: tuple[AgentSpec, ...] = (
     AgentSpec("random", "uniformly random legal moves", lambda game: RandomAgent(), strength=0),
@@ -300,15 +304,21 @@ class Host:
     def _game_registrar(self, info: PluginInfo) -> Callable[[Game[Any, Any]], None]:
         run = self._runs[info.name]
 
+        def refuse(why: str) -> NoReturn:
+            run.fatal = why  # fails the plugin even if its hook catches the refusal
+            raise Refusal(why)
+
         def register(game: Game[Any, Any]) -> None:
             game_info = getattr(game, "info", None)
             game_id = getattr(game_info, "id", None)
             if not isinstance(game_id, str) or not game_id:
-                raise Refusal(f"a {type(game).__name__} object has no info.id")
+                refuse(f"a {type(game).__name__} object has no info.id")
+            if not GAME_ID.fullmatch(game_id):
+                # Ids name record files and command-line arguments: no paths, no spaces.
+                refuse(f"game id {game_id!r:.60} is not 1-40 of a-z, 0-9, '-', '_'")
             owner = self._game_owner.get(game_id)
             if owner is not None:
-                run.fatal = f"game id {game_id!r} is already taken by {owner}"
-                raise Refusal(run.fatal)
+                refuse(f"game id {game_id!r} is already taken by {owner}")
             self.games[game_id] = game
             self._game_owner[game_id] = info
             self.agents.setdefault(game_id, {})
@@ -337,8 +347,9 @@ class Host:
             return f"a {type(spec).__name__} is not an AgentSpec"
         if not isinstance(game_id, str) or game_id not in self.games:
             return "no such game is loaded"
-        if not isinstance(spec.name, str) or not spec.name.strip():
-            return "its name is not a non-empty text"
+        if not isinstance(spec.name, str) or not AGENT_NAME.fullmatch(spec.name):
+            # Names are typed in `--agents a,b` and `--seat NAME`, and stored in records.
+            return "its name is not 1-40 of A-Z, a-z, 0-9, '-', '_', '.'"
         if spec.name in RESERVED_AGENT_NAMES or any(g.name == spec.name
                                                     for g in GENERIC_AGENTS):
             return "the name is the host's own (reserved)"
@@ -349,7 +360,7 @@ class Host:
             return "its make is not callable"
         strength = spec.strength
         low, high = STRENGTHS
-        if (isinstance(strength, bool) or not isinstance(strength, int | float)
+        if (isinstance(strength, bool) or not isinstance(strength, numbers.Real)
                 or not math.isfinite(strength) or not low <= strength <= high):
             return (f"its declared strength {strength!r:.40} is not a number "
                     f"from {low} to {high}")

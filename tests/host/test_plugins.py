@@ -96,6 +96,8 @@ def test_a_refused_agent_or_renderer_leaves_the_plugin_loaded() -> None:
         register("nim", AgentSpec("random", "", lambda game: RandomAgent()))
         register("nim", AgentSpec("human", "", lambda game: RandomAgent()))
         register("nim", "not a spec")
+        register("nim", AgentSpec("two words", "", lambda game: RandomAgent()))
+        register("nim", AgentSpec("a,b", "", lambda game: RandomAgent()))
         register("nim", AgentSpec("fine", "", lambda game: RandomAgent(), strength=7))
 
     def renderers(register: Any) -> None:
@@ -116,6 +118,8 @@ def test_a_refused_agent_or_renderer_leaves_the_plugin_loaded() -> None:
         "agent 'random' for 'nim': the name is the host's own (reserved)",
         "agent 'human' for 'nim': the name is the host's own (reserved)",
         "an agent for 'nim': a str is not an AgentSpec",
+        "agent 'two words' for 'nim': its name is not 1-40 of A-Z, a-z, 0-9, '-', '_', '.'",
+        "agent 'a,b' for 'nim': its name is not 1-40 of A-Z, a-z, 0-9, '-', '_', '.'",
     ]
     assert b.refused == ["renderer for 'nim': 'no-colon-here' is not 'module:attribute'"]
     assert host.renderers == {"duel": "duel_view:Duel"}
@@ -134,6 +138,20 @@ def test_declared_strengths_are_finite_numbers_in_range(strength: Any) -> None:
     assert [s.name for s in host.agent_specs("nim")] == ["random", "mcts"]
     assert host.plugins[0].refused == [f"agent 'boast' for 'nim': its declared strength "
                                        f"{strength!r} is not a number from 0 to 100"]
+
+
+@pytest.mark.parametrize("game_id", ["../../etc/x", "Two Words", "a" * 41, "-dash"])
+def test_a_game_id_that_cannot_name_a_file_fails_the_plugin(game_id: str) -> None:
+    import dataclasses
+
+    class Odd(tabletop_nim.Nim):
+        info = dataclasses.replace(tabletop_nim.Nim.info, id=game_id)
+
+    host = Host(module_sources([("odd", _plugin("odd", tabletop_register_games=_games(Odd())))]),
+                disabled=[]).load()
+    assert host.games == {}
+    assert host.errors[0].error == (f"game id {game_id!r:.60} is not 1-40 of a-z, 0-9, "
+                                    f"'-', '_'")
 
 
 def test_built_ins_load_first_and_keep_their_names() -> None:
