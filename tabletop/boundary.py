@@ -4,19 +4,25 @@ Three things a plugin's load-time code must never do to the host, and how `run` 
 
 - print into a command's output (a single line breaks `tabletop games --json`): whatever
   the calling thread writes to `sys.stdout`/`sys.stderr` goes into the plugin's
-  `CapturedOutput` instead, while other threads (the app's window) write as usual;
+  `CapturedOutput` instead, while other threads (the app's window) write as usual; in the
+  main thread (the CLI) file descriptor 1 is redirected too, so a subprocess or C code
+  writing to stdout is caught as well;
 - stall every command without a word: a timer thread calls `on_slow` after a few seconds;
 - end the process: any exception but KeyboardInterrupt, `SystemExit` included, becomes a
   one-line description of the failure, returned to the host.
 
-Output written straight to the file descriptors (`os.write(1, ...)`, C code) is not caught.
+Not caught: writes to file descriptor 2 (stderr noise never breaks a command's output),
+and to descriptor 1 from a plugin loading in another thread (the app's loading thread: a
+process-wide redirection there would swallow the window's own output).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import sys
+import tempfile
 import threading
 import traceback
 from collections.abc import Callable, Iterator
@@ -115,6 +121,41 @@ def capturing(sink: CapturedOutput) -> Iterator[None]:
                     setattr(sys, name, router.real)
 
 
+@contextmanager
+def _capturing_fd1(sink: CapturedOutput) -> Iterator[None]:
+    """In the main thread, send file descriptor 1 to a temporary file and `sink` its text."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        _flush_stdout()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no stdout at all (a windowed launch): nothing to guard
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as caught:
+            os.dup2(caught.fileno(), 1)
+            try:
+                yield
+            finally:
+                _flush_stdout()  # what plugin code buffered in sys.__stdout__ goes there too
+                os.dup2(saved, 1)
+                caught.seek(0)
+                text = caught.read(OUTPUT_LIMIT * 4).decode("utf-8", "replace")
+                if text:
+                    sink.write(text)
+    finally:
+        os.close(saved)
+
+
+def _flush_stdout() -> None:
+    for stream in (sys.__stdout__, getattr(sys.stdout, "real", sys.stdout)):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+
+
 def run(call: Callable[[], T], output: CapturedOutput, slow_seconds: float,
         on_slow: Callable[[], None]) -> tuple[T | None, str | None]:
     """Run plugin code: `(its result, None)`, or `(None, why it failed)` on any exception
@@ -124,7 +165,7 @@ def run(call: Callable[[], T], output: CapturedOutput, slow_seconds: float,
     timer.daemon = True
     timer.start()
     try:
-        with capturing(output):
+        with capturing(output), _capturing_fd1(output):
             return call(), None
     except KeyboardInterrupt:
         raise

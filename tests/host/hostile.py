@@ -90,12 +90,14 @@ def tabletop_register_agents(register):
 '''
 
 CHATTY = '''
+import os
 import sys
 
 from tabletop import hookimpl
 
 print("hello from chatty at import")
 print("a second line", file=sys.stderr)
+os.system("echo from a subprocess")  # straight to file descriptor 1
 
 
 @hookimpl

@@ -104,7 +104,7 @@ def test_output_while_loading_is_captured_per_plugin(host: Host,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     chatty = host.plugins[[p.name for p in host.plugins].index("chatty")]
     assert chatty.output == ("hello from chatty at import\na second line\n"
-                             "chatty registers nothing\n")
+                             "from a subprocess\nchatty registers nothing\n")
     assert capsys.readouterr() == ("", "")
 
 
@@ -145,6 +145,7 @@ def test_games_json_stays_clean_and_stderr_names_every_problem(site: Path) -> No
     assert "plugin 'chatty' (chatty-games 1.0) printed while loading: hello from chatty at " \
            "import…" in warnings
     assert "hello" not in result.stdout and "exiting" not in result.stdout
+    assert "from a subprocess" not in result.stdout + result.stderr
 
 
 def test_plugins_lists_failures_refusals_and_output(site: Path) -> None:
@@ -158,7 +159,8 @@ def test_plugins_lists_failures_refusals_and_output(site: Path) -> None:
     assert next(p for p in data["plugins"] if p["name"] == "versus")["builtin"] is True
     text = _tabletop(site, "plugins").stdout
     assert "  REFUSED agent 'crasher' for 'versus': its declared strength 1000" in text
-    assert "  printed while loading:\n  | hello from chatty at import\n  | a second line" in text
+    assert "  printed while loading:\n  | hello from chatty at import\n  | a second line\n" \
+           "  | from a subprocess\n" in text
     assert "FAILED exit_at_import  (exit-at-import 1.0): import failed: SystemExit: 3" in text
     assert "  | exiting at import" in text
 
