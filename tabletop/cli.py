@@ -26,8 +26,9 @@ def _host(ctx: click.Context) -> Host:
         host.load()
         ctx.obj["loaded"] = True
         if ctx.info_name != "plugins":
-            for error in host.errors:
-                click.echo(f"warning: {error} (see `tabletop plugins`)", err=True)
+            # Never on stdout: a command's output (`--json`) stays clean whatever plugins do.
+            for line in host.warnings():
+                click.echo(f"warning: {line} (see `tabletop plugins`)", err=True)
     return host
 
 
@@ -108,7 +109,7 @@ def main(ctx: click.Context) -> None:
 @click.pass_context
 def app(ctx: click.Context) -> None:
     """Open the desktop app (the launcher)."""
-    host = _host(ctx)
+    host: Host = ctx.obj["host"]  # loaded by the app behind its splash, not before
     no_screen = ("the desktop app needs a screen and none was found "
                  "(no DISPLAY or WAYLAND_DISPLAY); in a terminal, use "
                  "`tabletop play GAME --text`")
@@ -144,17 +145,31 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
         }, indent=1))
         return
     for p in host.plugins:
-        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module})")
+        builtin = ", built-in" if p.builtin else ""
+        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module}{builtin}, "
+                   f"loaded in {p.seconds:.2f} s)")
         click.echo(f"  hooks: {', '.join(p.hooks) or '-'}")
         click.echo(f"  games: {', '.join(p.games) or '-'}")
         if p.agents:
             click.echo(f"  agents: {', '.join(p.agents)}")
         if p.renderers:
             click.echo(f"  renderers: {', '.join(p.renderers)}")
+        for refusal in p.refused:
+            click.echo(f"  REFUSED {refusal}")
+        _echo_output(p.output)
     for e in host.errors:
         click.echo(f"FAILED {e.name}  ({e.distribution} {e.version}): {e.error}")
+        _echo_output(e.output)
     if host.disabled:
         click.echo(f"disabled: {', '.join(host.disabled)}")
+
+
+def _echo_output(output: str) -> None:
+    """What a plugin printed while loading, indented under its entry."""
+    if output.strip():
+        click.echo("  printed while loading:")
+        for line in output.rstrip().splitlines():
+            click.echo(f"  | {line}")
 
 
 @main.command()

@@ -1,6 +1,7 @@
 """The desktop app: one resizable window, its screens, settings, autosave and AI worker.
 
-`run_app(host)` opens the window on the launcher and runs until it is closed.
+`run_app(host)` opens the window at once, loads the plugins behind a splash (a slow plugin
+never holds the window back), then shows the launcher and runs until the window is closed.
 `make_window(host, size, visible)` builds the same window without running the event loop
 (tests, screenshots, benchmarks).
 """
@@ -22,6 +23,7 @@ from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
 from tabletop.worker import AIWorker, HostFactory, default_factory
 
@@ -51,12 +53,16 @@ class App:
         self.settings, message = storage.Settings.load(directory)
         self.notice = message
         self.worker = AIWorker(host_factory)
+        self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
     # -- navigation ----------------------------------------------------------------------
     def show_launcher(self, message: str | None = None) -> None:
         """Go to the launcher, showing `message` (an error or notice) if given."""
         from tabletop.ui.launcher import LauncherScreen
 
+        if self.loader is not None and not self.loader.done:
+            self.window.show_view(LoadingScreen(self, self.loader))
+            return
         self.window.show_view(LauncherScreen(self, message or self._take_notice()))
 
     def _take_notice(self) -> str | None:
@@ -133,10 +139,8 @@ class App:
 
     def plugin_name(self, game_id: str) -> str:
         """The name of the plugin that registered `game_id`."""
-        for plugin in self.host.plugins:
-            if game_id in plugin.games:
-                return plugin.name
-        return game_id
+        owner = self.host.owner(game_id)
+        return owner.name if owner is not None else game_id
 
     def make_renderer(self, game_id: str) -> type[Renderer]:
         """The renderer class of a game (the generic one if it registered none)."""
@@ -146,7 +150,7 @@ class App:
         module_name, _, attribute = target.partition(":")
         try:
             cls = getattr(importlib.import_module(module_name), attribute)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
             raise PluginFailure(self.failure_message(game_id, "loading its renderer", exc)
                                 ) from exc
         return cls
@@ -160,15 +164,19 @@ class App:
 
 def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool = True,
                 host_factory: HostFactory | None = None,
-                directory: Path | None = None, budget: Budget | None = None) -> AppWindow:
+                directory: Path | None = None, budget: Budget | None = None,
+                load_in_background: bool = False) -> AppWindow:
     """The app window showing the launcher, without running the event loop.
 
     `host_factory` builds the AI worker's own host (default: the installed plugins with
     the same plugins blocked as `host`); `directory` overrides the data directory;
     `budget` fixes the AI seats' budget (e.g. iterations, for a reproducible game)
-    instead of the thinking time in Settings.
+    instead of the thinking time in Settings. With `load_in_background`, the plugins load
+    in a thread while the window shows a splash naming them, and the launcher follows;
+    otherwise they load before the window opens.
     """
-    host.load()
+    if not load_in_background:
+        host.load()
     load_fonts()
     # No MSAA: on software OpenGL it multiplies the cost of every frame by ~4-7 (measured
     # in bench/ui.py) and flat boards, text and sprites do not need it.
@@ -179,6 +187,8 @@ def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool 
     app = App(host, window, host_factory or default_factory(host),
               directory or storage.data_dir(), budget)
     window.app = app
+    if load_in_background:
+        app.loader = PluginLoader(host).start()
     if app.settings.fullscreen:
         app.apply_fullscreen()
     app.show_launcher()
@@ -186,8 +196,8 @@ def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool 
 
 
 def run_app(host: Host) -> None:
-    """Open the app on the launcher and run until the window is closed."""
-    window = make_window(host)
+    """Open the app (plugins load behind a splash) and run until the window is closed."""
+    window = make_window(host, load_in_background=True)
     try:
         arcade.run()
     finally:

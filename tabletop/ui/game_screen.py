@@ -65,7 +65,7 @@ class GameScreen(Screen):
                                   lambda move: self.game.move_to_text(self.session.state, move))
         try:
             self.renderer = renderer_cls(context)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
             raise PluginFailure(app.failure_message(game_id, "starting its renderer", exc)
                                 ) from exc
         if renderer_cls is not TextRenderer:
