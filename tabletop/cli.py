@@ -172,11 +172,16 @@ def games(ctx: click.Context, as_json: bool) -> None:
 @click.option("--seconds", type=float, help="Thinking time per AI move.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game record here when the game ends or stops.")
+@click.option("--name", "people", multiple=True, metavar="NAME",
+              help="The name of each human seat, in order (default: the last used).")
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          players: int | None, seed: int | None, pairs: tuple[str, ...],
-         seconds: float | None, save: Path | None) -> None:
-    """Play GAME: you and AI seats, in the terminal with --text."""
+         seconds: float | None, save: Path | None, people: tuple[str, ...]) -> None:
+    """Play GAME: you and AI seats, in the terminal with --text.
+
+    The game is kept in the game library (saved after every move) and counted in
+    `tabletop stats`."""
     from tabletop.terminal import play_text
 
     game = _game(ctx, game_id)
@@ -207,11 +212,15 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
+    from tabletop.library_cli import Keeper
+
+    keeper = Keeper.open(game_id, names, people)
     try:
         record = play_text(game, count, options, seed, agents, names,
-                           _budget(seconds, None), ask, click.echo)
+                           _budget(seconds, None), ask, click.echo, keeper.keep)
     except TabletopError as exc:
         _fail(str(exc))
+    keeper.close()
     if save is not None:
         _write_atomic(save, record.to_json())
         click.echo(f"Record written to {save}")
@@ -288,6 +297,21 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
     for name, row in summary.items():
         click.echo(f"  {name:12} mean score {row['mean_score']:7.2f}  wins {row['wins']:7.2f}"
                    f"  win rate {row['win_rate']:6.1%}  {row['seconds_per_move']:.4f} s/move")
+
+
+@main.command()
+@click.option("--player", help="Only this player (a person's name or an agent's).")
+@click.option("--game", "game_id", metavar="GAME", help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
+    """Statistics of the kept games: per player, per game, against whom, solo scores."""
+    from tabletop.library_cli import stats_report
+
+    try:
+        click.echo(stats_report(_host(ctx).games, player, game_id, as_json))
+    except TabletopError as exc:
+        _fail(str(exc))
 
 
 @main.command("replay")

@@ -15,14 +15,19 @@ HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 
 def play_text(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
               seats: Sequence[Agent | None], seat_labels: Sequence[str], budget: Budget,
-              ask: Callable[[str], str | None], say: Callable[[str], None]) -> Record:
+              ask: Callable[[str], str | None], say: Callable[[str], None],
+              keep: Callable[[Record], None] | None = None) -> Record:
     """Play one game: `None` seats are people answering `ask`, the others agents.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
+    `keep(record)`, if given, gets the record at the start and after every move (the game
+    library saves it, so a game cut short is not lost).
     Returns the record of what was played (with a result once the game is over).
     """
     state, resolved = start(game, players, options, seed)
     states, moves = [state], []  # type: list[Any], list[Any]
+    if keep is not None:
+        keep(record_of(game, players, resolved, seed, states, moves, seat_labels))
     say(game.render_text(state))
     while (seat := game.to_move(state)) is not None:
         agent = seats[seat]
@@ -42,6 +47,8 @@ def play_text(game: Game[Any, Any], players: int, options: Mapping[str, Any], se
         state = after
         states.append(state)
         moves.append(move)
+        if keep is not None:
+            keep(record_of(game, players, resolved, seed, states, moves, seat_labels))
         say(game.render_text(state))
     outcome = game.outcome(state)
     if outcome is not None:
