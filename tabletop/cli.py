@@ -81,7 +81,7 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.pass_context
-def app(ctx: click.Context) -> None:
+def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
     host = _host(ctx)
     no_screen = ("the desktop app needs a screen and none was found "
@@ -95,7 +95,7 @@ def app(ctx: click.Context) -> None:
     except ImportError as exc:
         _fail(f"the desktop app cannot start: {exc}")
     try:
-        run_app(host)
+        run_app(host, entry_id)
     except Exception as exc:
         # Only a failure to get a window or an OpenGL context is the machine's fault;
         # anything else is a bug and keeps its traceback.
@@ -103,6 +103,23 @@ def app(ctx: click.Context) -> None:
                                   "NoSuchConfigException"):
             _fail(f"{no_screen} ({exc})")
         raise
+
+
+@main.command("open")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def open_command(ctx: click.Context, path: Path) -> None:
+    """Open the app on a game record or save: it is kept in the game library, then
+    continued if in progress, shown at its end if finished."""
+    from tabletop.library_cli import import_record
+
+    host = _host(ctx)
+    try:
+        entry = import_record(host, path)
+    except TabletopError as exc:
+        _fail(str(exc))
+    click.echo(f"Kept in the game library: {entry.file}")
+    ctx.invoke(app, entry_id=entry.id)
 
 
 @main.command()

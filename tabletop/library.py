@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.library_schema import SCHEMA_VERSION, migrate, version_of
-from tabletop.model import Outcome, RecordError
+from tabletop.model import Outcome, RecordError, TabletopError
 from tabletop.record import Record
 
 INDEX = "library.sqlite3"
@@ -90,6 +90,11 @@ class Entry:
 
 
 # -- record files ----------------------------------------------------------------------
+def new_id() -> str:
+    """A fresh id for a kept game (also its file's name)."""
+    return uuid.uuid4().hex
+
+
 def default_names(record: Record) -> list[str]:
     """Seat names for a record that names no players: AI seats by agent, people by seat."""
     agents = list(record.agents) or [HUMAN] * record.players
@@ -298,9 +303,12 @@ class Library:
 
     # -- writing -------------------------------------------------------------------------
     def add(self, record: Record, players: Sequence[str] | None = None,
-            origin: str = "app") -> Entry:
-        """Keep a new game (a new file and index entry); returns its entry."""
-        game_id = uuid.uuid4().hex
+            origin: str = "app", game_id: str | None = None) -> Entry:
+        """Keep a new game (a new file and index entry); returns its entry.
+
+        `game_id` (default: a fresh one from `new_id()`) lets a caller name the entry
+        before it is written, e.g. to queue the write on another thread."""
+        game_id = game_id or new_id()
         now = time.time()
         meta = {"id": game_id, "players": _names(record, players), "created": now,
                 "updated": now, "origin": origin}
@@ -341,7 +349,7 @@ class Library:
             raise LibraryError(f"cannot read {source}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise LibraryError(f"{source}: not a game record (not text)") from None
-        except RecordError as exc:
+        except TabletopError as exc:  # not a record, or `check` refused it
             raise LibraryError(f"{source}: {exc}") from None
         with self._lock:
             row = self._db.execute("SELECT id FROM games WHERE digest = ?",
@@ -349,7 +357,7 @@ class Library:
         if row is not None:
             return self.get(row[0])
         now = time.time()
-        game_id = uuid.uuid4().hex
+        game_id = new_id()
         meta = {"id": game_id, "players": meta["players"], "created": meta.get("created", now),
                 "updated": now, "origin": IMPORTED}
         return self._store(game_id, record, meta)
@@ -365,6 +373,21 @@ class Library:
         except OSError as exc:
             raise LibraryError(f"cannot move {entry.file} to the trash: "
                                f"{exc.strerror or exc}") from None
+        with self._write() as db:
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        return target
+
+    def set_aside(self, game_id: str) -> Path:
+        """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)
+        when it does not load; returns the new path."""
+        entry = self.get(game_id)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = free_name(entry.file.parent, f"{entry.file.name}.bad-{stamp}")
+        try:
+            os.replace(entry.file, target)
+        except OSError as exc:
+            raise LibraryError(f"cannot move {entry.file} aside: {exc.strerror or exc}"
+                               ) from None
         with self._write() as db:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         return target

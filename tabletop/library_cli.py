@@ -13,7 +13,8 @@ import click
 from tabletop.library import HUMAN, UNREADABLE, Entry, Library, LibraryError
 from tabletop.library_stats import player_stats, stats_lines
 from tabletop.model import Game
-from tabletop.record import Record
+from tabletop.plugins import Host
+from tabletop.record import Record, replay
 
 
 def open_library(directory: Path | None = None) -> Library:
@@ -91,6 +92,19 @@ class Keeper:
             if self.entry is not None:
                 click.echo(f"Kept in the game library: {self.entry.file}")
             self.library.close()
+
+
+def import_record(host: Host, path: Path) -> Entry:
+    """Keep a copy of the record or save at `path` (it must replay); its entry."""
+    library = open_library()
+
+    def check(record: Record) -> None:
+        replay(host.game(record.game), record)
+
+    try:
+        return library.import_file(path, check)
+    finally:
+        library.close()
 
 
 def stats_report(games: Mapping[str, Game[Any, Any]], player: str | None,

@@ -1,4 +1,5 @@
-"""The set-up screen: players, who plays each seat, the game's options, a seed, Start."""
+"""The set-up screen: players, who plays each seat (a person's name, remembered, or an agent),
+the game's options, a seed, Start."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
+#: The longest player name the set-up accepts.
+NAME_LENGTH = 24
 
 
 class SetupScreen(Screen):
@@ -34,9 +37,22 @@ class SetupScreen(Screen):
             dict(preset.options) if preset else {o.name: o.default for o in info.options})
         self.seed_text = ""
         self.error: str | None = None
+        self._focus_name: str | None = None
+        # People's names, per seat: the preset game's, else those last used at this game.
+        remembered = app.keeper.names_of(preset) if preset else None
+        if remembered is None:
+            last = iter(app.keeper.last_names(game_id))
+            remembered = [next(last, "") if agent == HUMAN else "" for agent in self.seats]
+        self.names = [n if i < len(self.seats) and self.seats[i] == HUMAN else ""
+                      for i, n in enumerate(remembered)]
+        self.names += [""] * (info.max_players - len(self.names))
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
+        # The focus follows its button by name: a seat turned AI loses its name field,
+        # which shifts the buttons after it.
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        self._focus_name = focused.name if focused else None
         change()
         self.error = None
         self.invalidate()
@@ -81,7 +97,7 @@ class SetupScreen(Screen):
             self.error = str(exc)
             self.invalidate()
             return
-        self.app.start_game(self.game_id, session)
+        self.app.start_game(self.game_id, session, self.names[:self.players])
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -107,6 +123,10 @@ class SetupScreen(Screen):
         for seat in range(self.players):
             player = self.seats[seat]
             text = "Human" if player == HUMAN else f"Computer: {player}"
+            if player == HUMAN:  # the name field sits right of the seat's stepper
+                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
+                self.add_button(name, Rect(value_x + px(480), y, px(260), px(38)),
+                                lambda: None, name=f"name{seat}")
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
         for option in info.options:
@@ -130,11 +150,35 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
+        names = [b.name for b in self.buttons]
+        if self._focus_name in names:
+            self.focus = names.index(self._focus_name)
+
+    def _name_field(self) -> int | None:
+        """The seat whose name field has the keyboard focus, if one has."""
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        if focused is not None and focused.name.startswith("name"):
+            return int(focused.name[4:])
+        return None
+
+    def on_text(self, text: str) -> None:
+        """Typed characters go into the focused name field."""
+        self.ensure_built()
+        seat = self._name_field()
+        typed = "".join(c for c in text if c.isprintable())
+        if seat is not None and typed and len(self.names[seat]) < NAME_LENGTH:
+            name = (self.names[seat] + typed)[:NAME_LENGTH].lstrip()
+            self._set(lambda: self.names.__setitem__(seat, name))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         seed = self.button_named("seed")
         focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
-        if focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
+        seat = self._name_field()
+        if seat is not None and symbol == arcade.key.BACKSPACE:
+            self._set(lambda: self.names.__setitem__(seat, self.names[seat][:-1]))
+        elif seat is not None and symbol == arcade.key.SPACE:
+            pass  # a space is text here (on_text adds it), not a button press
+        elif focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
             self._set(lambda: setattr(self, "seed_text", self.seed_text + _DIGITS[symbol]))
         elif focused is seed and symbol == arcade.key.BACKSPACE:
             self._set(lambda: setattr(self, "seed_text", self.seed_text[:-1]))
