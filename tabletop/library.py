@@ -436,8 +436,8 @@ class Library:
         """Everyone who has a seat in a kept game, people first, by name."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT player, MIN(agent = 'human') FROM seats GROUP BY player").fetchall()
-        return [name for name, _ in sorted(rows, key=lambda r: (r[1], r[0].lower()))]
+                "SELECT player, MAX(agent = 'human') FROM seats GROUP BY player").fetchall()
+        return [name for name, _ in sorted(rows, key=lambda r: (-r[1], r[0].lower()))]
 
     def last_names(self, game: str) -> list[str]:
         """The people's names at the most recent game of `game`, in seat order."""

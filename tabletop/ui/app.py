@@ -75,6 +75,16 @@ class App:
 
         self.window.show_view(SetupScreen(self, game_id, preset))
 
+    def show_library(self, message: str | None = None) -> None:
+        """Go to the Library screen (every kept game)."""
+        from tabletop.ui.library_screen import LibraryScreen
+
+        self.window.show_view(LibraryScreen(self, message))
+
+    def show_replay(self, entry_id: str) -> None:
+        """Show a finished kept game at its end (its board can be reviewed)."""
+        self.continue_game(entry_id)
+
     def show_settings(self) -> None:
         """Go to the settings screen."""
         from tabletop.ui.settings_screen import SettingsScreen

@@ -121,7 +121,8 @@ class GameKeeper:
             if people is None and self.library is not None:
                 people = [s.player for s in self.library.get(entry_id).seats]
         self._names[game_id] = seat_names(session, people)
-        self.keep(session)
+        if entry_id is None:  # a continued game is on disk already: written at its next move
+            self.keep(session)
         return game_id
 
     def names_of(self, session: Session) -> list[str] | None:

@@ -53,11 +53,13 @@ class LauncherScreen(Screen):
         # Games first: Tab from nothing lands on the first game.
         self._build_games(margin, height - px(170), side_x - 2 * margin)
         bottom = px(120) + (px(60) if self.message else 0)
+        self.add_button("Library", Rect(side_x, bottom + px(58), side_w, px(46)),
+                        self.app.show_library, name="library")
         self.add_button("Settings", Rect(side_x, bottom, side_w, px(46)), self.app.show_settings,
                         name="settings")
         self.add_button("Quit", Rect(side_x, bottom - px(58), side_w, px(46)), self.app.quit,
                         name="quit")
-        self._build_in_progress(side_x, height - px(150), side_w, bottom + px(64))
+        self._build_in_progress(side_x, height - px(150), side_w, bottom + px(122))
         if self.message:
             self.label(self.message, margin, px(70), 14, ERROR, width=width - 2 * margin,
                        multiline=True, anchor_y="top")
@@ -69,7 +71,8 @@ class LauncherScreen(Screen):
         if not self.in_progress:
             return
         self.label("In progress", left, top, 16, TEXT, bold=True)
-        card_h = px(92)
+        # Cards keep room for three lines at the smallest font size (small windows).
+        card_h = max(px(92), 68)
         y = top - px(14) - card_h
         shown = 0
         for entry in self.in_progress:
@@ -78,12 +81,14 @@ class LauncherScreen(Screen):
             game = self.app.host.games.get(entry.game or "")
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
-            self.label(name, left + px(10), y + card_h - px(22), 14, TEXT, bold=True)
-            self.label(players_line(entry), left + px(10), y + card_h - px(42), 12, DIM,
+            top_y = y + card_h
+            self.label(name, left + px(10), top_y - max(px(22), 14), 14, TEXT, bold=True)
+            self.label(players_line(entry), left + px(10), top_y - max(px(42), 28), 12, DIM,
                        width=width - px(20))
             self.label(f"move {entry.plies + 1} · {last_played(entry.updated)}",
-                       left + px(10), y + card_h - px(60), 12, DIM, width=width - px(20))
-            self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20), px(24)),
+                       left + px(10), top_y - max(px(60), 42), 12, DIM, width=width - px(20))
+            self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
+                                             max(px(24), 18)),
                             partial(self.app.continue_game, entry.id), enabled=game is not None,
                             name=f"continue:{entry.id}")
             y -= card_h + px(8)

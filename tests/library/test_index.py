@@ -49,6 +49,7 @@ def test_games_are_kept_as_record_files_and_listed_newest_first(tmp_path: Path) 
     assert [e.id for e in library.entries(status=FINISHED)] == [second.id]
     assert library.entries(game="verso") == []
     assert library.last_names("nim") == ["Bob"]
+    assert library.player_names() == ["Ada", "Bob", "random"]  # people first
 
 
 def test_saving_a_move_rewrites_the_file_and_the_entry(tmp_path: Path) -> None:
