@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
+from tabletop.record import Record
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.fallback import TextRenderer
@@ -69,11 +70,13 @@ class App:
         errors = self.keeper.take_errors()
         return " ".join(([notice] if notice else []) + errors[-1:]) or None
 
-    def show_setup(self, game_id: str, preset: Session | None = None) -> None:
-        """Go to the set-up screen of a game (pre-filled from `preset` if given)."""
+    def show_setup(self, game_id: str, preset: Session | None = None,
+                   position: Record | None = None) -> None:
+        """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
+        seats, for a new game that plays on from the moves of `position`)."""
         from tabletop.ui.setup_screen import SetupScreen
 
-        self.window.show_view(SetupScreen(self, game_id, preset))
+        self.window.show_view(SetupScreen(self, game_id, preset, position))
 
     def show_library(self, message: str | None = None) -> None:
         """Go to the Library screen (every kept game)."""
@@ -82,8 +85,31 @@ class App:
         self.window.show_view(LibraryScreen(self, message))
 
     def show_replay(self, entry_id: str) -> None:
-        """Show a finished kept game at its end (its board can be reviewed)."""
-        self.continue_game(entry_id)
+        """Open the replay viewer on a kept game (a message if it does not replay)."""
+        from tabletop.ui.replay_screen import ReplayScreen
+
+        try:
+            screen = ReplayScreen.open(self, entry_id)
+        except PluginFailure as failure:
+            self.show_library(str(failure))
+            return
+        except TabletopError as exc:
+            self.show_library(f"The game cannot be replayed ({exc}).")
+            return
+        self.window.show_view(screen)
+
+    def open_entry(self, entry_id: str) -> None:
+        """A kept game: replayed if finished, else continued."""
+        library = self.keeper.library
+        try:
+            finished = library is not None and library.get(entry_id).result is not None
+        except TabletopError as exc:
+            self.show_launcher(str(exc))
+            return
+        if finished:
+            self.show_replay(entry_id)
+        else:
+            self.continue_game(entry_id)
 
     def show_settings(self) -> None:
         """Go to the settings screen."""
@@ -223,7 +249,7 @@ def run_app(host: Host, entry_id: str | None = None) -> None:
     window is closed."""
     window = make_window(host)
     if entry_id is not None:
-        window.app.continue_game(entry_id)
+        window.app.open_entry(entry_id)
     try:
         arcade.run()
     finally:

@@ -4,9 +4,11 @@ the game's options, a seed, Start."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import GameOption, TabletopError
+from tabletop.record import Record
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.session import HUMAN, Session
@@ -24,17 +26,25 @@ NAME_LENGTH = 24
 class SetupScreen(Screen):
     """Choose the players and options of a new game, validated before it starts."""
 
-    def __init__(self, app: App, game_id: str, preset: Session | None = None) -> None:
+    def __init__(self, app: App, game_id: str, preset: Session | None = None,
+                 position: Record | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.game = app.host.game(game_id)
         info = self.game.info
+        #: A game played so far (a replay's "Play on from here"): only seats are chosen.
+        self.position = position
         self.agent_names = [HUMAN] + [s.name for s in app.host.agent_specs(game_id)]
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
-        self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.options: dict[str, Any] = (
             dict(preset.options) if preset else {o.name: o.default for o in info.options})
+        if position is not None:
+            self.players = position.players
+            self.seats = [a if a in self.agent_names else HUMAN
+                          for a in position.agents or [HUMAN] * position.players]
+            self.options = dict(position.options)
+        self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
         self.error: str | None = None
         self._focus_name: str | None = None
@@ -91,8 +101,12 @@ class SetupScreen(Screen):
         """Validate everything and open the game; problems are shown, not raised."""
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
-            session = Session.new(self.game, self.players, dict(self.options), seed,
-                                  self.seats[:self.players])
+            if self.position is not None:  # the kept moves replayed, then play goes on
+                session = Session.from_record(self.app.host, replace(
+                    self.position, agents=tuple(self.seats[:self.players])))
+            else:
+                session = Session.new(self.game, self.players, dict(self.options), seed,
+                                      self.seats[:self.players])
         except TabletopError as exc:
             self.error = str(exc)
             self.invalidate()
@@ -105,7 +119,11 @@ class SetupScreen(Screen):
         info = self.game.info
         left = px(60)
         self.label(f"New game: {info.name}", left, height - px(70), 28, bold=True)
-        self.label(info.description, left, height - px(100), 13, DIM)
+        if self.position is not None:
+            self.label(f"Playing on from move {len(self.position.moves)} of a kept game: "
+                       f"choose who plays each seat.", left, height - px(100), 13, DIM)
+        else:
+            self.label(info.description, left, height - px(100), 13, DIM)
         row_h, y = px(46), height - px(160)
         value_x, small = left + px(300), px(44)
 
@@ -117,7 +135,7 @@ class SetupScreen(Screen):
             self.add_button(">", Rect(value_x + px(420), y, small, px(38)), up, name=f"{name}+")
             y -= row_h
 
-        if info.min_players != info.max_players:
+        if info.min_players != info.max_players and self.position is None:
             stepper("Players", str(self.players), lambda: self.step_players(-1),
                     lambda: self.step_players(1), "players")
         for seat in range(self.players):
@@ -129,7 +147,7 @@ class SetupScreen(Screen):
                                 lambda: None, name=f"name{seat}")
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
-        for option in info.options:
+        for option in info.options if self.position is None else ():
             value = self.options[option.name]
             if option.kind is object or (option.kind is str and not option.choices):
                 self.label(f"{option.name}: default ({option.description})", left, y + px(14),
@@ -139,10 +157,12 @@ class SetupScreen(Screen):
             shown = ("on" if value else "off") if option.kind is bool else str(value)
             stepper(option.name, shown, lambda o=option: self.step_option(o, -1),
                     lambda o=option: self.step_option(o, 1), f"option:{option.name}")
-        self.label("Seed", left, y + px(14), 16)
-        self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y, px(464),
-                        px(38)), lambda: None, name="seed")
-        y -= row_h + px(10)
+        if self.position is None:
+            self.label("Seed", left, y + px(14), 16)
+            self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y,
+                            px(464), px(38)), lambda: None, name="seed")
+            y -= row_h
+        y -= px(10)
         self.add_button("Start", Rect(left, y - px(10), px(200), px(52)), self.start,
                         name="start")
         self.add_button("Back", Rect(left + px(220), y - px(10), px(200), px(52)),
