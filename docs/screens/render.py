@@ -13,6 +13,7 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,13 @@ def fill(directory: Path, host: Host) -> None:
     library = Library.open(directory)
     for seed in range(12):
         library.add(play(host, "verso", ("greedy",), seed), ["Ada"])
+    for seed in range(6):  # finished Versus games: Ada against the agents, both colours
+        agents = ("greedy", "random") if seed % 2 else ("random", "greedy")
+        names = ["Ada", agents[1]] if seed % 3 else [agents[0], "Ada"]
+        record = play(host, "versus", agents, 10 + seed, plies=400)
+        if seed % 3 == 0:
+            record = replace(record, agents=(agents[0], "human"))
+        library.add(record, names)
     library.add(play(host, "versus", ("greedy", "greedy"), 1, plies=40), ["Ada", "greedy"])
     library.add(play(host, "versus", ("greedy", "strong"), 2, plies=30), ["Bob", "strong"])
     library.add(play(host, "verso", ("greedy", "greedy", "greedy"), 3, plies=20),
@@ -95,6 +103,8 @@ def main() -> None:
             solo = next(e for e in view.entries if e.result is not None)
             app.show_replay(solo.id)
             shoot(window, "replay-verso-solo")
+            app.show_stats()
+            shoot(window, "statistics")
             app.worker.shutdown()
             app.keeper.close()
             window.close()

@@ -84,6 +84,12 @@ class App:
 
         self.window.show_view(LibraryScreen(self, message))
 
+    def show_stats(self) -> None:
+        """Go to the Statistics screen."""
+        from tabletop.ui.stats_screen import StatsScreen
+
+        self.window.show_view(StatsScreen(self))
+
     def show_replay(self, entry_id: str) -> None:
         """Open the replay viewer on a kept game (a message if it does not replay)."""
         from tabletop.ui.replay_screen import ReplayScreen

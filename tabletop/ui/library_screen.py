@@ -23,6 +23,7 @@ from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
 if TYPE_CHECKING:
     from tabletop.ui.app import App
 
+PANEL_RULE = (70, 78, 96, 255)
 #: The longest path the import field accepts.
 PATH_LENGTH = 400
 
@@ -234,7 +235,9 @@ class LibraryScreen(Screen):
 
     def _build_row(self, entry: Entry, rect: Rect, names: dict[str, str]) -> None:
         px = self.px
-        self.box(rect, PANEL)
+        # A rule under each row, not a filled card: on software OpenGL every filled pixel
+        # costs (bench/library_ui.py).
+        self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
         text_w = rect.width - px(290)
         self.fitted(describe(entry, names), rect.left + px(12), rect.top - max(px(20), 14),
                     14, TEXT, text_w, bold=True)
