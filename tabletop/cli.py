@@ -361,10 +361,13 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The PNG file to write.")
 @click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
+@click.option("--ply", type=int, default=None,
+              help="Draw the replay viewer after this many moves (0: the start).")
 @click.pass_context
 def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
-               size: str) -> None:
-    """Render the position at the end of a record to a PNG, headless."""
+               size: str, ply: int | None) -> None:
+    """Render the position at the end of a record (or the replay viewer at --ply) to a
+    PNG, headless."""
     width, sep, height = size.lower().partition("x")
     if not (sep and width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT (each at least 200)",
@@ -372,11 +375,14 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
     host = _host(ctx)
     _game(ctx, game_id)
     try:
-        from tabletop.ui.screenshot import render_record
+        from tabletop.ui.screenshot import render_record, render_replay
     except ImportError as exc:
         _fail(f"screenshots need the desktop app: {exc}")
     try:
-        render_record(host, game_id, record_path, out, (int(width), int(height)))
+        if ply is None:
+            render_record(host, game_id, record_path, out, (int(width), int(height)))
+        else:
+            render_replay(host, record_path, ply, out, (int(width), int(height)))
     except TabletopError as exc:
         _fail(str(exc))
     click.echo(f"wrote {out}")

@@ -6,9 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import ui_games
+from click.testing import CliRunner
+from PIL import Image
 from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot
 
 from games.verso.observation import VersoView
+from tabletop.cli import main
 from tabletop.library import FINISHED, Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
@@ -144,3 +147,22 @@ def test_a_hidden_information_game_shows_what_the_players_saw(tmp_path: Path) ->
         screenshot(window, "replay_verso_800")
     finally:
         close_app(window)
+
+
+def test_screenshot_draws_the_viewer_at_a_ply(tmp_path: Path) -> None:
+    record = Record("tictactoe", 2, {"misere": False, "handicap": 0}, 1, None, WIN,
+                    Outcome((1.0, 0.0), (0,), "three in a row"), ("human", "human"))
+    source = tmp_path / "game.json"
+    source.write_text(record.to_json(), encoding="utf-8")
+    host = ui_games.make_host()
+    out = tmp_path / "ply2.png"
+    ran = CliRunner().invoke(main, ["screenshot", "tictactoe", "--record", str(source),
+                                    "--ply", "2", "--out", str(out), "--size", "800x600"],
+                             obj={"host": host})
+    assert ran.exit_code == 0, ran.output
+    image = Image.open(out)
+    assert image.size == (800, 600) and len(set(image.getdata())) > 10
+    wrong = CliRunner().invoke(main, ["screenshot", "tictactoe", "--record", str(source),
+                                      "--ply", "9", "--out", str(out)], obj={"host": host})
+    assert wrong.exit_code == 1
+    assert "--ply 9 is out of range: the record has 5 moves" in wrong.output
