@@ -52,17 +52,16 @@ class LauncherScreen(Screen):
         side_x = width - margin - side_w
         # Games first: Tab from nothing lands on the first game.
         self._build_games(margin, height - px(170), side_x - 2 * margin)
-        y = px(62) + (px(60) if self.message else 0)
-        for label, action in reversed((("Library", self.app.show_library),
-                                       ("Statistics", self.app.show_stats),
-                                       ("Settings", self.app.show_settings),
-                                       ("Quit", self.app.quit))):
+        actions = (("Library", self.app.show_library), ("Statistics", self.app.show_stats),
+                   ("Settings", self.app.show_settings), ("Quit", self.app.quit))
+        bottom = px(62) + (px(60) if self.message else 0)
+        y = bottom + len(actions) * px(58)
+        # Tab order: the games, the games in progress, then these buttons top down.
+        self._build_in_progress(side_x, height - px(150), side_w, y + px(6))
+        for label, action in actions:
+            y -= px(58)
             self.add_button(label, Rect(side_x, y, side_w, px(46)), action,
                             name=label.lower())
-            y += px(58)
-        # The buttons were added bottom first: Tab should meet them top first.
-        self.buttons[-4:] = self.buttons[-4:][::-1]
-        self._build_in_progress(side_x, height - px(150), side_w, y + px(6))
         if self.message:
             self.label(self.message, margin, px(70), 14, ERROR, width=width - 2 * margin,
                        multiline=True, anchor_y="top")

@@ -1,4 +1,5 @@
-"""The library with real processes: two writers at once, and writers killed with SIGKILL."""
+"""The library with real processes (each keeping games through the app's GameKeeper): two
+writers at once, and writers killed with SIGKILL."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""A real process that keeps Nim games in a library: `python -m tests.library.writer DIR N`.
+"""A real process that keeps Nim games as the app does: `python -m tests.library.writer DIR N`.
 
 Used by the tests to write from two processes at once and to be killed with SIGKILL in
-the middle of writing. Each game is added, then saved after every move, as the app does.
-It prints `ready` once the library is open, then one line per saved move (game id, plies,
-time).
+the middle of writing. Each game gets its library entry through the app's `GameKeeper`
+(its writer thread), which saves it after every move. It prints `ready` once the library
+is open, then one line per move written (game id, plies, time).
 """
 
 from __future__ import annotations
@@ -14,29 +14,24 @@ from pathlib import Path
 
 from tabletop_nim import Nim
 
-from tabletop.library import Library
-from tabletop.record import record_of, start
+from tabletop.ui.keeper import GameKeeper
+from tabletop.ui.session import Session
 
 
 def keep_games(directory: Path, games: int, tag: str) -> None:
-    """Play `games` Nim games (first legal move each time), saving after every move."""
+    """Play `games` Nim games (first legal move each time), kept after every move."""
     nim = Nim()
-    library = Library.open(directory)
+    keeper = GameKeeper(directory)
     print("ready", flush=True)
     for number in range(games):
-        state, options = start(nim, 2, {"heaps": "3,4"}, number)
-        states, moves = [state], []
-        record = record_of(nim, 2, options, number, states, moves, ("human", "random"))
-        entry = library.add(record, [f"{tag}", "random"])
-        while nim.to_move(state) is not None:
-            move = nim.legal_moves(state)[0]
-            state = nim.apply(state, move)
-            states.append(state)
-            moves.append(move)
-            library.save(entry.id, record_of(nim, 2, options, number, states, moves,
-                                             ("human", "random")))
-            print(f"{entry.id} {len(moves)} {time.time()}", flush=True)
-    library.close()
+        session = Session.new(nim, 2, {"heaps": "3,4"}, number, ("human", "random"))
+        game_id = keeper.start(session, [tag])
+        while session.to_move is not None:
+            session.play(nim.legal_moves(session.state)[0])
+            keeper.keep(session)  # queued, as after a move on screen
+            keeper.flush()  # so that the line below reports a write that is on disk
+            print(f"{game_id} {len(session.moves)} {time.time()}", flush=True)
+    keeper.close()
 
 
 if __name__ == "__main__":
