@@ -100,7 +100,7 @@ def main() -> None:
             app.show_replay(versus.id)
             window.current_view.go(12)
             shoot(window, "replay-versus")
-            solo = next(e for e in view.entries if e.result is not None)
+            solo = next(e for e in view.entries if e.result is not None and e.players == 1)
             app.show_replay(solo.id)
             shoot(window, "replay-verso-solo")
             app.show_stats()

@@ -289,7 +289,7 @@ class LibraryScreen(Screen):
     def _build_import(self, left: float, right: float, height: int) -> None:
         px = self.px
         self.label("Import a game record or save: type or paste (Ctrl+V) its path, then "
-                   "Enter — or pick a file of the saves folder.", left, height - px(100), 13,
+                   "Enter; or pick a file of the saves folder.", left, height - px(100), 13,
                    DIM, width=right - left, multiline=True, anchor_y="top")
         y = height - px(170)
         shown = self.path_text or "(click here, then type or paste a path)"
