@@ -23,6 +23,7 @@ from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
 from tabletop.worker import AIWorker, HostFactory, default_factory
@@ -38,6 +39,7 @@ class AppWindow(arcade.Window):
 
     def on_close(self) -> None:
         self.app.worker.shutdown()
+        self.app.keeper.close()
         super().on_close()
 
 
@@ -51,7 +53,8 @@ class App:
         self.window = window
         self.directory = directory
         self.settings, message = storage.Settings.load(directory)
-        self.notice = message
+        self.keeper = GameKeeper(directory)
+        self.notice = " ".join(m for m in (message, *self.keeper.messages) if m) or None
         self.worker = AIWorker(host_factory)
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
@@ -67,13 +70,55 @@ class App:
 
     def _take_notice(self) -> str | None:
         notice, self.notice = self.notice, None
-        return notice
+        errors = self.keeper.take_errors()
+        return " ".join(([notice] if notice else []) + errors[-1:]) or None
 
-    def show_setup(self, game_id: str, preset: Session | None = None) -> None:
-        """Go to the set-up screen of a game (pre-filled from `preset` if given)."""
+    def show_setup(self, game_id: str, preset: Session | None = None,
+                   position: Record | None = None) -> None:
+        """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
+        seats, for a new game that plays on from the moves of `position`)."""
         from tabletop.ui.setup_screen import SetupScreen
 
-        self.window.show_view(SetupScreen(self, game_id, preset))
+        self.window.show_view(SetupScreen(self, game_id, preset, position))
+
+    def show_library(self, message: str | None = None) -> None:
+        """Go to the Library screen (every kept game)."""
+        from tabletop.ui.library_screen import LibraryScreen
+
+        self.window.show_view(LibraryScreen(self, message))
+
+    def show_stats(self) -> None:
+        """Go to the Statistics screen."""
+        from tabletop.ui.stats_screen import StatsScreen
+
+        self.window.show_view(StatsScreen(self))
+
+    def show_replay(self, entry_id: str) -> None:
+        """Open the replay viewer on a kept game (a message if it does not replay)."""
+        from tabletop.ui.replay_screen import ReplayScreen
+
+        try:
+            screen = ReplayScreen.open(self, entry_id)
+        except PluginFailure as failure:
+            self.show_library(str(failure))
+            return
+        except TabletopError as exc:
+            self.show_library(f"The game cannot be replayed ({exc}).")
+            return
+        self.window.show_view(screen)
+
+    def open_entry(self, entry_id: str) -> None:
+        """A kept game: replayed if finished, else continued."""
+        library = self.keeper.library
+        try:
+            finished = library is not None and library.get(entry_id).result is not None
+        except TabletopError as exc:
+            self.show_launcher(str(exc))
+            return
+        if finished:
+            self.show_replay(entry_id)
+        else:
+            self.continue_game(entry_id)
 
     def show_settings(self) -> None:
         """Go to the settings screen."""
@@ -81,11 +126,15 @@ class App:
 
         self.window.show_view(SettingsScreen(self))
 
-    def start_game(self, game_id: str, session: Session) -> None:
-        """Open the game screen on `session` (saving it first, so Continue finds it)."""
+    def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
+                   entry_id: str | None = None) -> None:
+        """Open the game screen on `session`, kept in the library (a new entry unless
+        `entry_id` continues one; `names` name the human seats), saved first so that
+        Continue finds it."""
         from tabletop.ui.game_screen import GameScreen
 
-        self.autosave(session)
+        if self.keeper.entry_id(session) is None:
+            self.keeper.start(session, names, entry_id)
         try:
             screen = GameScreen(self, game_id, session)
         except PluginFailure as failure:
@@ -93,18 +142,18 @@ class App:
             return
         self.window.show_view(screen)
 
-    def continue_game(self) -> None:
-        """Resume the autosave; a save that does not load is moved aside with a message."""
-        path = self.directory / storage.AUTOSAVE
+    def continue_game(self, entry_id: str) -> None:
+        """Resume a kept game; one that does not load is moved aside with a message."""
         try:
-            record = Record.from_json(path.read_text(encoding="utf-8"))
-            session = Session.from_record(self.host, record)
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path) if path.exists() else None
-            where = f"; it was moved to {moved.name}" if moved else ""
+            session = self.keeper.resume(self.host, entry_id)
+        except TabletopError as exc:
+            try:
+                where = f"; it was moved to {self.keeper.set_aside(entry_id)}"
+            except TabletopError:
+                where = ""
             self.show_launcher(f"The saved game could not be resumed ({exc}){where}.")
             return
-        self.start_game(record.game, session)
+        self.start_game(session.game.info.id, session, entry_id=entry_id)
 
     def quit(self) -> None:
         """Close the window (the event loop ends)."""
@@ -117,8 +166,8 @@ class App:
 
     # -- services ------------------------------------------------------------------------
     def autosave(self, session: Session) -> None:
-        """Write the game in progress atomically to the autosave file."""
-        storage.write_autosave(self.directory, session.record())
+        """Keep the game in the library: queued here, written by the keeper's thread."""
+        self.keeper.keep(session)
 
     def save_settings(self) -> None:
         """Persist the settings."""
@@ -195,10 +244,14 @@ def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool 
     return window
 
 
-def run_app(host: Host) -> None:
-    """Open the app (plugins load behind a splash) and run until the window is closed."""
-    window = make_window(host, load_in_background=True)
+def run_app(host: Host, entry_id: str | None = None) -> None:
+    """Open the app and run until the window is closed: on the launcher (the plugins load
+    behind a splash), or on the kept game `entry_id` (the plugins load first)."""
+    window = make_window(host, load_in_background=entry_id is None)
+    if entry_id is not None:
+        window.app.open_entry(entry_id)
     try:
         arcade.run()
     finally:
         window.app.worker.shutdown()
+        window.app.keeper.close()

@@ -39,9 +39,10 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
     y = panel.top - px(36)
     screen.label(screen.game.info.name, left, y, 20, bold=True)
     y -= px(30)
-    for text, colour in screen.status_lines():
-        screen.label(text, left, y, 13, colour, width=width)
-        y -= px(22)
+    for text, colour in screen.status_lines():  # wrapped: a saved file's path is long
+        shown = screen.label(text, left, y + px(13), 13, colour, width=width, multiline=True,
+                             anchor_y="top")
+        y -= max(px(22), shown.content_height + px(4))
     for line in _score_lines(screen):
         screen.label(line, left, y, 13, TEXT, width=width)
         y -= px(22)

@@ -8,6 +8,7 @@ and catches plugin code that raises (naming the plugin and returning to the laun
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
@@ -210,7 +211,9 @@ class GameScreen(Screen):
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         path = storage.save_game(self.app.directory, self.session.record())
-        self.message = f"Saved to {path}"
+        # A zero-width space after each separator and dash lets the sidebar wrap the path.
+        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+        self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:

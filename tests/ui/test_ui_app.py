@@ -12,7 +12,9 @@ import ui_games
 from ui_driver import (
     click,
     click_button,
+    click_continue,
     close_app,
+    kept_records,
     key,
     open_app,
     pixel,
@@ -104,8 +106,8 @@ def test_hotseat_preview_validate_undo_redo_and_win(window: Any, tmp_path: Path)
     click_cell(window, screen, 4)
     key(window, arcade.key.ENTER)  # Enter validates too
     assert screen.session.moves == [0, 4]
-    saved = json.loads((tmp_path / AUTOSAVE).read_text())
-    assert saved["moves"] == ["a1", "b2"] and saved["agents"] == ["human", "human"]
+    (saved,) = kept_records(window)
+    assert saved.moves == ("a1", "b2") and saved.agents == ("human", "human")
     pump(window, 5)
     key(window, arcade.key.U)
     assert screen.session.moves == [0]
@@ -174,7 +176,7 @@ def test_a_game_against_the_computer_to_the_end(window: Any) -> None:
         assert screen.session.to_move == 0
 
 
-def test_continue_resumes_the_autosave(window: Any, tmp_path: Path) -> None:
+def test_continue_resumes_the_kept_game(window: Any, tmp_path: Path) -> None:
     screen = start_game(window, "tictactoe")
     for cell in (0, 4):
         click_cell(window, screen, cell)
@@ -183,7 +185,7 @@ def test_continue_resumes_the_autosave(window: Any, tmp_path: Path) -> None:
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
     screenshot(window, "12_launcher_with_continue")
-    click_button(window, "continue")
+    click_continue(window)
     resumed = window.current_view
     assert isinstance(resumed, GameScreen) and resumed.session.moves == [0, 4]
 
@@ -206,16 +208,16 @@ def test_a_save_that_does_not_replay_is_moved_aside_on_continue(tmp_path: Path) 
     bad = {"format": "tabletop-record", "version": 1, "game": "tictactoe", "players": 2,
            "agents": ["human", "human"], "options": {"misere": False, "handicap": 0},
            "seed": 1, "setup": None, "moves": ["a1", "a1"], "result": None}
-    (tmp_path / AUTOSAVE).write_text(json.dumps(bad))
+    (tmp_path / AUTOSAVE).write_text(json.dumps(bad))  # moved into the library at start
     win = open_window(tmp_path)
     try:
-        click_button(win, "continue")
+        click_continue(win)
         assert isinstance(win.current_view, LauncherScreen)
         assert "could not be resumed" in texts(win) and "move 2" in texts(win)
-        assert len(list(tmp_path.glob(AUTOSAVE + ".bad-*"))) == 1
+        assert len(list((tmp_path / "games").glob("*.json.bad-*"))) == 1
+        assert win.app.keeper.in_progress() == []
     finally:
-        win.app.worker.shutdown()
-        win.close()
+        close_app(win)
 
 
 def test_a_renderer_that_raises_returns_to_the_launcher_naming_the_plugin(
@@ -227,7 +229,7 @@ def test_a_renderer_that_raises_returns_to_the_launcher_naming_the_plugin(
     message = texts(window)
     assert "'tictactoe' failed while drawing" in message
     assert "the broken renderer cannot draw" in message
-    assert json.loads((tmp_path / AUTOSAVE).read_text())["game"] == "broken"  # nothing lost
+    assert kept_records(window)[0].game == "broken"  # nothing lost
     screenshot(window, "14_plugin_failed")
 
 
