@@ -271,6 +271,11 @@ class GameScreen(Screen):
         self.box(panel, PANEL)
         game_panels.build_sidebar(self, panel)
 
+    @property
+    def animating(self) -> bool:
+        """True while the renderer plays a move's transition."""
+        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+
     def draw_under_text(self) -> None:
         if self.overlay is None:
             self.renderer.draw()

@@ -70,8 +70,14 @@ class Screen(arcade.View):
 
     # -- layout --------------------------------------------------------------------------
     def invalidate(self) -> None:
-        """Ask for a new layout before the next frame or event."""
+        """Ask for a new layout before the next frame or event (and for that frame)."""
         self._dirty = True
+        self.app.window.request_redraw()
+
+    @property
+    def animating(self) -> bool:
+        """True while the screen moves on its own: the window then draws every tick."""
+        return False
 
     def ensure_built(self) -> None:
         """Lay the screen out now if anything changed."""
