@@ -1,4 +1,5 @@
-"""The game screen's sidebar and its modal panels (rules, an offer to accept, game over)."""
+"""The game screen's sidebar and its modal panels (rules, an offer to accept, a move that
+ends the game to confirm, game over)."""
 
 from __future__ import annotations
 
@@ -142,6 +143,17 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
         screen.label(f"{others}: do you accept?", left, top - px(50), 16, TEXT, width=inner)
         buttons(("Accept (Y)", lambda: screen.answer_offer(True), "accept"),
                 ("Decline (N)", lambda: screen.answer_offer(False), "decline"))
+    elif screen.overlay == "confirm" and screen.offer is not None:
+        mover = screen.game.info.seat_name(s.to_move) if s.to_move is not None else "?"
+        text = screen.game.move_to_text(s.state, screen.offer)
+        after = screen.game.outcome(screen.game.apply(s.state, screen.offer))
+        screen.label(f"{text.capitalize()}?", left, top, 22, bold=True, width=inner)
+        result = f" ({after.reason})" if after is not None and after.reason else ""
+        screen.label(f"{mover}: this ends the game now{result} and cannot be undone.",
+                     left, top - px(50), 16, TEXT, width=inner, multiline=True,
+                     anchor_y="top")
+        buttons((f"{text.capitalize()} (Y)", lambda: screen.answer_offer(True), "yes"),
+                ("Keep playing (N)", lambda: screen.answer_offer(False), "keep"))
     elif screen.overlay == "end" and s.outcome is not None:
         screen.label("Game over", left, top, 26, GOOD, bold=True)
         screen.label("\n".join(_result_lines(screen, s.outcome)), left, top - px(40), 15,
@@ -157,8 +169,10 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
 
 def overlay_key(screen: GameScreen, symbol: int, modifiers: int) -> None:
     """Keys while a panel is open: its shortcuts, then the usual focus keys."""
-    if screen.overlay == "offer" and symbol in (arcade.key.Y, arcade.key.N):
+    if screen.overlay in ("offer", "confirm") and symbol in (arcade.key.Y, arcade.key.N):
         screen.answer_offer(symbol == arcade.key.Y)
+    elif screen.overlay == "confirm" and symbol == arcade.key.ESCAPE:
+        screen.answer_offer(False)
     elif screen.overlay == "end" and symbol == arcade.key.N:
         screen.app.show_setup(screen.game_id, screen.session)
     elif symbol == arcade.key.ESCAPE and screen.overlay != "offer":
