@@ -21,6 +21,7 @@ from tabletop.record import Record
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.renderer import Renderer
 from tabletop.ui.session import Session
 from tabletop.ui.worker import AIWorker, HostFactory, default_factory
@@ -76,6 +77,7 @@ class AppWindow(arcade.Window):
         super().draw(dt)
 
     def on_close(self) -> None:
+        self.app.remember_window()
         self.app.worker.shutdown()
         super().on_close()
 
@@ -84,13 +86,16 @@ class App:
     """The state shared by all screens and the navigation between them."""
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
-                 directory: Path) -> None:
+                 directory: Path,
+                 settings: tuple[storage.Settings, str | None] | None = None) -> None:
+        """`settings` are the loaded settings and their load message (default: load)."""
         self.host = host
         self.window = window
         self.directory = directory
-        self.settings, message = storage.Settings.load(directory)
+        self.settings, message = settings or storage.Settings.load(directory)
         self.notice = message
         self.worker = AIWorker(host_factory)
+        self.fullscreen = FullScreen(window)
 
     # -- navigation ----------------------------------------------------------------------
     def show_launcher(self, message: str | None = None) -> None:
@@ -141,7 +146,8 @@ class App:
         self.start_game(record.game, session)
 
     def quit(self) -> None:
-        """Close the window (the event loop ends)."""
+        """Close the window (the event loop ends), remembering its size."""
+        self.remember_window()
         self.window.close()
 
     # -- services ------------------------------------------------------------------------
@@ -154,17 +160,31 @@ class App:
         self.settings.save(self.directory)
 
     def toggle_fullscreen(self) -> None:
-        """Switch fullscreen on or off and remember it."""
+        """F11: switch full screen on or off in the same window, and remember it."""
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_fullscreen()
-        self.save_settings()
+        self.remember_window()
 
     def apply_fullscreen(self) -> None:
-        """Make the window match the fullscreen setting (a headless window cannot)."""
+        """Make the window match the full-screen setting (the screen lays out again)."""
         try:
-            self.window.set_fullscreen(self.settings.fullscreen)
-        except Exception as exc:  # no screen (headless) or the platform refuses
-            self.notice = f"Fullscreen is not available here ({type(exc).__name__})."
+            self.fullscreen.set(self.settings.fullscreen)
+        except Exception as exc:  # the platform refuses: stay windowed, and say so
+            self.settings.fullscreen = False
+            self.notice = f"Full screen is not available here ({type(exc).__name__})."
+        view = self.window.current_view
+        if view is not None and hasattr(view, "invalidate"):
+            view.invalidate()
+
+    def remember_window(self) -> None:
+        """Save the full-screen state and the windowed size for the next launch."""
+        width, height = (self.fullscreen.windowed_size if self.fullscreen.on
+                         else self.window.get_size())
+        self.settings.window_width, self.settings.window_height = int(width), int(height)
+        try:
+            self.save_settings()
+        except OSError as exc:  # a full or read-only disk loses the preference only
+            self.notice = f"The settings could not be saved ({exc})."
 
     def plugin_name(self, game_id: str) -> str:
         """The name of the plugin that registered `game_id`."""
@@ -213,28 +233,39 @@ def raised_in(exc: BaseException, directories: tuple[str, ...]) -> bool:
     return False
 
 
-def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool = True,
+def window_size(settings: storage.Settings) -> tuple[int, int]:
+    """The size to open the window at: the one saved last time, else the default."""
+    if settings.window_width <= 0 or settings.window_height <= 0:
+        return DEFAULT_SIZE
+    return (max(MINIMUM_SIZE[0], min(int(settings.window_width), 7680)),
+            max(MINIMUM_SIZE[1], min(int(settings.window_height), 4320)))
+
+
+def make_window(host: Host, size: tuple[int, int] | None = None, visible: bool = True,
                 host_factory: HostFactory | None = None,
                 directory: Path | None = None) -> AppWindow:
     """The app window showing the launcher, without running the event loop.
 
-    `host_factory` builds the AI worker's own host (default: the installed plugins with
-    the same plugins blocked as `host`); `directory` overrides the data directory.
+    `size` defaults to the size saved at the last close; `host_factory` builds the AI
+    worker's own host (default: the installed plugins with the same plugins blocked as
+    `host`); `directory` overrides the data directory.
     """
     host.load()
     load_fonts()
+    directory = directory or storage.data_dir()
+    settings = storage.Settings.load(directory)
+    width, height = size or window_size(settings[0])
     # No MSAA: on software OpenGL it multiplies the cost of every frame by ~4-7 (measured
     # in bench/ui.py) and flat boards, text and sprites do not need it.
-    window = AppWindow(size[0], size[1], "Tabletop", resizable=True, visible=visible,
+    window = AppWindow(width, height, "Tabletop", resizable=True, visible=visible,
                        antialiasing=False)
     with contextlib.suppress(Exception):  # headless windows have no size limits to set
         window.set_minimum_size(*MINIMUM_SIZE)
-    app = App(host, window, host_factory or default_factory(host),
-              directory or storage.data_dir())
+    app = App(host, window, host_factory or default_factory(host), directory, settings)
     window.app = app
-    if app.settings.fullscreen:
-        app.apply_fullscreen()
     app.show_launcher()
+    if app.settings.fullscreen:
+        app.apply_fullscreen()  # the same window covers the screen, windowed size kept
     return window
 
 

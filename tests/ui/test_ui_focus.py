@@ -15,6 +15,7 @@ import ui_games
 from ui_driver import click, click_button, close_app, key, open_app, pixel, pump, wait_until
 
 from tabletop.ui._arcade import arcade
+from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.setup_screen import SetupScreen
@@ -248,3 +249,59 @@ def test_an_idle_window_draws_nothing_until_something_changes(
     counter.frames = 0
     tick(window, 20)
     assert counter.frames <= 1  # the last frame of the animation, then idle
+
+
+# -- F11: full screen in the same window, and the size restored at the next launch --------
+def test_f11_toggles_full_screen_in_the_same_window_and_lays_out_again(
+        window: Any, tmp_path: Path) -> None:
+    import json
+
+    import pyglet
+
+    windows = len(pyglet.app.windows)
+    quit_button = window.current_view.button_named("quit")
+    assert quit_button is not None and quit_button.rect.right <= 1280
+    key(window, arcade.key.F11)
+    assert len(pyglet.app.windows) == windows and window.app.window is window
+    screen_w, screen_h = window.screen.width, window.screen.height
+    assert tuple(window.get_size()) == (screen_w, screen_h)
+    quit_button = window.current_view.button_named("quit")
+    assert quit_button is not None and quit_button.rect.right > 1280  # laid out again
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["fullscreen"] is True
+    assert (saved["window_width"], saved["window_height"]) == (1280, 800)  # windowed size
+    click_button(window, "game:tictactoe")
+    click_button(window, "start")
+    key(window, arcade.key.F11)  # in a game too, and back to the windowed size
+    assert tuple(window.get_size()) == (1280, 800)
+    assert len(pyglet.app.windows) == windows
+    assert json.loads((tmp_path / "settings.json").read_text())["fullscreen"] is False
+
+
+def test_the_window_size_and_full_screen_come_back_at_the_next_launch(
+        tmp_path: Path) -> None:
+    import json
+
+    first = open_app(ui_games.make_host, tmp_path, size=(1000, 700))
+    try:
+        key(first, arcade.key.F11)
+        assert tuple(first.get_size()) != (1000, 700)
+        quit_button = first.current_view.button_named("quit")
+        x, y = (int(v) for v in quit_button.rect.center)
+        first.dispatch_event("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+        first.dispatch_events()  # Quit saves the windowed size and full screen, and closes
+    finally:
+        first.app.worker.shutdown()
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["fullscreen"] is True and saved["window_width"] == 1000
+    second = make_window(ui_games.make_host(), visible=False,
+                         host_factory=ui_games.make_host, directory=tmp_path)
+    try:
+        pump(second)
+        assert tuple(second.get_size()) == (second.screen.width, second.screen.height)
+        assert second.app.fullscreen.on and second.app.settings.fullscreen
+        key(second, arcade.key.F11)
+        assert tuple(second.get_size()) == (1000, 700)  # the saved windowed size
+        assert isinstance(second.current_view, LauncherScreen)
+    finally:
+        close_app(second)
