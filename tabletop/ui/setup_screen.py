@@ -1,4 +1,8 @@
-"""The set-up screen: players, who plays each seat, the game's options, a seed, Start."""
+"""The set-up screen: players, who plays each seat, the game's options, a seed, Start.
+
+Start asks first only when something would be lost: when the autosave holds an unfinished
+game with moves in it, which the new game would replace (Continue could not resume it).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import GameOption, TabletopError
+from tabletop.record import Record
+from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.session import HUMAN, Session
@@ -34,11 +40,14 @@ class SetupScreen(Screen):
             dict(preset.options) if preset else {o.name: o.default for o in info.options})
         self.seed_text = ""
         self.error: str | None = None
+        #: The unfinished game Start would replace, while asking to confirm; else None.
+        self.replacing: str | None = None
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
         change()
         self.error = None
+        self.replacing = None
         self.invalidate()
 
     def step_players(self, step: int) -> None:
@@ -71,8 +80,9 @@ class SetupScreen(Screen):
                 new = min(option.maximum, new)
         self._set(lambda: self.options.__setitem__(option.name, new))
 
-    def start(self) -> None:
-        """Validate everything and open the game; problems are shown, not raised."""
+    def start(self, replace: bool = False) -> None:
+        """Validate everything and open the game; problems are shown, not raised. An
+        unfinished game in the autosave is replaced only once confirmed (`replace`)."""
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
             session = Session.new(self.game, self.players, dict(self.options), seed,
@@ -81,7 +91,32 @@ class SetupScreen(Screen):
             self.error = str(exc)
             self.invalidate()
             return
+        unfinished = None if replace else self.unfinished_game()
+        if unfinished is not None:
+            self.replacing = unfinished
+            self.focus_name = "keep"  # the harmless answer
+            self.invalidate()
+            return
         self.app.start_game(self.game_id, session)
+
+    def unfinished_game(self) -> str | None:
+        """"Versus, move 12" for an unfinished game with moves in the autosave, else None."""
+        try:
+            text = (self.app.directory / storage.AUTOSAVE).read_text(encoding="utf-8")
+            record = Record.from_json(text)
+        except (OSError, UnicodeDecodeError, TabletopError):
+            return None  # no autosave, or one the launcher will move aside: nothing to lose
+        if record.result is not None or not record.moves:
+            return None
+        game = self.app.host.games.get(record.game)
+        name = game.info.name if game is not None else record.game
+        return f"{name}, move {len(record.moves) + 1}"
+
+    def keep_unfinished(self) -> None:
+        """Do not start: the unfinished game stays in the autosave."""
+        self.replacing = None
+        self.focus_name = "start"
+        self.invalidate()
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -130,6 +165,14 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
+        elif self.replacing:
+            self.label(f"Starting replaces your unfinished game ({self.replacing}): "
+                       "Continue could no longer resume it.", left, y - px(50), 15, ERROR,
+                       width=width - 2 * left, multiline=True, anchor_y="top")
+            self.add_button("Start anyway", Rect(left, y - px(130), px(200), px(44)),
+                            lambda: self.start(replace=True), name="start-anyway")
+            self.add_button("Keep it (Esc)", Rect(left + px(220), y - px(130), px(200),
+                            px(44)), self.keep_unfinished, name="keep")
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         seed = self.button_named("seed")
@@ -142,4 +185,7 @@ class SetupScreen(Screen):
             super().on_key_press(symbol, modifiers)
 
     def on_escape(self) -> None:
-        self.app.show_launcher()
+        if self.replacing:
+            self.keep_unfinished()
+        else:
+            self.app.show_launcher()

@@ -305,3 +305,31 @@ def test_the_window_size_and_full_screen_come_back_at_the_next_launch(
         assert isinstance(second.current_view, LauncherScreen)
     finally:
         close_app(second)
+
+
+# -- a new game asks only when something would be lost ------------------------------------
+def test_starting_a_new_game_asks_only_when_an_unfinished_game_would_be_lost(
+        window: Any) -> None:
+    screen = start_game(window, "tictactoe")
+    key(window, arcade.key.N)  # no move yet: nothing to lose, no question
+    click_button(window, "start")
+    screen = window.current_view
+    assert isinstance(screen, GameScreen)
+    play_cell(window, screen, 4)
+    key(window, arcade.key.N)
+    setup = window.current_view
+    assert isinstance(setup, SetupScreen)
+    click_button(window, "start")
+    assert window.current_view is setup and setup.replacing == "Tic-tac-toe, move 2"
+    assert setup.focus_name == "keep"
+    key(window, arcade.key.ENTER)  # Enter on "Keep it": nothing started
+    assert window.current_view is setup and setup.replacing is None
+    click_button(window, "start")
+    key(window, arcade.key.ESCAPE)  # Esc keeps it too (and stays on the set-up)
+    assert window.current_view is setup and setup.replacing is None
+    click_button(window, "start")
+    click_button(window, "start-anyway")
+    fresh = window.current_view
+    assert isinstance(fresh, GameScreen) and fresh.session.moves == []
+    key(window, arcade.key.ESCAPE)  # leaving loses nothing: no question
+    assert isinstance(window.current_view, LauncherScreen)
