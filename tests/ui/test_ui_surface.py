@@ -168,8 +168,22 @@ def test_a_click_that_does_nothing_says_why(window: Any) -> None:
     play_cell(window, screen, 4)
     click(window, *screen.renderer.cell_rect(4).center)  # Noughts on a cell taken by X
     assert screen.session.moves == [4]
+    assert screen.message == "That cell is taken."  # the renderer's reason
+    assert any(line == "That cell is taken." for line, _ in screen.status_lines())
+    area = screen._area
+    assert area is not None
+    click(window, area.left + 2, area.bottom + 2)  # the renderer has no reason: the shell's
     assert screen.message == "Nothing to play there for Noughts (H suggests a move)."
-    assert any("Nothing to play there" in line for line, _ in screen.status_lines())
+
+
+def test_a_click_while_the_computer_is_to_move_says_wait(window: Any) -> None:
+    screen = start_game(window, "tictactoe", seats={0: 1})  # the computer plays first
+    assert screen.session.is_ai(screen.session.to_move)
+    x, y = (int(v) for v in screen.renderer.cell_rect(4).center)
+    window.dispatch_event("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_events()  # no frame: the computer's move cannot arrive meanwhile
+    assert not screen.session.moves
+    assert screen.message == "Wait: Crosses (the computer) is to move."
 
 
 def test_the_generic_renderer_explains_and_highlights_under_the_pointer(
