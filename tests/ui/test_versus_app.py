@@ -29,8 +29,8 @@ from ui_driver import (
 from games.versus.board import CELL_OF_NAME, INDEX
 from games.versus.pieces import BLUE_VERSUS, OWNER
 from games.versus.state import Move
-from games.versus.view import VersusRenderer
-from games.versus.view_mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
+from games.versus.view.mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
+from games.versus.view.renderer import VersusRenderer
 from tabletop.plugins import Host
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
@@ -106,7 +106,8 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     click_cell(window, screen, "d6")
     pending = renderer.pending_move
     assert isinstance(pending, Move) and pending.versus
-    assert [(a.frm, a.to) for a in pending.attractions] == [
+    shown = screen.session.game.preview(screen.session.state, pending)
+    assert [(a.frm, a.to) for a in shown.attractions] == [
         (CELL_OF_NAME["k1"], CELL_OF_NAME["j2"])]
     assert screen.session.moves == [] and screen.button_named("validate") is not None
     screenshot(window, "versus_03_preview")
