@@ -57,6 +57,15 @@ class Move:
     frm: int
     to: int
     versus: bool
+    # Kept, since searches hash moves by the thousand (the host's MCTS keys its tree by
+    # them); equal moves have equal hashes as the value is that of `(frm, to, versus)`.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.frm, self.to, self.versus)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def piece(self) -> str:
