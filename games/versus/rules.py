@@ -315,7 +315,6 @@ def position_key(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
     return key
 
 
-
 # -- states: the start, a ply, the legal moves and their previews ------------------------
 
 def start(rules: Rules, board: bytes) -> VersusState:

@@ -150,26 +150,26 @@ class VersusRenderer(Renderer):
         self._under = paint_under(scene).mesh.shape_list()
         self._cache.dirty = True
         self._over = paint_over(scene).mesh.shape_list()
-        self._build_texts()
+        self._build_texts(scene)
 
-    def _build_texts(self) -> None:
-        state: VersusState = self.view
-        area, size = self.area, self.board_layout.size
+    def _build_texts(self, scene: Scene) -> None:
+        """The status line, and the pawns' values in colour-blind mode, from `scene`."""
+        state, layout = scene.state, scene.layout
+        area, size = self.area, layout.size
         self._texts = pyglet.graphics.Batch()
-        x, y = self.board_layout.status
+        x, y = layout.status
         self._text_objects = [arcade.Text(
             self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
             width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
             anchor_y="center", multiline=True, batch=self._texts)]
-        if not self.context.colour_blind:
+        if not scene.colour_blind:
             return
         # The value of each pawn to its controller, inside its centre (colour-blind mode).
-        hidden = self._animation.hidden if self._animation else ()
         for cell in state.pieces:
             code = state.board[cell]
-            if code < FIRST_PAWN or cell in hidden:
+            if code < FIRST_PAWN or cell in scene.hidden:
                 continue
-            cx, cy = self.board_layout.centres[cell]
+            cx, cy = layout.centres[cell]
             self._text_objects.append(arcade.Text(
                 str(VALUE[OWNER[code]][code]), cx, cy, _VALUE_TEXT, size * 0.3 / _PX_PER_PT,
                 font_name=FONT_SANS, bold=True, anchor_x="center", anchor_y="center",
