@@ -1,9 +1,11 @@
 """Notation, pictures, log lines, the save format and option data (versus.md §8, §9)."""
 
 import json
+from typing import Any
 
 import pytest
 
+from games.versus import rules as R
 from games.versus.board import CELL_NAMES, ROWS
 from games.versus.pieces import DEFAULT_START
 from games.versus.state import AgreeDraw, Move, Resign
@@ -136,3 +138,23 @@ def test_default_options_reproduce_the_spec() -> None:  # versus.md §8
     assert options["repetition_limit"] == 3
     assert options["start_position"] is None and options["targets"] is None
     assert GAME.info.seat_names == ("Blue", "Brown") and not GAME.info.hidden_information
+
+
+def test_describe_reuses_the_preview_of_the_move(  # versus.md §9
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    traced = []
+    real = R.attractions
+
+    def counted(*args: Any) -> Any:
+        traced.append(args[1:3])
+        return real(*args)
+
+    monkeypatch.setattr(R, "attractions", counted)
+    state = build((-1, 4), (5, -5), [(-1, -1, 4, BROWN), (2, 2, 3, BLUE)])
+    m = move(state, (-1, 4), (-1, 2))
+    shown = GAME.preview(state, m)  # what the front end showed
+    after = GAME.apply(state, m)  # the ply traces the lines once more, making the move
+    assert len(traced) == 2
+    lines = GAME.describe(state, m, after)
+    assert len(traced) == 2 and GAME.preview(state, m) is shown
+    assert sum("attracts" in line for line in lines) == len(shown.attractions) == 1
