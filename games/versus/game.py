@@ -13,7 +13,6 @@ from games.versus.evaluation import static_score
 from games.versus.notation import AnyMove, BadText, move_text, read_text
 from games.versus.picture import render
 from games.versus.pieces import (
-    DEFAULT_START,
     DEFAULT_TARGET_NAMES,
     FIRST_PAWN,
     SEAT_NAMES,
@@ -99,7 +98,7 @@ class VersusGame(Game[VersusState, AnyMove]):
         self.info.check_players(players)
         opts = self.info.resolve_options(options)
         try:
-            board = board_from_data(opts["start_position"] or DEFAULT_START)
+            board = board_from_data(opts["start_position"] or R.START_POSITION)
             targets = targets_from_data(opts["targets"] or DEFAULT_TARGET_NAMES)
         except ValueError as exc:
             raise OptionError(str(exc)) from None

@@ -18,10 +18,19 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
-from games.versus.board import CELL_NAMES, CELLS, LINES, NEIGHBOURS
-from games.versus.pieces import CODES, DOMINANT, FIRST_PAWN, IS_PAWN, VALUE
+from games.versus.board import CELL_NAMES, CELLS, INDEX, LINES, NEIGHBOURS
+from games.versus.pieces import (
+    BLUE,
+    CODES,
+    COLOURS,
+    DOMINANT,
+    FIRST_PAWN,
+    IS_PAWN,
+    SECTIONS,
+    VALUE,
+)
 from games.versus.state import (
     NO_PREVIEW,
     SLIDES,
@@ -317,9 +326,34 @@ def position_key(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
 
 # -- states: the start, a ply, the legal moves and their previews ------------------------
 
+def _start_position() -> dict[str, Any]:
+    # §2 [ruling]: each home row, read from its owner's left, holds pawn 2/3, 4/1, VERSUS,
+    # 3/2, 1/4, 3/2 (own/other sections); Brown's is the half-turn image of Blue's.
+    blue_row = [(-5, 5), (-4, 5), (-3, 5), (-2, 5), (-1, 5), (0, 5)]
+    own = [2, 4, None, 3, 1, 3]
+    pawns: list[dict[str, Any]] = []
+    versus: dict[str, str] = {}
+    for seat, colour in enumerate(COLOURS):
+        for (q, r), value in zip(blue_row, own, strict=True):
+            cell = CELL_NAMES[INDEX[(q, r) if seat == BLUE else (-q, -r)]]
+            if value is None:
+                versus[colour] = cell
+                continue
+            blue = value if seat == BLUE else SECTIONS - value
+            pawns.append({"cell": cell, "blue": blue, "brown": SECTIONS - blue,
+                          "control": colour})
+    return {"versus": versus, "pawns": pawns}
+
+
+#: The start position of §2 as data (the default of the `start_position` option; a
+#: variant gives its own in the same shape, read by `pieces.board_from_data`).
+START_POSITION: dict[str, Any] = _start_position()
+
+
 def start(rules: Rules, board: bytes) -> VersusState:
-    """The state of a new game on `board`, Blue to move (§3), already over if an end of
-    §6 holds; raises `ValueError` if a VERSUS starts on a target it may not stop on."""
+    """The state of a new game on `board` (`START_POSITION` unless a variant gives
+    another), Blue to move (§3), already over if an end of §6 holds; raises `ValueError`
+    if a VERSUS starts on a target it may not stop on."""
     if not rules.may_stop_on_target:
         for t in rules.targets:
             if 0 < board[t] < FIRST_PAWN:

@@ -7,7 +7,6 @@ import pytest
 
 from games.versus import rules as R
 from games.versus.board import CELL_NAMES, ROWS
-from games.versus.pieces import DEFAULT_START
 from games.versus.state import AgreeDraw, Move, Resign
 from tabletop.model import IllegalMoveError, NotationError, OptionError, StateFormatError
 from tests.versus.helpers import BLUE, BROWN, GAME, build, move
@@ -93,7 +92,7 @@ def test_bad_state_dicts_are_refused(spoil) -> None:  # type: ignore[no-untyped-
 
 
 def _start_with(change):  # type: ignore[no-untyped-def]
-    data = json.loads(json.dumps(DEFAULT_START))
+    data = json.loads(json.dumps(R.START_POSITION))
     change(data)
     return data
 
@@ -119,7 +118,7 @@ def test_target_data_is_validated(targets: object) -> None:  # versus.md §8
 
 
 def test_other_targets_and_start_as_data() -> None:  # versus.md §8
-    options = GAME.info.resolve_options({"targets": ["f6"], "start_position": DEFAULT_START})
+    options = GAME.info.resolve_options({"targets": ["f6"], "start_position": R.START_POSITION})
     state = GAME.new_state(2, options, 0)
     assert state.rules.targets == (ROWS[5][5],)
     option = GAME.info.option("targets")
