@@ -222,9 +222,11 @@ class VersusState:
     end: End | None = None
     # Caches only, filled by `rules` on first use: the legal moves (and their int codes)
     # and the previews asked for.
-    _moves: tuple[list[Move], list[int]] | None = field(default=None, compare=False,
-                                                        repr=False)
-    _previews: dict[Move, Preview] | None = field(default=None, compare=False, repr=False)
+    # (Not `__init__` arguments, so that `dataclasses.replace` never copies them.)
+    _moves: tuple[list[Move], list[int]] | None = field(default=None, init=False,
+                                                        compare=False, repr=False)
+    _previews: dict[Move, Preview] | None = field(default=None, init=False, compare=False,
+                                                  repr=False)
 
     def controller(self, cell: int) -> int:
         """The seat controlling the piece on `cell`, -1 if the cell is empty."""
@@ -248,6 +250,5 @@ def made_state(rules: Rules, board: bytes, pieces: tuple[int, ...], to_move: int
     costs as much as the rest of a ply's bookkeeping. A test checks it stays equal."""
     state = _new_object(VersusState)
     state.__dict__.update(rules=rules, board=board, pieces=pieces, to_move=to_move,
-                          streaks=streaks, ply=ply, history=history, end=end, _moves=None,
-                          _previews=None)
+                          streaks=streaks, ply=ply, history=history, end=end)
     return state
