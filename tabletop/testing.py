@@ -44,7 +44,8 @@ class ConformanceError(AssertionError):
 
 @dataclass
 class KitReport:
-    """What the kit checked, and the violations it found."""
+    """What the kit checked, and the violations it found; `games_cut` counts the games
+    `check_game`'s `max_plies` stopped before their end (they are in `games_played`)."""
 
     game: str
     games_played: int = 0
@@ -179,7 +180,8 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
         state = after
         report.plies += 1
     report.games_played += 1
-    report.games_cut += cut
+    if cut:
+        report.games_cut += 1
     _check_record(game, players, resolved, seed, states, moves, where, report, over=not cut)
 
 
