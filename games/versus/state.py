@@ -93,7 +93,7 @@ class History:
     Random play runs hundreds of plies between two filled targets, so copying a tuple
     of the keys and counting a key in it, every ply, was most of a ply's cost. Here the
     newest keys sit in a short chunk (a ply copies at most `CHUNK` of them) ahead of the
-    older chunks. Filters with one bit per key (`mark`) answer "not there" without
+    older chunks. Filters with one bit per key (`marks`) answer "not there" without
     comparing keys: one for the whole history, one per chunk; only the chunks whose
     filter has the key's bit are counted. The bit comes from a CRC, not `hash`, so it is
     the same in every process.
@@ -101,7 +101,8 @@ class History:
 
     __slots__ = ("_bits", "_chunk", "_length", "_older", "_seen")
     CHUNK = 64
-    BITS = 16384
+    #: Filter sizes: the whole history's, then a chunk's (each state keeps both).
+    BITS, CHUNK_BITS = 16384, 1024
 
     def __init__(self, keys: Iterable[bytes] = ()) -> None:
         self._chunk: tuple[bytes, ...] = ()
@@ -116,9 +117,10 @@ class History:
         self._length, self._seen = node._length, node._seen
 
     @classmethod
-    def mark(cls, key: bytes) -> int:
-        """The filter bit of `key`."""
-        return 1 << (crc32(key) & (cls.BITS - 1))
+    def marks(cls, key: bytes) -> tuple[int, int]:
+        """The filter bits of `key`: in the whole history's filter and in a chunk's."""
+        crc = crc32(key)
+        return 1 << (crc & (cls.BITS - 1)), 1 << ((crc >> 14) & (cls.CHUNK_BITS - 1))
 
     def add(self, key: bytes) -> History:
         """This history followed by `key` (this one is unchanged)."""
@@ -126,26 +128,28 @@ class History:
 
     def extend(self, key: bytes) -> tuple[History, int]:
         """This history followed by `key`, and how many times `key` occurs in it."""
-        mark = 1 << (crc32(key) & (self.BITS - 1))
+        mark, chunk_mark = self.marks(key)
         new = _new_object(History)
         if len(self._chunk) < self.CHUNK:
-            new._chunk, new._bits, new._older = (*self._chunk, key), self._bits | mark, self._older
+            new._chunk, new._older = (*self._chunk, key), self._older
+            new._bits = self._bits | chunk_mark
         else:
-            new._chunk, new._bits, new._older = (key,), mark, self
+            new._chunk, new._bits, new._older = (key,), chunk_mark, self
         new._length = self._length + 1
         new._seen = self._seen | mark
-        return new, (self._count(key, mark) if self._seen & mark else 0) + 1
+        seen = self._count(key, chunk_mark) if self._seen & mark else 0
+        return new, seen + 1
 
     def count(self, key: bytes) -> int:
         """How many times `key` occurs."""
-        mark = self.mark(key)
-        return self._count(key, mark) if self._seen & mark else 0
+        mark, chunk_mark = self.marks(key)
+        return self._count(key, chunk_mark) if self._seen & mark else 0
 
-    def _count(self, key: bytes, mark: int) -> int:
+    def _count(self, key: bytes, chunk_mark: int) -> int:
         total = 0
         node: History | None = self
         while node is not None:
-            if node._bits & mark:
+            if node._bits & chunk_mark:
                 total += node._chunk.count(key)
             node = node._older
         return total
