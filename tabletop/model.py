@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
+
 S = TypeVar("S")
 M = TypeVar("M")
 
@@ -65,9 +67,13 @@ def check_version(data: Any, what: str, version: int) -> Mapping[str, Any]:
     """
     if not isinstance(data, Mapping):
         raise StateFormatError(f"a {what} must be a JSON object")
-    if data.get("version") != version:
-        raise StateFormatError(f"{what} version {data.get('version')!r} is not supported "
+    found = data.get("version")
+    if type(found) is not int or found != version:  # not true, not 1.0
+        raise StateFormatError(f"{what} version {shown(found)} is not supported "
                                f"(expected {version})")
+    problem = data_problem(dict(data))
+    if problem:
+        raise StateFormatError(f"a {what} cannot hold {problem}")
     return data
 
 
@@ -111,24 +117,32 @@ class GameOption:
         if self.kind is object:
             import json
 
+            if len(text) > MAX_FILE_BYTES:
+                raise OptionError(f"option {self.name!r}: the data is too large")
             try:
                 value = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise OptionError(f"option {self.name!r}: not valid JSON ({exc})") from None
+            except RecursionError:
+                raise OptionError(f"option {self.name!r}: nested too deeply") from None
+            except ValueError as exc:  # invalid JSON, or a number over 4,300 digits
+                raise OptionError(f"option {self.name!r}: not valid JSON "
+                                  f"({one_line(exc, 120)})") from None
+            problem = data_problem(value)
+            if problem:
+                raise OptionError(f"option {self.name!r}: the data holds {problem}")
             return self.validate(value)
         return self.validate(text)
 
     def validate(self, value: Any) -> Any:
         """Return `value` if this option accepts it, else raise `OptionError`."""
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r}: expected true or false, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected true or false, got {shown(value)}")
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r}: expected a whole number, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected a whole number, got {shown(value)}")
         if self.kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r}: expected text, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected text, got {shown(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+            raise OptionError(f"option {self.name!r}: {shown(value)} is not one of {allowed}")
         if self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.name!r}: {value} is below {self.minimum}")
         if self.maximum is not None and value > self.maximum:

@@ -15,9 +15,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
-from tabletop.record import Record
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.fallback import TextRenderer
@@ -51,8 +51,12 @@ class App:
         self.host = host
         self.window = window
         self.directory = directory
+        storage.clean_stale_temps(directory)
         self.settings, message = storage.Settings.load(directory)
         self.notice = message
+        #: Why the last write failed, until a screen shows it (see `take_save_problem`).
+        self.save_problem: str | None = None
+        self._saving_fails = False
         self.worker = AIWorker(host_factory)
 
     # -- navigation ----------------------------------------------------------------------
@@ -94,12 +98,10 @@ class App:
         """Resume the autosave; a save that does not load is moved aside with a message."""
         path = self.directory / storage.AUTOSAVE
         try:
-            record = Record.from_json(path.read_text(encoding="utf-8"))
+            record = storage.read_autosave(self.directory)
             session = Session.from_record(self.host, record)
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path) if path.exists() else None
-            where = f"; it was moved to {moved.name}" if moved else ""
-            self.show_launcher(f"The saved game could not be resumed ({exc}){where}.")
+        except Exception as exc:  # any failure to read: never a crash, the file kept aside
+            self.show_launcher(storage.set_aside(path, "The saved game could not be resumed", exc))
             return
         self.start_game(record.game, session)
 
@@ -109,12 +111,33 @@ class App:
 
     # -- services ------------------------------------------------------------------------
     def autosave(self, session: Session) -> None:
-        """Write the game in progress atomically to the autosave file."""
-        storage.write_autosave(self.directory, session.record())
+        """Write the game in progress atomically to the autosave file.
+
+        If the disk refuses (read-only, full, not a folder) the game goes on in memory:
+        `save_problem` says so once, not at every move, until a save succeeds again.
+        """
+        try:
+            storage.write_autosave(self.directory, session.record())
+        except (OSError, TabletopError) as exc:
+            if not self._saving_fails:
+                self._saving_fails = True
+                self.save_problem = one_line(
+                    f"This game cannot be saved ({storage.reason(exc)}); it goes on unsaved.")
+            return
+        self._saving_fails = False
+
+    def take_save_problem(self) -> str | None:
+        """The message of a write that failed, once (None if there is nothing new)."""
+        problem, self.save_problem = self.save_problem, None
+        return problem
 
     def save_settings(self) -> None:
-        """Persist the settings."""
-        self.settings.save(self.directory)
+        """Persist the settings; if the disk refuses, they apply until the app closes."""
+        try:
+            self.settings.save(self.directory)
+        except (OSError, ValueError) as exc:
+            self.save_problem = one_line(
+                f"Settings cannot be saved ({storage.reason(exc)}); they apply until you quit.")
 
     def toggle_fullscreen(self) -> None:
         """Switch fullscreen on or off and remember it."""

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.limits import one_line
+from tabletop.model import TabletopError
 from tabletop.ui import game_panels, storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import PluginFailure, plugin_files, raised_in
@@ -36,7 +38,7 @@ class GameScreen(Screen):
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None
-        self.message = ""
+        self.message = app.take_save_problem() or ""  # the first autosave may have failed
         self.thinking: Future[str] | None = None
         self.hinting: tuple[int, Future[str]] | None = None
         self._submitted: list[Any] = []
@@ -116,7 +118,7 @@ class GameScreen(Screen):
         s = self.session
         before, after = s.play(move)
         self.app.autosave(s)
-        self.message = ""
+        self.message = self.app.take_save_problem() or ""
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
@@ -133,7 +135,7 @@ class GameScreen(Screen):
             self.hinting = None
             self.overlay = None
             self.app.autosave(self.session)
-            self.message = "Move undone."
+            self.message = self.app.take_save_problem() or "Move undone."
             self.push_position()
         else:
             self.message = "Nothing that may be undone."
@@ -143,7 +145,7 @@ class GameScreen(Screen):
         """Replay the last undone turn."""
         if self.session.redo():
             self.app.autosave(self.session)
-            self.message = "Move redone."
+            self.message = self.app.take_save_problem() or "Move redone."
             if self.session.outcome is not None:
                 self.overlay = "end"
             self.push_position()
@@ -164,8 +166,12 @@ class GameScreen(Screen):
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
-        path = storage.save_game(self.app.directory, self.session.record())
-        self.message = f"Saved to {path}"
+        try:
+            path = storage.save_game(self.app.directory, self.session.record())
+        except (OSError, TabletopError) as exc:
+            self.message = one_line(f"Cannot save ({storage.reason(exc)}); the game goes on.")
+        else:
+            self.message = one_line(f"Saved to {path}")
         self.invalidate()
 
     def validate(self) -> None:

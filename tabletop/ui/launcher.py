@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.model import GameInfo, TabletopError
-from tabletop.record import Record
+from tabletop.limits import one_line
+from tabletop.model import GameInfo
 from tabletop.ui import storage
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -28,7 +28,7 @@ class LauncherScreen(Screen):
 
     def __init__(self, app: App, message: str | None = None) -> None:
         super().__init__(app)
-        self.message = message
+        self.message = one_line(message) if message else None
         self.resume = self._inspect_autosave()
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
 
@@ -40,11 +40,9 @@ class LauncherScreen(Screen):
         if not path.exists():
             return None
         try:
-            record = Record.from_json(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path)
-            self.message = (f"The autosaved game could not be read ({exc}); "
-                            f"it was moved to {moved.name}.")
+            record = storage.read_autosave(self.app.directory)
+        except Exception as exc:  # whatever went wrong, the next start must not repeat it
+            self.message = storage.set_aside(path, "The autosaved game could not be read", exc)
             return None
         if record.result is not None:
             return None  # finished games are not continued
