@@ -153,7 +153,7 @@ class GameOption:
             except OptionError:
                 raise
             except (ValueError, TypeError, KeyError) as exc:
-                raise OptionError(f"option {self.name!r}: {exc}") from None
+                raise OptionError(f"option {self.name!r}: {one_line(exc)}") from None
         return value
 
 

@@ -91,7 +91,7 @@ class Record:
             raise RecordError(f"record's moves must be a list of at most {MAX_MOVES:,} texts")
         for number, move in enumerate(moves, 1):
             if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT:
-                raise RecordError(f"record's move {number} must be a text of 1 to "
+                raise RecordError(f"record's moves: move {number} must be a text of 1 to "
                                   f"{MAX_MOVE_TEXT} characters, not {shown(move)}")
         options = data["options"]
         if not isinstance(options, dict):
@@ -211,23 +211,23 @@ def replay(game: Game[Any, Any], record: Record) -> Replay:
     try:
         state, _ = start(game, record.players, record.options, record.seed, record.setup)
     except TabletopError as exc:
-        raise RecordError(f"set-up: {exc}") from None
+        raise RecordError(f"set-up: {one_line(exc)}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RecordError(f"set-up is invalid: {one_line(repr(exc), 200)}") from None
     if record.setup is not None and game.setup(state) != record.setup:
         # A game without chance has no set-up, and a game's own set-up reads back equal:
         # anything else in the field is junk the game did not use.
-        raise RecordError(f"set-up {shown(record.setup)} is not one {game.info.name} "
-                          "would record")
+        raise RecordError(f"record's setup {shown(record.setup)} is not one "
+                          f"{game.info.name} would record")
     states, moves, log = [state], [], []
     for number, text in enumerate(record.moves, 1):
         if game.to_move(state) is None:
-            raise RecordError(f"move {number} ({text!r}): the game was already over")
+            raise RecordError(f"move {number} ({shown(text)}): the game was already over")
         try:
             move = game.parse_move(state, text)
             after = game.apply(state, move)
         except TabletopError as exc:
-            raise RecordError(f"move {number} ({text!r}): {exc}") from None
+            raise RecordError(f"move {number} ({shown(text)}): {one_line(exc)}") from None
         log.append(tuple(game.describe(state, move, after)))
         states.append(after)
         moves.append(move)

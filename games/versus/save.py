@@ -22,6 +22,7 @@ from games.versus.pieces import (
     targets_from_data,
 )
 from games.versus.state import End, VersusState
+from tabletop.limits import one_line, shown
 from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
@@ -80,7 +81,7 @@ def from_dict(data: Mapping[str, Any]) -> VersusState:
     try:
         return _parse(data)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise StateFormatError(f"invalid Versus state: {exc}") from None
+        raise StateFormatError(f"invalid Versus state: {one_line(exc)}") from None
 
 
 def _parse(data: Mapping[str, Any]) -> VersusState:
@@ -109,7 +110,7 @@ def _parse(data: Mapping[str, Any]) -> VersusState:
     if end_data is not None:
         reason, resigned = end_data["reason"], end_data["resigned"]
         if reason not in REASONS:
-            raise ValueError(f"unknown end reason {reason!r}")
+            raise ValueError(f"unknown end reason {shown(reason)}")
         if (resigned is None) != (reason != R.RESIGNED) or resigned not in (None, 0, 1):
             raise ValueError("'resigned' must name the seat exactly when a player resigned")
         end = End(reason, resigned)
