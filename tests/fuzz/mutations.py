@@ -296,3 +296,8 @@ SETTINGS_CORPUS = [
     b'{"animation_seconds": 0.3, "ai_seconds": 2.0, "colour_blind": true, '
     b'"fullscreen": false}',
 ]
+
+
+def builtin_host() -> Host:
+    """The installed games, as `tabletop` runs them (picklable for the app's AI worker)."""
+    return Host(disabled=[]).load()
