@@ -68,39 +68,42 @@ def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
 
     Walks the data without recursion, so even data nested far deeper than Python's
     recursion limit is measured safely. Numbers must be finite, and whole numbers at most
-    `text` digits long.
+    `text` digits long. In an object, the answer names the top-level field at fault.
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     count = 0
     while stack:
-        node, level = stack.pop()
+        node, level, field = stack.pop()
         count += 1
+        problem = None
         if count > items:
             return f"more than {items:,} values"
         if level > depth:
-            return f"nested more than {depth} levels deep"
-        if isinstance(node, str):
+            problem = f"nested more than {depth} levels deep"
+        elif isinstance(node, str):
             if len(node) > text:
-                return f"a text longer than {text:,} characters"
+                problem = f"a text longer than {text:,} characters"
         elif isinstance(node, bool) or node is None:
             continue
         elif isinstance(node, int):
             if node.bit_length() > 3 * text:
-                return "a number too large"
+                problem = "a number too large"
         elif isinstance(node, float):
             if not math.isfinite(node):
-                return "a number that is not finite (NaN or infinity)"
+                problem = "a number that is not finite (NaN or infinity)"
         elif isinstance(node, dict):
             if len(node) > items:
-                return f"more than {items:,} values"
+                problem = f"more than {items:,} values"
             for key, child in node.items():
                 if isinstance(key, str) and len(key) > text:
-                    return f"a key longer than {text:,} characters"
-                stack.append((child, level + 1))
+                    problem = f"a key longer than {text:,} characters"
+                stack.append((child, level + 1, field or (level == 1 and str(key)) or ""))
         elif isinstance(node, list | tuple):
             if len(node) > items:
-                return f"more than {items:,} values"
-            stack.extend((child, level + 1) for child in node)
+                problem = f"more than {items:,} values"
+            stack.extend((child, level + 1, field) for child in node)
+        if problem:
+            return f"{problem} in {shown(field)}" if field else problem
     return None
 
 

@@ -97,7 +97,12 @@ def _parse(data: Mapping[str, Any]) -> VersusState:
         raise ValueError("to_move must be 'blue' or 'brown'")
     to_move = COLOURS.index(data["to_move"])
     streaks = []
-    for cell_name, streak in data["streaks"]:
+    if not isinstance(data["streaks"], list):
+        raise ValueError("streaks must be a list of [cell, count] pairs")
+    for entry in data["streaks"]:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)):
+            raise ValueError(f"a streak is [cell, count], not {shown(entry)}")
+        cell_name, streak = entry
         cell = parse_cell(cell_name)
         if board[cell] < FIRST_PAWN:
             raise ValueError(f"streak on {cell_name}, which holds no pawn")
