@@ -221,7 +221,11 @@ def readers(host: Host, scratch: Path, cases: int, scale: int, app: int,
                                               "--out", str(scratch / "shot.png"),
                                               "--size", "640x400"], scratch), \
         record_mutants(records[2:], app, False)
-    yield "app", app_reader(scratch), record_mutants(autosave_corpus(host), app, False)
+    saves = autosave_corpus(host)
+    # The big autosaves (a 50 MB agent name, a 3-million-card set-up) at full size.
+    biggest = [m for m in record_cases(json.loads(saves[1]), rng, scale)
+               if len(m.data) > 2**20]
+    yield "app", app_reader(scratch), record_mutants(saves, app, False) + biggest
 
 
 def main_bench() -> None:

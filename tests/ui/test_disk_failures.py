@@ -10,6 +10,7 @@ byte. (As another user, permission bits and RLIMIT_FSIZE play the same parts.)
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import resource
@@ -26,12 +27,14 @@ from click.testing import CliRunner
 from ui_driver import click, click_button, close_app, key, open_app, pump
 
 from tabletop.cli import main
+from tabletop.model import RecordError
 from tabletop.plugins import Host
+from tabletop.record import record_of, start
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.settings_screen import SettingsScreen
-from tabletop.ui.storage import AUTOSAVE, SETTINGS, Settings
+from tabletop.ui.storage import AUTOSAVE, SETTINGS, Settings, save_game, write_autosave
 
 ROOT = os.geteuid() == 0
 
@@ -236,3 +239,19 @@ def test_simulate_checks_the_records_folder_before_playing(tmp_path: Path) -> No
         assert result.exit_code == 2
         assert f"cannot write into {folder / 'out'}: Read" in result.output
         assert "games of" not in result.output
+
+
+def test_a_record_that_would_not_read_back_never_replaces_a_save(tmp_path: Path) -> None:
+    host = ui_games.make_host()
+    game = host.game("tictactoe")
+    state, options = start(game, 2, {}, 1)
+    record = record_of(game, 2, options, 1, [state], [], ("human", "human"))
+    write_autosave(tmp_path, record)
+    good = (tmp_path / AUTOSAVE).read_bytes()
+    unreadable = dataclasses.replace(record, agents=("a" * 100, "human"))  # name too long
+    with pytest.raises(RecordError, match="agents must be a name"):
+        write_autosave(tmp_path, unreadable)
+    with pytest.raises(RecordError):
+        save_game(tmp_path, unreadable)
+    assert (tmp_path / AUTOSAVE).read_bytes() == good
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [AUTOSAVE]
