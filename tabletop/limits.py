@@ -10,7 +10,9 @@ the terminal) goes through `one_line`, and every input value quoted in a message
 from __future__ import annotations
 
 import math
+import os
 import reprlib
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +30,8 @@ MAX_TEXT = 10_000
 MAX_NAME = 64
 #: Characters in one move's notation.
 MAX_MOVE_TEXT = 200
-#: Moves in one record.
-MAX_MOVES = 500_000
+#: Moves in one record (fewer than `MAX_ITEMS`, which bounds the whole record).
+MAX_MOVES = 100_000
 #: Seeds are whole numbers in this range (both ends included).
 SEED_RANGE = (-(2**63), 2**63 - 1)
 #: Characters of a message shown in a label or on the terminal.
@@ -107,13 +109,21 @@ def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
     return None
 
 
+def _no_blocking(path: str, flags: int) -> int:
+    # Opening a named pipe for reading waits for a writer unless non-blocking.
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of the file at `path`, read without ever holding more than `limit`.
 
     Raises `OSError` if the file cannot be read, `ValueError` (naming the limit) if it is
-    larger than `limit` bytes or is not UTF-8 text.
+    larger than `limit` bytes, is not UTF-8 text or is not a regular file (a named pipe
+    would block the read forever).
     """
-    with open(path, "rb") as handle:
+    with open(path, "rb", opener=_no_blocking) as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError("not a regular file")
         data = handle.read(limit + 1)
     if len(data) > limit:
         size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"

@@ -113,8 +113,9 @@ class Record:
             raise RecordError(f"not a game record: invalid JSON ({exc})") from None
         except RecursionError:
             raise RecordError("not a game record: nested too deeply") from None
-        except ValueError as exc:  # e.g. a number over Python's 4,300-digit limit
-            raise RecordError(f"not a game record: {one_line(exc, 120)}") from None
+        except ValueError as exc:  # a number over Python's 4,300-digit limit
+            raise RecordError(f"not a game record: a number is too long "
+                              f"({one_line(exc, 60)})") from None
         return cls.from_dict(data)
 
     @classmethod

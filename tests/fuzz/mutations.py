@@ -266,9 +266,9 @@ def record_corpus(host: Host) -> list[bytes]:
 
 
 def autosave_corpus(host: Host) -> list[bytes]:
-    """Good autosaves: games in progress, a person at the first seat."""
+    """Good autosaves: games in progress, a person to move (no AI starts thinking)."""
     return [
-        _random_game(host, "verso", 2, 21, 9, False, ("human", "random")),
+        _random_game(host, "verso", 2, 21, 9, False, ("human", "human")),
         _random_game(host, "versus", 2, 22, 12, False, ("human", "random")),
     ]
 

@@ -114,3 +114,18 @@ def test_a_plugin_failing_while_the_save_is_read_does_not_crash_continue(
         assert len(aside) == 1 and aside[0].read_bytes() == text
     finally:
         close_app(window)
+
+
+def test_a_good_autosave_is_resumed_and_rewritten_byte_for_byte(tmp_path: Path) -> None:
+    for good in autosave_corpus(builtin_host()):
+        (tmp_path / AUTOSAVE).write_bytes(good)
+        window = open_app(builtin_host, tmp_path)
+        try:
+            assert window.current_view.message is None
+            click_button(window, "continue")
+            assert isinstance(window.current_view, GameScreen)
+            assert window.current_view.message == ""  # nothing to report
+        finally:
+            close_app(window)
+        assert (tmp_path / AUTOSAVE).read_bytes() == good  # resuming saved the same game
+        assert not list(tmp_path.glob(AUTOSAVE + ".bad-*"))

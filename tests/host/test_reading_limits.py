@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,7 @@ def test_a_verso_setup_reads_back_as_written() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('{"seed": ' + "9" * 5000 + "}", "not a game record: Exceeds the limit"),
+    ('{"seed": ' + "9" * 5000 + "}", "not a game record: a number is too long"),
     ("[" * 100_000 + "]" * 100_000, "not a game record: nested too deeply"),
     ("[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5), "expected a JSON object"),
     ('{"format": "tabletop-record", "x": ' + "[" * 40 + "]" * 40 + "}",
@@ -112,6 +113,10 @@ def test_the_file_read_is_capped(tmp_path: Path) -> None:
         Record.read(binary)
     with pytest.raises(ValueError, match="larger than 1 KB"):
         read_text(big, 1024)
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # no writer: a plain read would wait forever
+    with pytest.raises(RecordError, match="not a regular file"):
+        Record.read(pipe)
 
 
 @pytest.mark.parametrize("game", [VersoGame(), VersusGame()], ids=["verso", "versus"])
