@@ -229,12 +229,20 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: Any) -> Outcome:
-        """Rebuild an outcome from `to_dict` output (raises `RecordError` if malformed)."""
-        try:
-            return cls(tuple(data["scores"]), tuple(int(w) for w in data["winners"]),
-                       str(data["reason"]))
-        except (KeyError, TypeError, ValueError):
-            raise RecordError(f"result is not a valid outcome: {data!r}") from None
+        """Rebuild an outcome from `to_dict` output; raises `RecordError` naming the part
+        that is malformed (scores are numbers, winners seat numbers, the reason a text)."""
+        if not isinstance(data, dict) or set(data) != {"scores", "winners", "reason"}:
+            raise RecordError("result must be an object of scores, winners and reason, "
+                              f"not {shown(data)}")
+        scores, winners, reason = data["scores"], data["winners"], data["reason"]
+        if not isinstance(scores, list) or not all(type(s) in (int, float) for s in scores):
+            raise RecordError(f"result scores must be a list of numbers, not {shown(scores)}")
+        if not isinstance(winners, list) or not all(type(w) is int and w >= 0
+                                                    for w in winners):
+            raise RecordError(f"result winners must be a list of seats, not {shown(winners)}")
+        if not isinstance(reason, str):
+            raise RecordError(f"result reason must be a text, not {shown(reason)}")
+        return cls(tuple(scores), tuple(winners), reason)
 
     def share(self, seat: int) -> float:
         """The seat's share of the victory: 1/k if it is one of k winners, else 0."""

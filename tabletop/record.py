@@ -99,7 +99,7 @@ class Record:
         result = data.get("result")
         return cls(_name(data["game"], "game"), players, dict(options),
                    _whole(data["seed"], "seed", *SEED_RANGE), data.get("setup"),
-                   tuple(moves), None if result is None else _outcome(result),
+                   tuple(moves), None if result is None else Outcome.from_dict(result),
                    _agents(data.get("agents"), players))
 
     @classmethod
@@ -154,23 +154,6 @@ def _agents(value: Any, players: int) -> tuple[str, ...]:
     if value and len(value) != players:
         raise RecordError(f"record's agents name {len(value)} players for {players} seats")
     return tuple(_name(name, "agents") for name in value)
-
-
-def _outcome(value: Any) -> Outcome:
-    """The recorded result: scores, winning seats and the reason (replay checks them)."""
-    if not isinstance(value, dict) or set(value) != {"scores", "winners", "reason"}:
-        raise RecordError("record's result must be an object of scores, winners and reason, "
-                          f"not {shown(value)}")
-    scores, winners, reason = value["scores"], value["winners"], value["reason"]
-    if not isinstance(scores, list) or not all(type(s) in (int, float) for s in scores):
-        raise RecordError(f"record's result scores must be a list of numbers, "
-                          f"not {shown(scores)}")
-    if not isinstance(winners, list) or not all(type(w) is int and w >= 0 for w in winners):
-        raise RecordError(f"record's result winners must be a list of seats, "
-                          f"not {shown(winners)}")
-    if not isinstance(reason, str):
-        raise RecordError(f"record's result reason must be a text, not {shown(reason)}")
-    return Outcome(tuple(scores), tuple(winners), reason)
 
 
 @dataclass(frozen=True)

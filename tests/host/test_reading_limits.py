@@ -60,7 +60,7 @@ def versus_record() -> dict[str, Any]:
     ("result", {"scores": [1, "2"], "winners": [], "reason": "r"}, "result scores"),
     ("result", {"scores": [1, 2], "winners": [True], "reason": "r"}, "result winners"),
     ("result", {"scores": [1, 2], "winners": [], "reason": None}, "result reason"),
-    ("result", "won", "record's result must be an object"),
+    ("result", "won", "result must be an object of scores, winners and reason"),
 ])
 def test_each_field_is_typed_and_named(field: str, value: Any, message: str) -> None:
     data = {**versus_record(), field: value}
