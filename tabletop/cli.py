@@ -121,9 +121,9 @@ def _writable_folder(folder: Path, hint: str) -> None:
 
 def _why(exc: OSError) -> str:
     """The OS's words for a failed file operation, plainer where a path is a file."""
-    if isinstance(exc, FileExistsError | NotADirectoryError):
-        return "a file stands where a folder is needed"
-    return exc.strerror or str(exc)
+    from tabletop.ui.storage import reason
+
+    return reason(exc)
 
 
 @click.group(invoke_without_command=True)

@@ -121,8 +121,9 @@ class App:
         except (OSError, TabletopError) as exc:
             if not self._saving_fails:
                 self._saving_fails = True
-                self.save_problem = one_line(
-                    f"This game cannot be saved ({storage.reason(exc)}); it goes on unsaved.")
+                # Short: it is a status line of the sidebar ("Not saving: Read-only file
+                # system"); the game itself goes on in memory.
+                self.save_problem = one_line(f"Not saving: {storage.reason(exc)}")
             return
         self._saving_fails = False
 

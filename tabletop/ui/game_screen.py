@@ -169,7 +169,7 @@ class GameScreen(Screen):
         try:
             path = storage.save_game(self.app.directory, self.session.record())
         except (OSError, TabletopError) as exc:
-            self.message = one_line(f"Cannot save ({storage.reason(exc)}); the game goes on.")
+            self.message = one_line(f"Save failed: {storage.reason(exc)}")
         else:
             self.message = one_line(f"Saved to {path}")
         self.invalidate()

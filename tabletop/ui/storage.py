@@ -142,6 +142,8 @@ class Settings:
 
 def reason(exc: BaseException) -> str:
     """An OS error's own words ("No space left on device"), else the error's message."""
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return "a file is in the way"  # of a folder: plainer than "File exists"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc) or type(exc).__name__

@@ -124,13 +124,12 @@ def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
             click_button(window, "continue")  # reading works; its first write does not
             screen = window.current_view
             assert isinstance(screen, GameScreen)
-            assert "This game cannot be saved (Read-only file system)" in screen.message
-            assert "it goes on unsaved" in screen.message
+            assert screen.message == "Not saving: Read-only file system"
             play_cell(window, 4)  # the game goes on; said once, not at every move
             play_cell(window, 1)
-            assert screen.session.moves == [0, 4, 1] and "cannot be saved" not in screen.message
+            assert screen.session.moves == [0, 4, 1] and "Not saving" not in screen.message
             click_button(window, "save")
-            assert screen.message.startswith("Cannot save (")
+            assert screen.message == "Save failed: Read-only file system"
             assert (folder / AUTOSAVE).read_bytes() == good  # the last good save is intact
 
             key(window, arcade.key.ESCAPE)
@@ -155,9 +154,9 @@ def test_a_full_disk_keeps_the_good_autosave_and_saving_resumes(tmp_path: Path) 
             good = (folder / AUTOSAVE).read_bytes()
             with disk_full(folder):
                 play_cell(window, 4)
-                assert "This game cannot be saved (No space left on device)" in screen.message
+                assert screen.message == "Not saving: No space left on device"
                 play_cell(window, 1)
-                assert "cannot be saved" not in screen.message
+                assert "Not saving" not in screen.message
                 assert (folder / AUTOSAVE).read_bytes() == good
                 assert not list(folder.glob("*.tmp"))  # a failed write leaves no temp file
             play_cell(window, 5)  # room again: the autosave catches up with the game
@@ -173,7 +172,7 @@ def test_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
     window = open_app(ui_games.make_host, not_a_folder)
     try:
         screen = start_tictactoe(window)
-        assert "This game cannot be saved" in screen.message
+        assert screen.message == "Not saving: a file is in the way"
         play_cell(window, 0)
         assert screen.session.moves == [0]
     finally:
@@ -186,7 +185,7 @@ def test_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output.strip().splitlines() == [
         f"Error: cannot use {not_a_folder} as the data folder: "
-        "a file stands where a folder is needed"]
+        "a file is in the way"]
 
 
 def test_stale_temp_files_are_cleaned_at_start(tmp_path: Path) -> None:
