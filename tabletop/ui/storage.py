@@ -132,7 +132,8 @@ class Settings:
         return settings, None
 
     def save(self, directory: Path) -> None:
-        """Write the settings atomically (raises `OSError` if the disk refuses)."""
+        """Write the settings atomically; raises `OSError` if the disk refuses, `ValueError`
+        if a value is one `load` would refuse (the file on disk is then left as it was)."""
         for name, value in asdict(self).items():
             problem = setting_problem(name, value)
             if problem:  # never replace a good file with one that would be refused
