@@ -13,7 +13,7 @@ from typing import Any
 from games.verso.cards import CardList, cards_from_data, cards_to_data
 from games.verso.rules import deck_size, square_full
 from games.verso.state import EMPTY, EMPTY_LAYOUT, FINAL, OVER, PHASES, PLAY, VersoState
-from tabletop.limits import shown
+from tabletop.limits import one_line, shown
 from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
@@ -59,7 +59,7 @@ def read_cards(data: Any) -> CardList:
     try:
         return cards_from_data(data)
     except ValueError as exc:
-        raise StateFormatError(f"cards: {exc}") from None
+        raise StateFormatError(f"cards: {one_line(exc)}") from None
 
 
 def read_codes(data: Any, what: str, cards: CardList, seen: set[int]) -> list[int]:

@@ -24,6 +24,7 @@ from tabletop.limits import (
 )
 from tabletop.model import OptionError, RecordError, StateFormatError, TabletopError
 from tabletop.record import Record, record_of, replay, start
+from tests.fuzz.mutations import is_clear
 
 
 def versus_record() -> dict[str, Any]:
@@ -164,3 +165,13 @@ def test_a_message_from_a_game_is_cut_at_the_boundary() -> None:
     with pytest.raises(TabletopError) as refused:
         replay(VersusGame(), record)
     assert len(str(refused.value)) <= MAX_MESSAGE
+
+
+def test_a_bad_card_in_a_saved_verso_deck_is_quoted_short() -> None:
+    game = VersoGame()
+    state, _ = start(game, 2, {}, 1)
+    data = {**game.state_to_dict(state), "cards": [[["blue", 1, 1], ["green", 2, 3]],
+                                                   [7] * 100_000]}
+    with pytest.raises(StateFormatError, match="cards: card 1") as refused:
+        game.state_from_dict(data)
+    assert is_clear(refused.value)  # one line: the deck's words cut, plus where
