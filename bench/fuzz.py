@@ -13,7 +13,8 @@ fields, deep nesting, and the cases of issue 10 at the issue's sizes: with the d
 - `settings`: `Settings.load`;
 - `replay-cli`: the `replay` command in process; `replay-process`: in a real process;
 - `screenshot`: the `screenshot --record` command (a hidden window);
-- `app`: the app opened headless on the autosave, Continue clicked when offered.
+- `app`: the app opened headless on the autosave, Continue clicked when offered (each in a
+  child process, killed as a hang after 3 × `--timeout`).
 
 Per reader it prints: tried / clear error / accepted (harmless damage) / traceback /
 wrongly accepted / hang (over `--timeout` seconds). Any traceback, wrong acceptance or
@@ -119,33 +120,57 @@ def process_reader(scratch: Path) -> Callable[[bytes], object]:
     return read
 
 
-def app_reader(scratch: Path) -> Callable[[bytes], object]:
-    """The app opened on the input as its autosave; a launcher message is a refusal."""
+def open_app_on(folder: Path) -> dict[str, str]:
+    """Open the app on `folder`'s autosave, click Continue if offered; the verdict as data.
+
+    Runs in a child process (`--open-app FOLDER`): a hang inside drawing code cannot be
+    interrupted from Python, but a child can be killed.
+    """
     from tabletop.ui.game_screen import GameScreen
     from tabletop.ui.launcher import LauncherScreen
     from tests.ui.ui_driver import click_button, close_app, open_app, pump
 
+    data = (folder / storage.AUTOSAVE).read_bytes()
+    window = open_app(builtin_host, folder)
+    try:
+        view = window.current_view
+        button = view.button_named("continue")
+        if view.message is None and button is not None and button.enabled:
+            click_button(window, "continue")
+            pump(window, 2)
+        view = window.current_view
+        if isinstance(view, LauncherScreen) and view.message:
+            aside = list(folder.glob(storage.AUTOSAVE + ".bad-*"))
+            if not aside or aside[0].read_bytes() != data:
+                return {"result": "traceback", "detail": "the bad autosave was not kept aside"}
+            return {"result": "clear", "detail": view.message}
+        if not isinstance(view, GameScreen | LauncherScreen):
+            return {"result": "traceback", "detail": f"the app shows {type(view).__name__}"}
+        return {"result": "accepted", "detail": ""}
+    finally:
+        close_app(window)
+
+
+def app_reader(scratch: Path, limit: float) -> Callable[[bytes], object]:
+    """The app opened on the input as its autosave, in a child process killed after
+    `limit` seconds; a launcher message is a refusal."""
     def read(data: bytes) -> object:
         folder = Path(tempfile.mkdtemp(dir=scratch))
         (folder / storage.AUTOSAVE).write_bytes(data)
-        window = open_app(builtin_host, folder)
         try:
-            view = window.current_view
-            button = view.button_named("continue")
-            if view.message is None and button is not None and button.enabled:
-                click_button(window, "continue")
-                pump(window, 2)
-            view = window.current_view
-            if isinstance(view, LauncherScreen) and view.message:
-                aside = list(folder.glob(storage.AUTOSAVE + ".bad-*"))
-                if not aside or aside[0].read_bytes() != data:
-                    raise RuntimeError("the bad autosave was not kept aside intact")
-                raise TabletopError(view.message)
-            if not isinstance(view, GameScreen | LauncherScreen):
-                raise RuntimeError(f"the app shows {type(view).__name__}")
-            return None
-        finally:
-            close_app(window)
+            done = subprocess.run([sys.executable, __file__, "--open-app", str(folder)],
+                                  capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            raise Hang from None
+        lines = done.stdout.strip().splitlines()
+        if done.returncode != 0 or not lines:
+            raise RuntimeError(done.stderr[-300:])
+        answer = json.loads(lines[-1])
+        if answer["result"] == "clear":
+            raise TabletopError(answer["detail"])
+        if answer["result"] == "traceback":
+            raise RuntimeError(answer["detail"])
+        return None
     return read
 
 
@@ -225,7 +250,8 @@ def readers(host: Host, scratch: Path, cases: int, scale: int, app: int,
     # The issue's big autosaves (a 50 MB agent name, a 3-million-card set-up) at full size.
     biggest = [m for m in record_cases(json.loads(saves[1]), rng, scale)
                if len(m.data) > 2**20]
-    yield "app", app_reader(scratch), record_mutants(saves, app, False) + biggest
+    yield "app", app_reader(scratch, 3 * ARGS.timeout), record_mutants(saves, app, False) \
+        + biggest
 
 
 def main_bench() -> None:
@@ -239,7 +265,8 @@ def main_bench() -> None:
                                          ARGS.processes):
             row = dict.fromkeys(COLUMNS, 0)
             began = time.perf_counter()
-            run = timed(read, ARGS.timeout)
+            # The app reader times its own child process (its startup takes seconds).
+            run = read if name == "app" else timed(read, ARGS.timeout)
             for mutant in cases:
                 start = time.perf_counter()
                 try:
@@ -276,5 +303,9 @@ if __name__ == "__main__":
     parser.add_argument("--app", type=int, default=24, help="autosaves opened in the app")
     parser.add_argument("--processes", type=int, default=24,
                         help="records replayed in a real process")
+    parser.add_argument("--open-app", type=Path, help=argparse.SUPPRESS)
     ARGS = parser.parse_args()
-    main_bench()
+    if ARGS.open_app:
+        print(json.dumps(open_app_on(ARGS.open_app)))
+    else:
+        main_bench()
