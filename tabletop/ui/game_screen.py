@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.limits import one_line
+from tabletop.model import TabletopError
 from tabletop.session import (
     HINT,
     MOVE,
@@ -65,7 +67,7 @@ class GameScreen(Screen):
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
-        self.message = ""
+        self.message = app.take_save_problem() or ""  # the first autosave may have failed
         self.thinking: tuple[Decision, Future[str]] | None = None
         self.hinting: tuple[int, Decision, Future[str]] | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
@@ -164,7 +166,7 @@ class GameScreen(Screen):
         s = self.session
         before, after = s.play(move)
         self.app.autosave(s)
-        self.message = ""
+        self.message = self.app.take_save_problem() or ""
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
@@ -181,7 +183,7 @@ class GameScreen(Screen):
             self.hinting = None
             self.overlay = None
             self.app.autosave(self.session)
-            self.message = "Move undone."
+            self.message = self.app.take_save_problem() or "Move undone."
             self.push_position()
         else:
             self.message = "Nothing that may be undone."
@@ -191,7 +193,7 @@ class GameScreen(Screen):
         """Replay the last undone turn."""
         if self.session.redo():
             self.app.autosave(self.session)
-            self.message = "Move redone."
+            self.message = self.app.take_save_problem() or "Move redone."
             if self.session.outcome is not None:
                 self.overlay = "end"
             self.push_position()
@@ -244,10 +246,14 @@ class GameScreen(Screen):
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
-        path = storage.save_game(self.app.directory, self.session.record())
-        # A zero-width space after each separator and dash lets the sidebar wrap the path.
-        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
-        self.message = f"Saved to {wrappable}"
+        try:
+            path = storage.save_game(self.app.directory, self.session.record())
+        except (OSError, TabletopError) as exc:
+            self.message = one_line(f"Save failed: {storage.reason(exc)}")
+        else:
+            # A zero-width space after each separator and dash lets the sidebar wrap it.
+            wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+            self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:
