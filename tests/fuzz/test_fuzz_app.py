@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
 from tabletop.limits import MAX_MESSAGE
+from tabletop.record import Record
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.storage import AUTOSAVE
@@ -21,7 +23,16 @@ from tests.fuzz.mutations import (
     mutants,
     record_cases,
 )
-from tests.ui.ui_driver import click_button, close_app, open_app, pump
+from tests.ui.ui_driver import (
+    click_button,
+    click_continue,
+    close_app,
+    kept_records,
+    open_app,
+    pump,
+)
+
+MIGRATED = "autosave.migrated.json"  # where the keeper leaves an autosave it kept
 
 
 def texts(window: Any) -> list[str]:
@@ -38,7 +49,11 @@ def message_of(window: Any) -> str | None:
 
 
 def open_on(folder: Path, mutant: Mutant) -> None:
-    """Open the app on `mutant` as the autosave; check the launcher, Continue and the file."""
+    """Open the app on `mutant` as an old autosave; check the launcher, Continue and files.
+
+    At start the keeper moves the autosave into the game library, or, if it cannot be read,
+    aside (its bytes kept) with one line on the launcher. A kept game that then fails to
+    resume is set aside by Continue, with a message."""
     (folder / AUTOSAVE).write_bytes(mutant.data)
     window = open_app(builtin_host, folder)
     try:
@@ -47,17 +62,18 @@ def open_on(folder: Path, mutant: Mutant) -> None:
         if aside:  # refused at start: moved aside intact, said once on the launcher
             assert aside[0].read_bytes() == mutant.data and not (folder / AUTOSAVE).exists()
             assert "could not be read" in (message_of(window) or ""), mutant.note
-        elif window.current_view.button_named("continue") is not None and \
-                window.current_view.button_named("continue").enabled:
-            click_button(window, "continue")
-            pump(window, 2)
-            if isinstance(window.current_view, LauncherScreen):
-                assert "could not be resumed" in (message_of(window) or ""), mutant.note
-                aside = sorted(folder.glob(AUTOSAVE + ".bad-*"))
-                assert aside and aside[0].read_bytes() == mutant.data
-            else:
-                assert isinstance(window.current_view, GameScreen)
-                assert not mutant.must_fail, mutant.note
+        else:  # kept: the original stays beside the library, untouched
+            assert (folder / MIGRATED).read_bytes() == mutant.data, mutant.note
+            names = [b.name for b in window.current_view.buttons
+                     if b.name.startswith("continue:")]
+            if names:
+                click_button(window, names[0])
+                pump(window, 2)
+                if isinstance(window.current_view, LauncherScreen):
+                    assert "could not be resumed" in (message_of(window) or ""), mutant.note
+                else:
+                    assert isinstance(window.current_view, GameScreen)
+                    assert not mutant.must_fail, mutant.note
     finally:
         close_app(window)
     # The next start is clean: no crash, no message about the same file again.
@@ -68,7 +84,10 @@ def open_on(folder: Path, mutant: Mutant) -> None:
     finally:
         close_app(again)
     for path in folder.iterdir():
-        path.unlink()
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
 
 
 def test_the_app_starts_on_damaged_autosaves(tmp_path: Path) -> None:
@@ -106,12 +125,14 @@ def test_a_plugin_failing_while_the_save_is_read_does_not_crash_continue(
     (tmp_path / AUTOSAVE).write_bytes(text)
     window = open_app(fragile_host, tmp_path)
     try:
-        click_button(window, "continue")
+        click_continue(window)
         assert isinstance(window.current_view, LauncherScreen)
         message = message_of(window) or ""
         assert "could not be resumed" in message and "notation reader has a bug" in message
-        aside = list(tmp_path.glob(AUTOSAVE + ".bad-*"))
-        assert len(aside) == 1 and aside[0].read_bytes() == text
+        # The kept copy is set aside (out of the list, not deleted); the original is kept.
+        assert len(list((tmp_path / "games").glob("*.bad-*"))) == 1
+        assert (tmp_path / MIGRATED).read_bytes() == text
+        assert not [b for b in window.current_view.buttons if b.name.startswith("continue:")]
     finally:
         close_app(window)
 
@@ -122,10 +143,16 @@ def test_a_good_autosave_is_resumed_and_rewritten_byte_for_byte(tmp_path: Path) 
         window = open_app(builtin_host, tmp_path)
         try:
             assert window.current_view.message is None
-            click_button(window, "continue")
+            click_continue(window)
             assert isinstance(window.current_view, GameScreen)
             assert window.current_view.message == ""  # nothing to report
+            # The library keeps the same game, byte for byte in its record.
+            assert kept_records(window)[0].to_json() == Record.from_json(good).to_json()
         finally:
             close_app(window)
-        assert (tmp_path / AUTOSAVE).read_bytes() == good  # resuming saved the same game
-        assert not list(tmp_path.glob(AUTOSAVE + ".bad-*"))
+        assert not list(tmp_path.rglob("*.bad-*"))
+        for path in tmp_path.iterdir():
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
