@@ -17,6 +17,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.app import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.session import Session
 from tabletop.ui.widgets import ACCENT, DIM, KEYS_PRESS, PANEL, TEXT, Screen
 
@@ -179,8 +180,12 @@ class GameScreen(Screen):
         self.renderer.cancel()
         self.invalidate()
 
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen; closing them comes back here."""
+        self.window.show_view(RulesScreen(self.app, self.game.info, self))
+
     def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("rules", "end") or close it (None)."""
+        """Open an overlay panel ("offer", "end") or close it (None)."""
         self.overlay = name
         self.focus = -1
         self._needs_position = True
@@ -330,7 +335,7 @@ class GameScreen(Screen):
             return
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
-            arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),
+            arcade.key.S: self.save, arcade.key.F1: self.show_rules,
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
         }

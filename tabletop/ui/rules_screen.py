@@ -1,0 +1,152 @@
+"""The Rules screen (F1): a game's rulebook to read, scrolled in a box, then back to the game.
+
+The text is the game's `GameInfo.rules_text` (its rulebook, the same file as in docs/) or,
+for a game without one, its short `rules_help`. It scrolls with the wheel, the arrows,
+PgUp/PgDn, Space/Shift-Space, Home/End and the scroll bar (drag the thumb, click the
+track); Esc, F1 or Close go back to the screen the rules were opened from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.model import GameInfo
+from tabletop.ui._arcade import arcade
+from tabletop.ui.reader import Reader, Style, reading_width
+from tabletop.ui.renderer import Rect
+from tabletop.ui.widgets import (
+    ACCENT,
+    BUTTON_HOVER,
+    BUTTON_OFF,
+    DIM,
+    FOCUS,
+    KEYS_PRESS,
+    PANEL,
+    TEXT,
+    Screen,
+)
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+HINT = "Wheel, ↑ ↓, PgUp PgDn, Home End to scroll · Esc or F1 to close"
+
+
+def rules_text(info: GameInfo) -> str:
+    """The markdown-lite text the Rules screen shows for a game."""
+    return info.rules_text or f"# {info.name}\n\n{info.rules_help}"
+
+
+class RulesScreen(Screen):
+    """A game's rules, full window; `back` is the view shown again on close."""
+
+    def __init__(self, app: App, info: GameInfo, back: arcade.View) -> None:
+        super().__init__(app)
+        self.info = info
+        self.back = back
+        self.text = rules_text(info)
+        self.reader: Reader | None = None
+        self.frame = Rect(0, 0, 0, 0)  # the reading box
+        self.header: arcade.Text | None = None
+        self.hint: arcade.Text | None = None
+
+    def build(self, width: int, height: int) -> None:
+        px = self.px
+        fraction = 0.0
+        if self.reader is not None:
+            old = self.reader
+            fraction = old.offset / old.max_offset if old.max_offset else 0.0
+            old.delete()
+        style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT)
+        padding, bar = max(12.0, px(24)), max(10.0, px(12))
+        # The box is as wide as a comfortable line of text, centred; never wider than fits.
+        room = width - 2 * px(24)
+        box_width = min(room, reading_width(style, padding, bar))
+        left = (width - box_width) / 2
+        self.header = self.label(f"{self.info.name}: rules", left, height - px(46), 24,
+                                 bold=True, width=box_width)
+        close = Rect(left, px(18), px(200), px(44))
+        self.add_button("Close (Esc)", close, self.close, name="close")
+        self.hint = self.label(HINT, close.right + px(24), close.center[1], 12, DIM,
+                               anchor_y="center")
+        bottom = close.top + px(16)
+        self.frame = Rect(left, bottom, box_width, height - px(76) - bottom)
+        self.box(self.frame, PANEL, ACCENT)
+        self.reader = Reader(self.text, self.frame, style, self._batch, padding=padding,
+                             bar_width=bar, skip_title=True)
+        self.box(self.reader.track, BUTTON_OFF)
+        self.reader.scroll_to(fraction * self.reader.max_offset)
+
+    def draw_over_text(self) -> None:
+        if self.reader is not None:
+            self.reader.draw_thumb(BUTTON_HOVER, FOCUS)
+
+    # -- actions -------------------------------------------------------------------------
+    def close(self) -> None:
+        """Back to where the rules were opened from."""
+        self.window.show_view(self.back)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def scroll(self, delta: float) -> None:
+        """Scroll by `delta` pixels (down if positive)."""
+        if self.reader is not None:
+            self.reader.scroll_by(delta)
+
+    # -- input ---------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        reader = self.reader
+        assert reader is not None
+        keys = arcade.key
+        steps: dict[int, float] = {
+            keys.DOWN: reader.line, keys.UP: -reader.line,
+            keys.PAGEDOWN: reader.page, keys.PAGEUP: -reader.page,
+        }
+        if symbol in steps:
+            self.scroll(steps[symbol])
+        elif symbol == keys.HOME:
+            reader.scroll_to(0)
+        elif symbol == keys.END:
+            reader.scroll_to(reader.max_offset)
+        elif symbol == keys.SPACE and self.focus < 0:
+            self.scroll(-reader.page if modifiers & keys.MOD_SHIFT else reader.page)
+        elif symbol == keys.F1:
+            self.close()
+        elif symbol in (keys.LEFT, keys.RIGHT):
+            return  # no button row to walk through: the arrows belong to the text
+        elif symbol in KEYS_PRESS or symbol in (keys.TAB, keys.ESCAPE, keys.F11):
+            super().on_key_press(symbol, modifiers)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if self.reader is not None:
+            self.scroll(-scroll_y * 3 * self.reader.line)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.button_at(x, y) >= 0:
+            super().on_mouse_press(x, y, button, modifiers)
+        elif self.reader is not None:
+            self.reader.press(x, y)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
+                      modifiers: int) -> None:
+        if self.reader is not None:
+            self.reader.drag(y)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.reader is not None:
+            self.reader.release()
+
+    def extents(self) -> dict[str, Any]:
+        """What the layout placed where (window pixels), for tests and debugging."""
+        assert self.reader is not None and self.header is not None and self.hint is not None
+        layout = self.reader.layout
+        return {"box": self.frame, "text_box": self.reader.text_box, "track": self.reader.track,
+                "content_width": layout.content_width, "content_height": layout.content_height,
+                "layout": Rect(layout.x, layout.y, layout.width or 0, layout.height or 0),
+                "header": Rect(self.header.left, self.header.bottom,
+                               self.header.content_width, self.header.content_height),
+                "hint": Rect(self.hint.left, self.hint.bottom, self.hint.content_width,
+                             self.hint.content_height),
+                "close": self.buttons[0].rect}
