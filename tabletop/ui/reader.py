@@ -42,12 +42,18 @@ class Style:
         self.accent = _rgba(accent)
 
 
-def document(blocks: list[Block], style: Style) -> pyglet.text.document.FormattedDocument:
-    """The blocks as one formatted document: one pyglet paragraph per block."""
+def document(blocks: list[Block], style: Style,
+             sections: list[int] | None = None) -> pyglet.text.document.FormattedDocument:
+    """The blocks as one formatted document: one pyglet paragraph per block.
+
+    The position in the text of each `##` heading is appended to `sections`, if given.
+    """
     doc = pyglet.text.document.FormattedDocument()
     em = style.em
     for index, block in enumerate(blocks):
         start = len(doc.text)
+        if sections is not None and block.kind == "heading" and block.level == 2:
+            sections.append(start)
         size = style.size * HEADING_SCALE.get(block.level, 1) if block.kind == "heading" \
             else style.size
         colour = style.text if block.kind != "heading" or block.level == 1 else style.heading
@@ -100,8 +106,10 @@ class Reader:
         width = self.track.left - padding / 2 - (box.left + padding)
         self.text_box = Rect(box.left + padding, box.bottom + padding / 2, width,
                              box.height - padding)
+        self.sections: list[int] = []  # where each `##` section starts in the text
         self.layout = pyglet.text.layout.ScrollableTextLayout(
-            document(blocks, style), x=int(self.text_box.left), y=int(self.text_box.bottom),
+            document(blocks, style, self.sections), x=int(self.text_box.left),
+            y=int(self.text_box.bottom),
             width=int(self.text_box.width), height=int(self.text_box.height), multiline=True,
             batch=batch)
         self.view_height = int(self.text_box.height)  # what shows of the text at once
@@ -135,6 +143,17 @@ class Reader:
     def scroll_by(self, delta: float) -> bool:
         """Scroll down by `delta` pixels (up if negative); True if the view moved."""
         return self.scroll_to(self.offset + delta)
+
+    def section_offset(self, number: int) -> float | None:
+        """The offset that shows the `number`-th `##` section (from 1) at the top, if any."""
+        if not 1 <= number <= len(self.sections):
+            return None
+        position = self.sections[number - 1]
+        # pyglet keeps its laid-out lines private; each knows where it starts in the text
+        # and its baseline (negative, down from the top of the text).
+        lines = self.layout._lines
+        line = next((ln for ln in lines if ln.start >= position), lines[-1])
+        return max(0.0, -(line.y + line.ascent) - self.style.em * 0.3)
 
     def thumb(self) -> Rect | None:
         """The scroll bar's thumb, or None when everything fits."""

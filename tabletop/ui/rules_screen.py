@@ -3,7 +3,8 @@
 The text is the game's `GameInfo.rules_text` (its rulebook, the same file as in docs/) or,
 for a game without one, its short `rules_help`. It scrolls with the wheel, the arrows,
 PgUp/PgDn, Space/Shift-Space, Home/End and the scroll bar (drag the thumb, click the
-track); Esc, F1 or Close go back to the screen the rules were opened from.
+track); the keys 1 to 9 go to that section of the rulebook. Esc, F1 or Close go back to
+the screen the rules were opened from.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from tabletop.ui.widgets import (
 if TYPE_CHECKING:
     from tabletop.ui.app import App
 
-HINT = "Wheel, ↑ ↓, PgUp PgDn, Home End to scroll · Esc or F1 to close"
+HINT = "Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section · Esc or F1 close"
+SHORT_HINT = "Esc or F1 to close"
 
 
 def rules_text(info: GameInfo) -> str:
@@ -67,14 +69,16 @@ class RulesScreen(Screen):
                                  bold=True, width=box_width)
         close = Rect(left, px(18), px(200), px(44))
         self.add_button("Close (Esc)", close, self.close, name="close")
-        self.hint = self.label(HINT, close.right + px(24), close.center[1], 12, DIM,
-                               anchor_y="center")
         bottom = close.top + px(16)
         self.frame = Rect(left, bottom, box_width, height - px(76) - bottom)
         self.box(self.frame, PANEL, ACCENT)
         self.reader = Reader(self.text, self.frame, style, self._batch, padding=padding,
                              bar_width=bar, skip_title=True)
-        self.box(self.reader.track, BUTTON_OFF)
+        scrolls = self.reader.max_offset > 0
+        if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
+            self.box(self.reader.track, BUTTON_OFF)
+        self.hint = self.label(HINT if scrolls else SHORT_HINT, close.right + px(24),
+                               close.center[1], 12, DIM, anchor_y="center")
         self.reader.scroll_to(fraction * self.reader.max_offset)
 
     def draw_over_text(self) -> None:
@@ -112,6 +116,11 @@ class RulesScreen(Screen):
             reader.scroll_to(reader.max_offset)
         elif symbol == keys.SPACE and self.focus < 0:
             self.scroll(-reader.page if modifiers & keys.MOD_SHIFT else reader.page)
+        elif keys.KEY_1 <= symbol <= keys.KEY_9 or keys.NUM_1 <= symbol <= keys.NUM_9:
+            number = symbol - (keys.KEY_1 if symbol <= keys.KEY_9 else keys.NUM_1) + 1
+            offset = reader.section_offset(number)
+            if offset is not None:
+                reader.scroll_to(offset)
         elif symbol == keys.F1:
             self.close()
         elif symbol in (keys.LEFT, keys.RIGHT):

@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot
 
+from tabletop.model import GameInfo
 from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.markdown import Block, Span, parse, spans
 from tabletop.ui.renderer import Rect
-from tabletop.ui.rules_screen import RulesScreen
+from tabletop.ui.rules_screen import SHORT_HINT, RulesScreen, rules_text
 from tabletop.ui.widgets import BACKGROUND
 
 ROOT = Path(__file__).parents[2]
@@ -195,6 +196,33 @@ def test_the_wheel_and_the_scroll_bar_scroll_the_text(window: Any) -> None:
     assert reader.offset == pytest.approx(reader.max_offset / 2, rel=0.02)
 
 
+def test_number_keys_go_to_a_section(window: Any) -> None:
+    screen = open_rules(window, "versus")
+    reader = screen.reader
+    assert reader is not None and len(reader.sections) == 9  # versus.md §1-§9
+    text = reader.layout.document.text
+
+    def top_line() -> str:
+        """The text of the first line whose top is in view."""
+        line = next(ln for ln in reader.layout._lines if -(ln.y + ln.ascent) >= reader.offset)
+        return text[line.start:line.start + 25]
+
+    key(window, arcade.key.KEY_6)
+    assert top_line() == "6. The end of the game\nAf"
+    key(window, arcade.key.NUM_2)
+    assert top_line().startswith("2. The pieces")
+    key(window, arcade.key.KEY_1)
+    assert top_line().startswith("1. The board")
+    key(window, arcade.key.KEY_9)
+    assert reader.offset == reader.max_offset  # the last section is too short to reach the top
+    screen = open_rules(window, "verso")  # 8 sections: 9 goes nowhere
+    assert screen.reader is not None
+    key(window, arcade.key.KEY_4)
+    before = screen.reader.offset
+    key(window, arcade.key.KEY_9)
+    assert screen.reader.offset == before > 0
+
+
 def test_the_rules_close_back_to_the_same_game(window: Any) -> None:
     screen = open_rules(window, "versus")
     game = screen.back
@@ -247,11 +275,19 @@ Unknown [link](x) and *single* stay text.
     assert spans("**Our ruling:** x") == (Span("Our ruling:", bold=True), Span(" x"))
 
 
-def test_a_game_without_a_rulebook_shows_its_summary() -> None:
-    from tabletop.model import GameInfo
-    from tabletop.ui.rules_screen import rules_text
-
+def test_a_game_without_a_rulebook_shows_its_summary(window: Any) -> None:
     info = GameInfo(id="g", name="Gee", min_players=2, max_players=2,
                     hidden_information=False, description="d",
                     rules_help="Take turns.\n- one\n- two", max_plies=3)
     assert [b.text for b in parse(rules_text(info))] == ["Gee", "Take turns.", "one", "two"]
+    back = window.current_view
+    window.show_view(RulesScreen(window.app, info, back))
+    pump(window)
+    screen = window.current_view
+    assert screen.reader.layout.document.text == "Take turns.\n•\tone\n•\ttwo"
+    # It fits: no scroll bar, and the hint speaks only of closing.
+    assert screen.reader.thumb() is None and screen.hint.text == SHORT_HINT
+    key(window, arcade.key.END)
+    assert screen.reader.offset == 0
+    key(window, arcade.key.ESCAPE)
+    assert window.current_view is back
