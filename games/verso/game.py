@@ -35,11 +35,11 @@ is higher than the old one (no jokers involved), flip your highest card of the n
 face's colour. The game ends as soon as the deck is empty; then bank once more.
 Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
 
+SOLO_SCALE = 70.0
+
 #: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
 #: app's Rules screen shows this text, so the document and the screen never disagree.
 RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
-
-SOLO_SCALE = 70.0
 
 
 def _cards(options: Mapping[str, Any]) -> CardList:
@@ -61,7 +61,6 @@ class VersoGame(Game[VersoState, Move]):
         description="Draw two-faced cards, keep or flip them, and bank sequences of one "
                     "colour; every bank makes your neighbours flip a card.",
         rules_help=RULES_HELP,
-        rules_text=RULES_TEXT,
         # Play: at most one draw per card and one bank per two cards drawn (a bank
         # discards two), 90 cards at most, then one final bank each: 90 + 45 + 6.
         max_plies=141,
@@ -71,6 +70,7 @@ class VersoGame(Game[VersoState, Move]):
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
                        kind=object, check=check_deck_option),
         ),
+        rules_text=RULES_TEXT,
     )
 
     # -- creating states -------------------------------------------------------------

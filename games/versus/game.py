@@ -57,10 +57,6 @@ can no longer be caught, a position occurs a third time, or after the ply limit
 Notation: rows a (Blue's home, bottom) to k (Brown's home, top), cells numbered from the
 left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'."""
 
-#: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
-#: app's Rules screen shows this text, so the document and the screen never disagree.
-RULES_TEXT = resources.files("games.versus").joinpath("rules.md").read_text(encoding="utf-8")
-
 OPTIONS = (
     GameOption("versus_may_stop_on_target", False,
                "a VERSUS may stop on an empty target (the literal reading of the rules)",
@@ -78,6 +74,10 @@ OPTIONS = (
                check=check_targets),
 )
 
+#: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.versus").joinpath("rules.md").read_text(encoding="utf-8")
+
 INFO = GameInfo(
     id="versus",
     name="Versus",
@@ -87,10 +87,10 @@ INFO = GameInfo(
     description="Pull your opponent's pawns with your VERSUS and freeze your best ones "
                 "on the six targets of the central row.",
     rules_help=RULES_HELP,
-    rules_text=RULES_TEXT,
     max_plies=DEFAULT_PLY_LIMIT,
     options=OPTIONS,
     seat_names=SEAT_NAMES,
+    rules_text=RULES_TEXT,
 )
 
 

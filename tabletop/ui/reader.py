@@ -1,13 +1,15 @@
 """A reading pane: markdown-lite text laid out once to its box's width, scrolled and clipped.
 
 The text is one pyglet `FormattedDocument` (headings, paragraphs, hanging bullets, bold and
-code spans) in one `ScrollableTextLayout`, added to the screen's batch. We use pyglet's
-formatted layout rather than one `arcade.Text` per block because `arcade.Text` has one
-style per object: it cannot make a word bold inside a paragraph or hang a bullet's lines
-under its text. The layout wraps to the width once; scrolling only moves its view (the
-glyphs are not laid out again) and the layout clips itself to its box in its shader, so
-no text is ever drawn outside the box. The scroll bar's thumb is the only thing drawn per
-frame besides the batch.
+code spans) in one `TextLayout`, in the pane's own batch. We use pyglet's formatted layout
+rather than one `arcade.Text` per block because `arcade.Text` has one style per object: it
+cannot make a word bold inside a paragraph or hang a bullet's lines under its text.
+
+The layout wraps to the width once per window size. Scrolling moves only the view matrix
+the batch is drawn with, and the GL scissor box clips the drawing to the pane, so no text
+is ever drawn outside its box and a scrolled frame costs what a still one does. (Pyglet's
+own `ScrollableTextLayout` rewrites every glyph's vertices on each scroll step instead; with
+it a scrolled frame cost 1.5-2x a still one in bench/rules_ui.py.)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import pyglet
+from pyglet.math import Mat4, Vec3
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.markdown import Block, parse
@@ -94,8 +97,8 @@ class Reader:
     `offset` is how far the text is scrolled, in pixels from the top (0 to `max_offset`).
     """
 
-    def __init__(self, text: str, box: Rect, style: Style, batch: pyglet.graphics.Batch,
-                 *, padding: float, bar_width: float, skip_title: bool = False) -> None:
+    def __init__(self, text: str, box: Rect, style: Style, *, padding: float,
+                 bar_width: float, skip_title: bool = False) -> None:
         blocks = parse(text)
         if skip_title and blocks and blocks[0].kind == "heading" and blocks[0].level == 1:
             blocks = blocks[1:]
@@ -106,20 +109,20 @@ class Reader:
         width = self.track.left - padding / 2 - (box.left + padding)
         self.text_box = Rect(box.left + padding, box.bottom + padding / 2, width,
                              box.height - padding)
-        self.sections: list[int] = []  # where each `##` section starts in the text
-        self.layout = pyglet.text.layout.ScrollableTextLayout(
-            document(blocks, style, self.sections), x=int(self.text_box.left),
-            y=int(self.text_box.bottom),
-            width=int(self.text_box.width), height=int(self.text_box.height), multiline=True,
-            batch=batch)
         self.view_height = int(self.text_box.height)  # what shows of the text at once
+        self.sections: list[int] = []  # where each `##` section starts in the text
+        self.batch = pyglet.graphics.Batch()
+        self.layout = pyglet.text.layout.TextLayout(
+            document(blocks, style, self.sections), x=int(self.text_box.left),
+            y=int(self.text_box.top), width=int(self.text_box.width), anchor_y="top",
+            multiline=True, batch=self.batch)
         self.offset = 0.0
         self.grab: float | None = None  # where the thumb was grabbed, while dragging
 
     @property
     def max_offset(self) -> float:
         """The largest scroll offset (0 when the whole text fits)."""
-        return max(0.0, self.layout.content_height - self.view_height)
+        return max(0.0, float(self.layout.content_height - self.view_height))
 
     @property
     def line(self) -> float:
@@ -137,7 +140,6 @@ class Reader:
         if offset == self.offset:
             return False
         self.offset = offset
-        self.layout.view_y = -round(offset)
         return True
 
     def scroll_by(self, delta: float) -> bool:
@@ -192,6 +194,22 @@ class Reader:
         """The mouse button is up: let go of the thumb."""
         self.grab = None
 
+    def draw(self) -> None:
+        """Draw the text in view: the batch moved up by the offset, clipped to the box."""
+        window = arcade.get_window()
+        ctx = window.ctx
+        ratio = window.get_pixel_ratio()  # the scissor box is in framebuffer pixels
+        box = self.text_box
+        view = window.view
+        ctx.scissor = (round(box.left * ratio), round(box.bottom * ratio),
+                       round(box.width * ratio), round(box.height * ratio))
+        try:
+            window.view = view @ Mat4.from_translation(Vec3(0, round(self.offset), 0))
+            self.batch.draw()
+        finally:
+            window.view = view
+            ctx.scissor = None
+
     def draw_thumb(self, colour: Any, dragging_colour: Any) -> None:
         """Draw the thumb (its track is part of the screen's boxes)."""
         thumb = self.thumb()
@@ -199,7 +217,3 @@ class Reader:
             arcade.draw_lrbt_rectangle_filled(
                 thumb.left, thumb.right, thumb.bottom, thumb.top,
                 dragging_colour if self.grab is not None else colour)
-
-    def delete(self) -> None:
-        """Take the text out of its batch (before the screen lays itself out again)."""
-        self.layout.delete()

@@ -58,7 +58,6 @@ class RulesScreen(Screen):
         if self.reader is not None:
             old = self.reader
             fraction = old.offset / old.max_offset if old.max_offset else 0.0
-            old.delete()
         style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT)
         padding, bar = max(12.0, px(24)), max(10.0, px(12))
         # The box is as wide as a comfortable line of text, centred; never wider than fits.
@@ -72,14 +71,18 @@ class RulesScreen(Screen):
         bottom = close.top + px(16)
         self.frame = Rect(left, bottom, box_width, height - px(76) - bottom)
         self.box(self.frame, PANEL, ACCENT)
-        self.reader = Reader(self.text, self.frame, style, self._batch, padding=padding,
-                             bar_width=bar, skip_title=True)
+        self.reader = Reader(self.text, self.frame, style, padding=padding, bar_width=bar,
+                             skip_title=True)
         scrolls = self.reader.max_offset > 0
         if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
             self.box(self.reader.track, BUTTON_OFF)
         self.hint = self.label(HINT if scrolls else SHORT_HINT, close.right + px(24),
                                close.center[1], 12, DIM, anchor_y="center")
         self.reader.scroll_to(fraction * self.reader.max_offset)
+
+    def draw_under_text(self) -> None:
+        if self.reader is not None:
+            self.reader.draw()
 
     def draw_over_text(self) -> None:
         if self.reader is not None:
@@ -153,7 +156,8 @@ class RulesScreen(Screen):
         layout = self.reader.layout
         return {"box": self.frame, "text_box": self.reader.text_box, "track": self.reader.track,
                 "content_width": layout.content_width, "content_height": layout.content_height,
-                "layout": Rect(layout.x, layout.y, layout.width or 0, layout.height or 0),
+                "layout": Rect(layout.x, layout.y - self.reader.view_height, layout.width or 0,
+                               self.reader.view_height),
                 "header": Rect(self.header.left, self.header.bottom,
                                self.header.content_width, self.header.content_height),
                 "hint": Rect(self.hint.left, self.hint.bottom, self.hint.content_width,

@@ -20,7 +20,8 @@ from tabletop.ui.markdown import parse
 ROOT = Path(__file__).parents[2]
 RULES = ROOT / "docs" / "rules"
 GAMES = ("verso", "versus")
-CITED = re.compile(r"\b(verso|versus)\.md\s*§\s*(\d+(?:\.\d+)?)")
+# `versus.md §6.1` or a range `versus.md §6.1-§6.3` (both ends are checked).
+CITED = re.compile(r"\b(verso|versus)\.md\s*§\s*(\d+(?:\.\d+)?)(?:\s*[-–]\s*§?\s*(\d+(?:\.\d+)?))?")
 BARE = re.compile(r"§\s*(\d+(?:\.\d+)?)")
 HEADING = re.compile(r"^(##|###) (\d+)(?:\.(\d+))?\.? \S", re.MULTILINE)
 # The section numbers are shared with every test and module that cites them: changing
@@ -72,10 +73,11 @@ def test_every_citation_names_a_section_of_docs_rules() -> None:
         text = path.read_text(encoding="utf-8")
         for line_no, line in enumerate(text.splitlines(), 1):
             where = f"{path.relative_to(ROOT)}:{line_no}"
-            for game, number in CITED.findall(line):
-                count += 1
-                if number not in known[game]:
-                    wrong.append(f"{where}: {game}.md §{number}")
+            for game, first, last in CITED.findall(line):
+                for number in filter(None, (first, last)):
+                    count += 1
+                    if number not in known[game]:
+                        wrong.append(f"{where}: {game}.md §{number}")
             bare = BARE.findall(CITED.sub("", line))
             if not bare:
                 continue
