@@ -34,9 +34,10 @@ class Scrolling(RulesScreen):
 
     def on_update(self, delta_time: float) -> None:
         self.ensure_built()
-        assert self.reader is not None
-        if not self.reader.scroll_by(self.reader.line):
-            self.reader.scroll_to(0)
+        reader = self.reader
+        assert reader is not None
+        # As the arrow key does: only the view moves.
+        self.scroll_to(reader.offset + reader.line if reader.offset < reader.max_offset else 0)
 
 
 def main() -> int:

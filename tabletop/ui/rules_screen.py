@@ -54,10 +54,6 @@ class RulesScreen(Screen):
 
     def build(self, width: int, height: int) -> None:
         px = self.px
-        fraction = 0.0
-        if self.reader is not None:
-            old = self.reader
-            fraction = old.offset / old.max_offset if old.max_offset else 0.0
         style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT)
         padding, bar = max(12.0, px(24)), max(10.0, px(12))
         # The box is as wide as a comfortable line of text, centred; never wider than fits.
@@ -71,14 +67,20 @@ class RulesScreen(Screen):
         bottom = close.top + px(16)
         self.frame = Rect(left, bottom, box_width, height - px(76) - bottom)
         self.box(self.frame, PANEL, ACCENT)
-        self.reader = Reader(self.text, self.frame, style, padding=padding, bar_width=bar,
-                             skip_title=True)
+        old = self.reader
+        if old is None or (old.box, old.style.size) != (self.frame, style.size):
+            # Laid out again only for a new size (not for a scroll step or a hover), keeping
+            # the reader's place in the text.
+            fraction = old.offset / old.max_offset if old is not None and old.max_offset else 0
+            self.reader = Reader(self.text, self.frame, style, padding=padding,
+                                 bar_width=bar, skip_title=True)
+            self.reader.scroll_to(fraction * self.reader.max_offset)
+        assert self.reader is not None
         scrolls = self.reader.max_offset > 0
         if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
             self.box(self.reader.track, BUTTON_OFF)
         self.hint = self.label(HINT if scrolls else SHORT_HINT, close.right + px(24),
                                close.center[1], 12, DIM, anchor_y="center")
-        self.reader.scroll_to(fraction * self.reader.max_offset)
 
     def draw_under_text(self) -> None:
         if self.reader is not None:
@@ -96,10 +98,19 @@ class RulesScreen(Screen):
     def on_escape(self) -> None:
         self.close()
 
+    def scroll_to(self, offset: float) -> None:
+        """Scroll the text to `offset` pixels below its top (clamped).
+
+        Only the view moves: nothing is laid out again. Scrolling always answers an input
+        event, and the window draws a frame after every input event.
+        """
+        if self.reader is not None:
+            self.reader.scroll_to(offset)
+
     def scroll(self, delta: float) -> None:
         """Scroll by `delta` pixels (down if positive)."""
         if self.reader is not None:
-            self.reader.scroll_by(delta)
+            self.scroll_to(self.reader.offset + delta)
 
     # -- input ---------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -114,16 +125,16 @@ class RulesScreen(Screen):
         if symbol in steps:
             self.scroll(steps[symbol])
         elif symbol == keys.HOME:
-            reader.scroll_to(0)
+            self.scroll_to(0)
         elif symbol == keys.END:
-            reader.scroll_to(reader.max_offset)
+            self.scroll_to(reader.max_offset)
         elif symbol == keys.SPACE and self.focus < 0:
             self.scroll(-reader.page if modifiers & keys.MOD_SHIFT else reader.page)
         elif keys.KEY_1 <= symbol <= keys.KEY_9 or keys.NUM_1 <= symbol <= keys.NUM_9:
             number = symbol - (keys.KEY_1 if symbol <= keys.KEY_9 else keys.NUM_1) + 1
             offset = reader.section_offset(number)
             if offset is not None:
-                reader.scroll_to(offset)
+                self.scroll_to(offset)
         elif symbol == keys.F1:
             self.close()
         elif symbol in (keys.LEFT, keys.RIGHT):

@@ -250,10 +250,21 @@ def test_the_rules_close_back_to_the_same_game(window: Any) -> None:
     key(window, arcade.key.F1)
     rules = window.current_view
     assert isinstance(rules, RulesScreen) and rules.reader is not None
-    key(window, arcade.key.END)
-    window.dispatch_event("on_resize", *window.get_size())
-    pump(window)
-    assert rules.reader.offset == rules.reader.max_offset > 0
+    key(window, arcade.key.PAGEDOWN)
+    key(window, arcade.key.PAGEDOWN)
+    reader = rules.reader
+    place = reader.offset / reader.max_offset
+    # A headless window keeps its size, so the screen is told of another one.
+    window.get_size = lambda: (1000, 700)
+    try:
+        window.dispatch_event("on_resize", 1000, 700)
+        pump(window)
+        assert rules.reader is not reader  # laid out again, to the new width
+        assert rules.reader.offset / rules.reader.max_offset == pytest.approx(place, abs=1e-3)
+    finally:
+        del window.get_size
+        window.dispatch_event("on_resize", *window.get_size())
+        pump(window)
 
 
 # -- markdown-lite ------------------------------------------------------------------------
