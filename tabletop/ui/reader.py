@@ -5,11 +5,13 @@ code spans) in one `TextLayout`, in the pane's own batch. We use pyglet's format
 rather than one `arcade.Text` per block because `arcade.Text` has one style per object: it
 cannot make a word bold inside a paragraph or hang a bullet's lines under its text.
 
-The layout wraps to the width once per window size. Scrolling moves only the view matrix
-the batch is drawn with, and the GL scissor box clips the drawing to the pane, so no text
-is ever drawn outside its box and a scrolled frame costs what a still one does. (Pyglet's
-own `ScrollableTextLayout` rewrites every glyph's vertices on each scroll step instead; with
-it a scrolled frame cost 1.5-2x a still one in bench/rules_ui.py.)
+The layout wraps to the width once per window size. The text in view is painted into an
+offscreen `Canvas` of the pane, with the batch moved up by the scroll offset; a frame shows
+that picture as one quad, and the text is painted again only when it scrolls. Nothing is
+drawn outside the pane (the picture is the pane), a frame at rest costs little more than
+the quad (measured in bench/rules_ui.py), and a scroll step moves only the view matrix.
+(Pyglet's own `ScrollableTextLayout` rewrites every glyph's vertices on each scroll step
+instead; with it a scrolled frame cost 1.5-2x a still one.)
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pyglet
 from pyglet.math import Mat4, Vec3
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
+from tabletop.ui.canvas import Canvas
 from tabletop.ui.markdown import Block, parse
 from tabletop.ui.renderer import Rect
 
@@ -35,10 +38,13 @@ def _rgba(colour: Any) -> tuple[int, int, int, int]:
 
 
 class Style:
-    """Sizes and colours of a reading pane: `size` is the body text's size in points."""
+    """Sizes and colours of a reading pane: `size` is the body text's size in points;
+    `background` is the pane's opaque colour, under the text."""
 
-    def __init__(self, size: float, text: Any, heading: Any, accent: Any) -> None:
+    def __init__(self, size: float, text: Any, heading: Any, accent: Any,
+                 background: Any) -> None:
         self.size = size
+        self.background = _rgba(background)[:3]
         self.em = size * 4 / 3  # points to pixels at pyglet's 96 dpi
         self.text = _rgba(text)
         self.heading = _rgba(heading)
@@ -116,6 +122,7 @@ class Reader:
             document(blocks, style, self.sections), x=int(self.text_box.left),
             y=int(self.text_box.top), width=int(self.text_box.width), anchor_y="top",
             multiline=True, batch=self.batch)
+        self.canvas = Canvas(self.style.background)
         self.offset = 0.0
         self.grab: float | None = None  # where the thumb was grabbed, while dragging
 
@@ -140,6 +147,7 @@ class Reader:
         if offset == self.offset:
             return False
         self.offset = offset
+        self.canvas.dirty = True
         return True
 
     def scroll_by(self, delta: float) -> bool:
@@ -195,20 +203,14 @@ class Reader:
         self.grab = None
 
     def draw(self) -> None:
-        """Draw the text in view: the batch moved up by the offset, clipped to the box."""
+        """Show the text in view (painted again first if it scrolled)."""
+        self.canvas.draw(self.text_box, self._paint)
+
+    def _paint(self) -> None:
+        # The canvas has set the projection to the pane (and restores it afterwards).
         window = arcade.get_window()
-        ctx = window.ctx
-        ratio = window.get_pixel_ratio()  # the scissor box is in framebuffer pixels
-        box = self.text_box
-        view = window.view
-        ctx.scissor = (round(box.left * ratio), round(box.bottom * ratio),
-                       round(box.width * ratio), round(box.height * ratio))
-        try:
-            window.view = view @ Mat4.from_translation(Vec3(0, round(self.offset), 0))
-            self.batch.draw()
-        finally:
-            window.view = view
-            ctx.scissor = None
+        window.view = Mat4.from_translation(Vec3(0, round(self.offset), 0))
+        self.batch.draw()
 
     def draw_thumb(self, colour: Any, dragging_colour: Any) -> None:
         """Draw the thumb (its track is part of the screen's boxes)."""

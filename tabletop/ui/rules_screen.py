@@ -54,7 +54,7 @@ class RulesScreen(Screen):
 
     def build(self, width: int, height: int) -> None:
         px = self.px
-        style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT)
+        style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT, PANEL)
         padding, bar = max(12.0, px(24)), max(10.0, px(12))
         # The box is as wide as a comfortable line of text, centred; never wider than fits.
         room = width - 2 * px(24)
