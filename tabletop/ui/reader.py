@@ -16,6 +16,7 @@ instead; with it a scrolled frame cost 1.5-2x a still one.)
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pyglet
@@ -112,16 +113,16 @@ class Reader:
         self.style = style
         self.track = Rect(box.right - padding / 2 - bar_width, box.bottom + padding / 2,
                           bar_width, box.height - padding)
-        width = self.track.left - padding / 2 - (box.left + padding)
-        self.text_box = Rect(box.left + padding, box.bottom + padding / 2, width,
-                             box.height - padding)
+        # Whole pixels, so that the picture of the text is shown 1:1 (crisp glyphs).
+        left, bottom = math.ceil(box.left + padding), math.ceil(box.bottom + padding / 2)
+        self.text_box = Rect(left, bottom, int(self.track.left - padding / 2 - left),
+                             int(box.top - padding / 2 - bottom))
         self.view_height = int(self.text_box.height)  # what shows of the text at once
         self.sections: list[int] = []  # where each `##` section starts in the text
         self.batch = pyglet.graphics.Batch()
         self.layout = pyglet.text.layout.TextLayout(
-            document(blocks, style, self.sections), x=int(self.text_box.left),
-            y=int(self.text_box.top), width=int(self.text_box.width), anchor_y="top",
-            multiline=True, batch=self.batch)
+            document(blocks, style, self.sections), x=left, y=bottom + self.view_height,
+            width=int(self.text_box.width), anchor_y="top", multiline=True, batch=self.batch)
         self.canvas = Canvas(self.style.background)
         self.offset = 0.0
         self.grab: float | None = None  # where the thumb was grabbed, while dragging
