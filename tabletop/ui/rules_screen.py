@@ -66,7 +66,6 @@ class RulesScreen(Screen):
         self.add_button("Close (Esc)", close, self.close, name="close")
         bottom = close.top + px(16)
         self.frame = Rect(left, bottom, box_width, height - px(76) - bottom)
-        self.box(self.frame, PANEL, ACCENT)
         old = self.reader
         if old is None or (old.box, old.style.size) != (self.frame, style.size):
             # Laid out again only for a new size (not for a scroll step or a hover), keeping
@@ -76,11 +75,30 @@ class RulesScreen(Screen):
                                  bar_width=bar, skip_title=True)
             self.reader.scroll_to(fraction * self.reader.max_offset)
         assert self.reader is not None
+        self._frame_shapes(self.frame, self.reader.text_box)
         scrolls = self.reader.max_offset > 0
         if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
             self.box(self.reader.track, BUTTON_OFF)
         self.hint = self.label(HINT if scrolls else SHORT_HINT, close.right + px(24),
                                close.center[1], 12, DIM, anchor_y="center")
+
+    def _frame_shapes(self, frame: Rect, text: Rect) -> None:
+        """The reading box: its panel round the text's picture, and its border.
+
+        The picture of the text is opaque and painted in the panel's colour, so the panel
+        is filled only around it: on a software rasterizer a frame costs the pixels it
+        fills, and filling the whole panel under the picture doubled that.
+        """
+        self.box(Rect(frame.left, text.top, frame.width, frame.top - text.top), PANEL)
+        self.box(Rect(frame.left, frame.bottom, frame.width, text.bottom - frame.bottom), PANEL)
+        self.box(Rect(frame.left, text.bottom, text.left - frame.left, text.height), PANEL)
+        self.box(Rect(text.right, text.bottom, frame.right - text.right, text.height), PANEL)
+        border = 2
+        for edge in (Rect(frame.left, frame.bottom, frame.width, border),
+                     Rect(frame.left, frame.top - border, frame.width, border),
+                     Rect(frame.left, frame.bottom, border, frame.height),
+                     Rect(frame.right - border, frame.bottom, border, frame.height)):
+            self.box(edge, ACCENT)
 
     def draw_under_text(self) -> None:
         if self.reader is not None:
