@@ -87,7 +87,8 @@ class RulesScreen(Screen):
 
         The picture of the text is opaque and painted in the panel's colour, so the panel
         is filled only around it: on a software rasterizer a frame costs the pixels it
-        fills, and filling the whole panel under the picture doubled that.
+        fills, and filling the whole panel under the picture as well made the box cost
+        about 1.4x as much (1.9 + 3.2 ms against 0.5 + 3.2 ms, measured headless).
         """
         self.box(Rect(frame.left, text.top, frame.width, frame.top - text.top), PANEL)
         self.box(Rect(frame.left, frame.bottom, frame.width, text.bottom - frame.bottom), PANEL)
