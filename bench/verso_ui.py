@@ -25,9 +25,9 @@ from frames import SIZE, EmptyView, frame, interleaved, report, with_board, with
 import games.verso.plugin
 from games.verso.state import FLIP, KEEP, Bank
 from tabletop.plugins import Host, module_sources
+from tabletop.session import Session
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.session import Session
 
 COMMAND = "ARCADE_HEADLESS=1 .venv/bin/python bench/verso_ui.py"
 

@@ -28,9 +28,9 @@ from frames import SIZE, EmptyView, frame, interleaved, report, with_board, with
 
 from games.versus.state import Move
 from tabletop.plugins import Host
+from tabletop.session import Session
 from tabletop.ui import storage
 from tabletop.ui.app import make_window
-from tabletop.ui.session import Session
 
 
 def mid_game(host: Host, plies: int, seed: int) -> Session:

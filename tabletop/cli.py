@@ -6,15 +6,18 @@ import json
 import os
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-from tabletop.ai.base import Budget
+from tabletop.ai.base import Agent, Budget
+from tabletop.files import write_atomic
 from tabletop.model import Game, OptionError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.session import HUMAN, Session, agent_label, make_agent, short
 
 
 def _host(ctx: click.Context) -> Host:
@@ -23,13 +26,26 @@ def _host(ctx: click.Context) -> Host:
         host.load()
         ctx.obj["loaded"] = True
         if ctx.info_name != "plugins":
-            for error in host.errors:
-                click.echo(f"warning: {error} (see `tabletop plugins`)", err=True)
+            # Never on stdout: a command's output (`--json`) stays clean whatever plugins do.
+            for line in host.warnings():
+                click.echo(f"warning: {line} (see `tabletop plugins`)", err=True)
     return host
 
 
 def _fail(message: str) -> NoReturn:
     raise click.ClickException(message)
+
+
+def _plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> str:
+    """One line for an error raised while playing: a `TabletopError` says it itself (an
+    agent's names the agent); anything else is the game's plugin failing."""
+    if isinstance(exc, TabletopError):
+        return short(str(exc))
+    plugin = next((p.name for p in host.plugins if game_id in p.games), game_id)
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (f"plugin {plugin!r} (game {game_id!r}) failed while {doing}: "
+            f"{type(exc).__name__}: {short(str(exc))}{where}")
 
 
 def _game(ctx: click.Context, game_id: str) -> Game[Any, Any]:
@@ -60,6 +76,16 @@ def _players(game: Game[Any, Any], players: int | None, default: int) -> int:
         raise click.BadParameter(str(exc), param_hint="--players") from None
 
 
+def _agents(host: Host, game_id: str, names: list[str]) -> list[Agent | None]:
+    agents: list[Agent | None] = []
+    for name in names:
+        try:
+            agents.append(None if name == HUMAN else make_agent(host, game_id, name))
+        except TabletopError as exc:
+            raise click.BadParameter(short(str(exc)), param_hint="--seat") from None
+    return agents
+
+
 def _budget(seconds: float | None, iterations: int | None) -> Budget:
     if seconds is not None and seconds <= 0:
         raise click.BadParameter("must be positive", param_hint="--seconds")
@@ -81,9 +107,9 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.pass_context
-def app(ctx: click.Context) -> None:
+def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
-    host = _host(ctx)
+    host: Host = ctx.obj["host"]  # loaded by the app behind its splash, not before
     no_screen = ("the desktop app needs a screen and none was found "
                  "(no DISPLAY or WAYLAND_DISPLAY); in a terminal, use "
                  "`tabletop play GAME --text`")
@@ -95,7 +121,7 @@ def app(ctx: click.Context) -> None:
     except ImportError as exc:
         _fail(f"the desktop app cannot start: {exc}")
     try:
-        run_app(host)
+        run_app(host, entry_id)
     except Exception as exc:
         # Only a failure to get a window or an OpenGL context is the machine's fault;
         # anything else is a bug and keeps its traceback.
@@ -103,6 +129,23 @@ def app(ctx: click.Context) -> None:
                                   "NoSuchConfigException"):
             _fail(f"{no_screen} ({exc})")
         raise
+
+
+@main.command("open")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def open_command(ctx: click.Context, path: Path) -> None:
+    """Open the app on a game record or save: it is kept in the game library, then
+    continued if in progress, shown at its end if finished."""
+    from tabletop.library_cli import import_record
+
+    host = _host(ctx)
+    try:
+        entry = import_record(host, path)
+    except TabletopError as exc:
+        _fail(str(exc))
+    click.echo(f"Kept in the game library: {entry.file}")
+    ctx.invoke(app, entry_id=entry.id)
 
 
 @main.command()
@@ -119,17 +162,31 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
         }, indent=1))
         return
     for p in host.plugins:
-        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module})")
+        builtin = ", built-in" if p.builtin else ""
+        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module}{builtin}, "
+                   f"loaded in {p.seconds:.2f} s)")
         click.echo(f"  hooks: {', '.join(p.hooks) or '-'}")
         click.echo(f"  games: {', '.join(p.games) or '-'}")
         if p.agents:
             click.echo(f"  agents: {', '.join(p.agents)}")
         if p.renderers:
             click.echo(f"  renderers: {', '.join(p.renderers)}")
+        for refusal in p.refused:
+            click.echo(f"  REFUSED {refusal}")
+        _echo_output(p.output)
     for e in host.errors:
         click.echo(f"FAILED {e.name}  ({e.distribution} {e.version}): {e.error}")
+        _echo_output(e.output)
     if host.disabled:
         click.echo(f"disabled: {', '.join(host.disabled)}")
+
+
+def _echo_output(output: str) -> None:
+    """What a plugin printed while loading, indented under its entry."""
+    if output.strip():
+        click.echo("  printed while loading:")
+        for line in output.rstrip().splitlines():
+            click.echo(f"  | {line}")
 
 
 @main.command()
@@ -170,13 +227,23 @@ def games(ctx: click.Context, as_json: bool) -> None:
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--seconds", type=float, help="Thinking time per AI move.")
+@click.option("--iterations", type=int,
+              help="Work per AI move instead of time (the same seed gives the same game).")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game record here when the game ends or stops.")
+              help="Write the game record here when the game ends or stops (Ctrl-C too).")
+@click.option("--name", "people", multiple=True, metavar="NAME",
+              help="The name of each human seat, in order (default: the last used).")
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          players: int | None, seed: int | None, pairs: tuple[str, ...],
-         seconds: float | None, save: Path | None) -> None:
-    """Play GAME: you and AI seats, in the terminal with --text."""
+         seconds: float | None, iterations: int | None, save: Path | None,
+         people: tuple[str, ...]) -> None:
+    """Play GAME: you and AI seats, in the terminal with --text.
+
+    One --seat per seat, in order; with one seat or none, you (or that seat) play seat 1
+    against the game's strongest agent. The game is kept in the game library (saved after
+    every move) and counted in `tabletop stats`.
+    """
     from tabletop.terminal import play_text
 
     game = _game(ctx, game_id)
@@ -184,22 +251,24 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         _fail("the desktop app plays from its launcher: run `tabletop`; "
               "use `tabletop play GAME --text` to play in the terminal")
     host = _host(ctx)
-    count = _players(game, players, len(seats) or game.info.min_players)
-    names = list(seats) or ["human"]
+    count = _players(game, players, len(seats) if len(seats) > 1 else game.info.min_players)
+    names = list(seats) or [HUMAN]
     if len(names) == 1 and count > 1:
         names += [host.strongest_agent(game_id).name] * (count - 1)
     if len(names) != count:
         raise click.BadParameter(f"{len(names)} seats given for {count} players",
                                  param_hint="--seat")
-    agents = []
-    for name in names:
-        try:
-            agents.append(None if name == "human" else host.make_agent(game_id, name))
-        except TabletopError as exc:
-            raise click.BadParameter(str(exc), param_hint="--seat") from None
+    agents = _agents(host, game_id, names)
+    labels = [agent_label(host, game_id, name) for name in names]
+    budget = _budget(seconds, iterations)
     if seed is None:
         seed = time.time_ns() % 2**31
-    options = _options(game, pairs)
+    try:
+        session = Session.new(game, count, _options(game, pairs), seed, names)
+    except TabletopError as exc:
+        _fail(short(str(exc)))
+    except Exception as exc:
+        _fail(_plugin_failure(host, game_id, "setting up the game", exc))
     click.echo(f"{game.info.name}, seed {seed}. Type 'help' for the legal moves.")
 
     def ask(prompt: str) -> str | None:
@@ -207,14 +276,27 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
+    from tabletop.library_cli import Keeper
+
+    keeper = Keeper.open(game_id, names, people)
+    failure, interrupted = None, False
     try:
-        record = play_text(game, count, options, seed, agents, names,
-                           _budget(seconds, None), ask, click.echo)
-    except TabletopError as exc:
-        _fail(str(exc))
+        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep)
+    except KeyboardInterrupt:
+        interrupted = True
+        click.echo("\nGame interrupted.")
+    except Exception as exc:
+        failure = _plugin_failure(host, game_id, "playing", exc)
+    finally:
+        keeper.close()
     if save is not None:
-        _write_atomic(save, record.to_json())
+        # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
+        _write_atomic(save, session.record().to_json())
         click.echo(f"Record written to {save}")
+    if failure is not None:
+        _fail(failure)
+    if interrupted:
+        ctx.exit(130)
 
 
 @main.command()
@@ -230,14 +312,16 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--seconds", type=float, help="Thinking time per move (agents' default).")
 @click.option("--iterations", type=int, help="Work per move instead of time (deterministic).")
+@click.option("--max-plies", type=click.IntRange(min=1), default=None,
+              help="Stop a game after N plies; it is reported as cut, without a result.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's record into this folder.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
 @click.pass_context
 def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: str,
              count: int, seed: int, workers: int, rotate: bool, pairs: tuple[str, ...],
-             seconds: float | None, iterations: int | None, records: Path | None,
-             as_json: bool) -> None:
+             seconds: float | None, iterations: int | None, max_plies: int | None,
+             records: Path | None, as_json: bool) -> None:
     """Play AI-versus-AI games of GAME headless and summarize the results."""
     from tabletop import simulate as sim
 
@@ -258,7 +342,7 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         except TabletopError as exc:
             raise click.BadParameter(str(exc), param_hint="--agents") from None
     match = sim.Match(game_id, seats, tuple(names), _options(game, pairs),
-                      _budget(seconds, iterations), tuple(host.disabled), rotate)
+                      _budget(seconds, iterations), tuple(host.disabled), rotate, max_plies)
     try:
         game.info.resolve_options(match.options)
     except OptionError as exc:
@@ -271,23 +355,31 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
             for result in sim.run(host, match, count, seed, workers):
                 results.append(result)
                 bar.update(1)
-    except TabletopError as exc:
-        _fail(str(exc))
+    except Exception as exc:
+        _fail(_plugin_failure(host, game_id, f"playing game {len(results) + 1}", exc))
     elapsed = time.perf_counter() - began
     if records is not None:
         sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
-    summary = sim.summarize(results)
     if as_json:
-        click.echo(json.dumps({
-            "game": game_id, "games": count, "agents": list(match.seating(0)),
-            "results": [r.to_json() for r in results], "summary": summary,
-            "seconds": elapsed,
-        }, indent=1))
+        click.echo(json.dumps(sim.report_json(match, results, elapsed), indent=1))
         return
-    click.echo(f"{count} games of {game.info.name} in {elapsed:.1f} s")
-    for name, row in summary.items():
-        click.echo(f"  {name:12} mean score {row['mean_score']:7.2f}  wins {row['wins']:7.2f}"
-                   f"  win rate {row['win_rate']:6.1%}  {row['seconds_per_move']:.4f} s/move")
+    for line in sim.report_lines(game.info.name, results, elapsed):
+        click.echo(line)
+
+
+@main.command()
+@click.option("--player", help="Only this player (a person's name or an agent's).")
+@click.option("--game", "game_id", metavar="GAME", help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
+    """Statistics of the kept games: per player, per game, against whom, solo scores."""
+    from tabletop.library_cli import stats_report
+
+    try:
+        click.echo(stats_report(_host(ctx).games, player, game_id, as_json))
+    except TabletopError as exc:
+        _fail(str(exc))
 
 
 @main.command("replay")
@@ -299,18 +391,25 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 
     record = _read_record(path)
     game = _game(ctx, record.game)
+    host = _host(ctx)
     try:
         replayed = replay(game, record)
     except TabletopError as exc:
-        _fail(f"{path}: {exc}")
-    click.echo(f"{game.info.name}, {record.players} players, seed {record.seed}")
-    click.echo(game.render_text(replayed.states[0]))
-    for number, lines in enumerate(replayed.log, 1):
-        for line in lines:
-            click.echo(f"{number:4}. {line}")
-    click.echo(game.render_text(replayed.final))
-    outcome = game.outcome(replayed.final)
-    click.echo(result_text(game, outcome) if outcome else "The game is not over.")
+        _fail(f"{path}: {short(str(exc))}")
+    except Exception as exc:
+        _fail(f"{path}: {_plugin_failure(host, record.game, 'replaying the record', exc)}")
+    try:
+        lines = [f"{game.info.name}, {record.players} players, seed {record.seed}",
+                 game.render_text(replayed.states[0])]
+        for number, described in enumerate(replayed.log, 1):
+            lines.extend(f"{number:4}. {line}" for line in described)
+        lines.append(game.render_text(replayed.final))
+        outcome = game.outcome(replayed.final)
+        lines.append(result_text(game, outcome) if outcome else "The game is not over.")
+    except Exception as exc:
+        _fail(f"{path}: {_plugin_failure(host, record.game, 'showing the game', exc)}")
+    for line in lines:
+        click.echo(line)
 
 
 @main.command()
@@ -320,10 +419,13 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The PNG file to write.")
 @click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
+@click.option("--ply", type=int, default=None,
+              help="Draw the replay viewer after this many moves (0: the start).")
 @click.pass_context
 def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
-               size: str) -> None:
-    """Render the position at the end of a record to a PNG, headless."""
+               size: str, ply: int | None) -> None:
+    """Render the position at the end of a record (or the replay viewer at --ply) to a
+    PNG, headless."""
     width, sep, height = size.lower().partition("x")
     if not (sep and width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT (each at least 200)",
@@ -331,11 +433,14 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
     host = _host(ctx)
     _game(ctx, game_id)
     try:
-        from tabletop.ui.screenshot import render_record
+        from tabletop.ui.screenshot import render_record, render_replay
     except ImportError as exc:
         _fail(f"screenshots need the desktop app: {exc}")
     try:
-        render_record(host, game_id, record_path, out, (int(width), int(height)))
+        if ply is None:
+            render_record(host, game_id, record_path, out, (int(width), int(height)))
+        else:
+            render_replay(host, record_path, ply, out, (int(width), int(height)))
     except TabletopError as exc:
         _fail(str(exc))
     click.echo(f"wrote {out}")
@@ -353,8 +458,6 @@ def _read_record(path: Path) -> Record:
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    from tabletop.ui.storage import write_atomic
-
     try:
         write_atomic(path, text)
     except OSError as exc:

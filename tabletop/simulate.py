@@ -1,28 +1,53 @@
 """AI-versus-AI games, headless, in one process or a pool; results identical for any pool.
 
-Game i of a run uses seed `seed + i`, and each seat's agent draws from a generator seeded
-by that game seed and the seat, so a game's moves do not depend on which worker plays it
-(for agents given an iteration budget; a time budget depends on the machine's speed).
+Game i of a run uses seed `seed + i` and is played through a `Session`, whose seeding rule
+gives each decision its own generator (game seed, seat, ply): a game's moves do not
+depend on which process plays it (for agents given an iteration budget; a time budget
+depends on the machine's speed).
+
+How a game ends, in `GameResult.ended`:
+- `"rules"`: the game's own end, scored by the game;
+- `"timeout"`: with a time budget (`--seconds`) each decision runs in a worker process
+  the host stops at `session.deadline_seconds(budget)`; an agent that thinks past it
+  forfeits: reason `"timeout: seat N (agent X)"`, that seat scores 0 and loses, every
+  other seat scores 1 and shares the victory (as after a resignation);
+- `"cut"`: the run's explicit ply bound (`--max-plies N`, for games whose rules set
+  none) stopped the game: reason `"cut at N plies (not a rule)"`. A cut game has no
+  result: it is counted apart (`cut` in the summary) and left out of every agent's
+  scores and wins.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from tabletop.ai.base import Budget
+from tabletop.ai.base import Agent, Budget
+from tabletop.files import write_atomic
+from tabletop.model import Game, Outcome
 from tabletop.plugins import Host
-from tabletop.record import Record, record_of, start
+from tabletop.record import Record
+from tabletop.session import (
+    DecisionTimeout,
+    Session,
+    agent_label,
+    deadline_seconds,
+    make_agent,
+)
+from tabletop.worker import AIWorker, HostFactory, default_factory
+
+RULES, TIMEOUT, CUT = "rules", "timeout", "cut"
 
 
 @dataclass(frozen=True)
 class Match:
-    """What to play: the game, seats, options, budget and which plugins to block."""
+    """What to play: the game, seats, options, budget, which plugins to block, and an
+    optional bound on a game's length (None: only the rules end a game)."""
 
     game: str
     players: int
@@ -31,6 +56,7 @@ class Match:
     budget: Budget
     disabled: tuple[str, ...] = ()
     rotate: bool = False
+    max_plies: int | None = None
 
     def seating(self, index: int) -> tuple[str, ...]:
         """The agent of each seat in game `index` (rotated round the seats if asked)."""
@@ -41,7 +67,8 @@ class Match:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game, with the time each seat spent thinking."""
+    """One finished game, how it ended (`RULES`, `TIMEOUT` or `CUT`) and the time each
+    seat spent thinking."""
 
     seed: int
     agents: tuple[str, ...]
@@ -52,93 +79,173 @@ class GameResult:
     seconds: tuple[float, ...]
     moves: tuple[int, ...]
     record: str
+    ended: str = RULES
 
     def to_json(self) -> dict[str, Any]:
         """The per-game entry of `simulate --json`."""
         return {"seed": self.seed, "agents": list(self.agents), "scores": list(self.scores),
-                "winners": list(self.winners), "plies": self.plies, "reason": self.reason}
+                "winners": list(self.winners), "plies": self.plies, "reason": self.reason,
+                "ended": self.ended}
 
 
-def play_game(host: Host, match: Match, index: int, seed: int) -> GameResult:
-    """Play game number `index` of `match` with seed `seed` to the end."""
-    game = host.game(match.game)
+def forfeit(players: int, seat: int, reason: str) -> Outcome:
+    """The result when `seat` forfeits: it scores 0 and loses, the others score 1 and
+    share the victory."""
+    return Outcome(tuple(0.0 if i == seat else 1.0 for i in range(players)),
+                   tuple(i for i in range(players) if i != seat), reason)
+
+
+def play_game(host: Host, match: Match, index: int, seed: int,
+              worker: AIWorker | None = None) -> GameResult:
+    """Play game number `index` of `match` with seed `seed` to its end.
+
+    With a time budget the decisions run in `worker` (required then), which stops an
+    agent at its deadline; otherwise they run in this process.
+    """
+    game: Game[Any, Any] = host.game(match.game)
     seating = match.seating(index)
-    agents = [host.make_agent(match.game, name) for name in seating]
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(match.players)]
-    state, resolved = start(game, match.players, match.options, seed)
-    states, moves = [state], []
+    session = Session.new(game, match.players, dict(match.options), seed, seating)
+    labels = [agent_label(host, match.game, name) for name in seating]
+    enforced = deadline_seconds(match.budget) is not None
+    if enforced and worker is None:
+        raise ValueError("a time budget is enforced in a worker process: pass `worker`")
+    agents: list[Agent] = [] if enforced else [
+        make_agent(host, match.game, name, label) for name, label in zip(seating, labels,
+                                                                         strict=True)]
     seconds = [0.0] * match.players
     counts = [0] * match.players
-    while (seat := game.to_move(state)) is not None:
-        legal = game.legal_moves(state)
+    ended, verdict = RULES, None
+    while (seat := session.to_move) is not None:
+        if match.max_plies is not None and len(session.moves) >= match.max_plies:
+            ended = CUT
+            verdict = Outcome((0.0,) * match.players, (),
+                              f"cut at {match.max_plies} plies (not a rule)")
+            break
         began = time.perf_counter()
-        move = agents[seat].choose(game.observation(state, seat), seat, legal, match.budget,
-                                   rngs[seat])
+        if worker is not None and enforced:
+            decision = session.decision(seating[seat], labels[seat], match.budget)
+            try:
+                move = session.answer(decision, worker.submit(decision).result())
+            except DecisionTimeout:
+                seconds[seat] += time.perf_counter() - began
+                counts[seat] += 1
+                ended = TIMEOUT
+                verdict = forfeit(match.players, seat,
+                                  f"timeout: seat {seat + 1} (agent {seating[seat]})")
+                break
+        else:
+            move = session.choose(agents[seat], labels[seat], match.budget)
         seconds[seat] += time.perf_counter() - began
         counts[seat] += 1
-        state = game.apply(state, move)
-        states.append(state)
-        moves.append(move)
-    outcome = game.outcome(state)
-    assert outcome is not None  # the loop ends only when nobody is to move
-    record = record_of(game, match.players, resolved, seed, states, moves, seating)
-    return GameResult(seed, seating, outcome.scores, outcome.winners, len(moves),
-                      outcome.reason, tuple(seconds), tuple(counts), record.to_json())
+        session.play(move)
+    outcome = verdict or session.outcome
+    assert outcome is not None  # the loop ends only when nobody is to move, or a verdict
+    return GameResult(seed, seating, outcome.scores, outcome.winners, len(session.moves),
+                      outcome.reason, tuple(seconds), tuple(counts),
+                      session.record().to_json(), ended)
 
 
 @functools.cache
-def _worker_host(disabled: tuple[str, ...]) -> Host:
-    # Loaded on a worker's first game and reused for its later ones.
+def _pool_host(disabled: tuple[str, ...]) -> Host:
+    # Loaded on a pool process's first game and reused for its later ones.
     return Host(disabled=disabled).load()
 
 
-def _play_in_worker(match: Match, index: int, seed: int) -> GameResult:
-    return play_game(_worker_host(match.disabled), match, index, seed)
+@functools.cache
+def _pool_worker(factory: HostFactory) -> AIWorker:
+    # One decision worker per pool process, for time budgets.
+    return AIWorker(factory)
 
 
-def run(host: Host, match: Match, games: int, seed: int, workers: int = 1) -> Iterator[GameResult]:
-    """Play `games` games (seeds `seed`..`seed + games - 1`), yielding results in order."""
+def _play_in_pool(match: Match, index: int, seed: int, factory: HostFactory) -> GameResult:
+    worker = _pool_worker(factory) if deadline_seconds(match.budget) is not None else None
+    return play_game(_pool_host(match.disabled), match, index, seed, worker)
+
+
+def run(host: Host, match: Match, games: int, seed: int, workers: int = 1,
+        host_factory: HostFactory | None = None) -> Iterator[GameResult]:
+    """Play `games` games (seeds `seed`..`seed + games - 1`), yielding results in order.
+
+    `host_factory` rebuilds the host in the processes that make time-budgeted decisions
+    (default: the installed plugins with `match.disabled` blocked).
+    """
+    factory = host_factory or default_factory(host)
     if workers <= 1:
-        for i in range(games):
-            yield play_game(host, match, i, seed + i)
+        worker = AIWorker(factory) if deadline_seconds(match.budget) is not None else None
+        try:
+            for i in range(games):
+                yield play_game(host, match, i, seed + i, worker)
+        finally:
+            if worker is not None:
+                worker.shutdown()
         return
     with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(_play_in_worker, match, i, seed + i) for i in range(games)]
-        for future in futures:
-            yield future.result()
+        futures = [pool.submit(_play_in_pool, match, i, seed + i, factory)
+                   for i in range(games)]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 def summarize(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:
-    """Per agent name: mean score, wins (a shared win counts 1/k), win rate, s/move."""
+    """Per agent name: mean score, wins (a shared win counts 1/k), win rate, s/move and
+    timeouts, over the games that have a result (cut games are left out)."""
     table: dict[str, dict[str, float]] = {}
     for result in results:
         for seat, name in enumerate(result.agents):
             row = table.setdefault(name, {"seats": 0, "score": 0.0, "wins": 0.0,
-                                          "seconds": 0.0, "moves": 0})
+                                          "seconds": 0.0, "moves": 0, "timeouts": 0})
+            row["seconds"] += result.seconds[seat]
+            row["moves"] += result.moves[seat]
+            if result.ended == CUT:
+                continue
             row["seats"] += 1
             row["score"] += result.scores[seat]
             if seat in result.winners:
                 row["wins"] += 1.0 / len(result.winners)
-            row["seconds"] += result.seconds[seat]
-            row["moves"] += result.moves[seat]
+            if result.ended == TIMEOUT and seat not in result.winners:
+                row["timeouts"] += 1
     return {
         name: {
-            "mean_score": row["score"] / row["seats"],
+            "mean_score": row["score"] / row["seats"] if row["seats"] else 0.0,
             "wins": row["wins"],
-            "win_rate": row["wins"] / row["seats"],
+            "win_rate": row["wins"] / row["seats"] if row["seats"] else 0.0,
             "seconds_per_move": row["seconds"] / row["moves"] if row["moves"] else 0.0,
+            "timeouts": row["timeouts"],
         }
         for name, row in sorted(table.items())
     }
 
 
+def report_json(match: Match, results: Sequence[GameResult], seconds: float) -> dict[str, Any]:
+    """The object `simulate --json` prints."""
+    return {"game": match.game, "games": len(results), "agents": list(match.seating(0)),
+            "results": [r.to_json() for r in results], "summary": summarize(results),
+            "cut": sum(r.ended == CUT for r in results), "seconds": seconds}
+
+
+def report_lines(game_name: str, results: Sequence[GameResult], seconds: float) -> list[str]:
+    """The lines `simulate` prints: one per agent, then the games cut by the bound."""
+    lines = [f"{len(results)} games of {game_name} in {seconds:.1f} s"]
+    for name, row in summarize(results).items():
+        timeouts = f"  {row['timeouts']:g} timeouts" if row["timeouts"] else ""
+        lines.append(f"  {name:12} mean score {row['mean_score']:7.2f}  wins "
+                     f"{row['wins']:7.2f}  win rate {row['win_rate']:6.1%}  "
+                     f"{row['seconds_per_move']:.4f} s/move{timeouts}")
+    cut = [r for r in results if r.ended == CUT]
+    if cut:
+        lines.append(f"  {len(cut)} games {cut[0].reason}: no result, not counted above")
+    return lines
+
+
 def write_records(results: Sequence[GameResult], folder: Any,
                   name: Callable[[GameResult], str]) -> None:
     """Write each game's record as JSON into `folder` (created if missing)."""
-    from pathlib import Path
-
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     for result in results:
         Record.from_json(result.record)  # never write a record we could not read back
-        (path / name(result)).write_text(result.record, encoding="utf-8")
+        write_atomic(path / name(result), result.record)

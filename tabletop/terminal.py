@@ -2,51 +2,52 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.ai.base import Agent, Budget
 from tabletop.model import Game, Outcome, TabletopError
-from tabletop.record import Record, record_of, start
+from tabletop.record import Record
+from tabletop.session import Session
 
 HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 
 
-def play_text(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
-              seats: Sequence[Agent | None], seat_labels: Sequence[str], budget: Budget,
-              ask: Callable[[str], str | None], say: Callable[[str], None]) -> Record:
-    """Play one game: `None` seats are people answering `ask`, the others agents.
+def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence[str],
+              budget: Budget, ask: Callable[[str], str | None],
+              say: Callable[[str], None],
+              keep: Callable[[Record], None] | None = None) -> None:
+    """Play `session` on: `None` seats are people answering `ask`, the others agents.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
-    Returns the record of what was played (with a result once the game is over).
+    `labels` names each agent in error messages. The session holds what was played, so
+    the caller has the record even if the game is interrupted. `keep(record)`, if given,
+    gets the record at the start and after every move (the game library saves it, so a
+    game cut short is not lost).
     """
-    state, resolved = start(game, players, options, seed)
-    states, moves = [state], []  # type: list[Any], list[Any]
-    say(game.render_text(state))
-    while (seat := game.to_move(state)) is not None:
-        agent = seats[seat]
-        who = f"{game.info.seat_name(seat)} ({seat_labels[seat]})"
+    game = session.game
+    if keep is not None:
+        keep(session.record())
+    say(game.render_text(session.state))
+    while (seat := session.to_move) is not None:
+        agent = agents[seat]
+        who = f"{game.info.seat_name(seat)} ({session.agents[seat]})"
         if agent is None:
-            move = _ask_move(game, state, who, ask, say)
+            move = _ask_move(game, session.state, who, ask, say)
             if move is None:
                 say("Game stopped.")
-                break
+                return
         else:
-            rng = random.Random(f"{seed}:{seat}:{len(moves)}")
-            move = agent.choose(game.observation(state, seat), seat,
-                                game.legal_moves(state), budget, rng)
-        after = game.apply(state, move)
-        for line in game.describe(state, move, after):
+            move = session.choose(agent, labels[seat], budget)
+        session.play(move)
+        for line in session.log[-1]:
             say(line)
-        state = after
-        states.append(state)
-        moves.append(move)
-        say(game.render_text(state))
-    outcome = game.outcome(state)
+        if keep is not None:
+            keep(session.record())
+        say(game.render_text(session.state))
+    outcome = session.outcome
     if outcome is not None:
         say(result_text(game, outcome))
-    return record_of(game, players, resolved, seed, states, moves, seat_labels)
 
 
 def _ask_move(game: Game[Any, Any], state: Any, who: str,

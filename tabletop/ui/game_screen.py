@@ -4,27 +4,56 @@ The frame shows whose turn it is, scores, the move log and the buttons (undo, re
 save, rules, new game, launcher, the game's special moves, VALIDATE/Cancel for a previewed
 move). It applies every move, autosaves after each, runs AI seats in the worker process
 and catches plugin code that raises (naming the plugin and returning to the launcher).
+
+One focus: the board has the keyboard focus by default; Tab moves it to each enabled
+sidebar button in turn and back to the board (Shift-Tab the other way). Keys reach the
+renderer only while the board has the focus, Enter and Space act on what has it, and
+exactly one ring shows where it is. A mouse press never moves the focus to a button.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.session import (
+    HINT,
+    MOVE,
+    AgentError,
+    Decision,
+    DecisionTimeout,
+    Session,
+    agent_label,
+)
 from tabletop.ui import game_panels, storage
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import PluginFailure, plugin_files, raised_in
+from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.rules_screen import RulesScreen
-from tabletop.ui.session import Session
-from tabletop.ui.widgets import ACCENT, DIM, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.ui.widgets import (
+    ACCENT,
+    DIM,
+    ERROR,
+    FOCUS,
+    KEYS_NEXT,
+    KEYS_PRESS,
+    KEYS_PREV,
+    PANEL,
+    TEXT,
+    Screen,
+)
+from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
 
 SIDEBAR = 340
+
+#: The button that has the focus when a panel opens (the harmless choice).
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep"}
 
 
 class GameScreen(Screen):
@@ -36,10 +65,14 @@ class GameScreen(Screen):
         self.session = session
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
-        self.offer: Any = None
+        self.offer: Any = None  # a special move awaiting the others' consent or a confirm
         self.message = ""
-        self.thinking: Future[str] | None = None
-        self.hinting: tuple[int, Future[str]] | None = None
+        self.thinking: tuple[Decision, Future[str]] | None = None
+        self.hinting: tuple[int, Decision, Future[str]] | None = None
+        #: Agents that failed in this game, and the agent that plays in their place.
+        self.stand_ins: dict[str, str] = {}
+        #: One status line per failed agent, shown for the rest of the game.
+        self.agent_notes: list[str] = []
         self._submitted: list[Any] = []
         self._area: Rect | None = None
         self._needs_position = True
@@ -53,7 +86,7 @@ class GameScreen(Screen):
                                   lambda move: self.game.move_to_text(self.session.state, move))
         try:
             self.renderer = renderer_cls(context)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
             raise PluginFailure(app.failure_message(game_id, "starting its renderer", exc)
                                 ) from exc
         if renderer_cls is not TextRenderer:
@@ -85,7 +118,17 @@ class GameScreen(Screen):
         interactive = to_move is not None and not s.is_ai(to_move) and self.overlay is None
         self.renderer.set_position(s.view_of(s.state), to_move,
                                    s.legal_moves() if to_move is not None else (), interactive)
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.show_last_move(*self._last_ply())
         self._needs_position = False
+
+    def _last_ply(self) -> tuple[Any, Any, Any]:
+        """The last ply of the history as views (before, move, after); Nones at the start."""
+        s = self.session
+        if not s.moves:
+            return None, None, None
+        seat = s.viewing_seat()
+        return s.view_of(s.states[-2], seat), s.moves[-1], s.view_of(s.states[-1], seat)
 
     def _drain(self) -> None:
         while self._submitted:
@@ -104,6 +147,11 @@ class GameScreen(Screen):
                     self.invalidate()
                     return
                 self.offer, self.overlay = move, "offer"
+                self.invalidate()
+                return
+            if self.game.outcome(self.game.apply(s.state, move)) is not None:
+                # Resigning ends the game at once and cannot be undone: ask first.
+                self.offer, self.overlay = move, "confirm"
                 self.invalidate()
                 return
         elif move not in s.legal_moves():
@@ -155,18 +203,52 @@ class GameScreen(Screen):
         s = self.session
         if s.to_move is None or s.is_ai(s.to_move) or self.hinting is not None:
             return
-        strongest = self.app.host.strongest_agent(self.game_id)
-        future = self.app.worker.submit(self.game_id, strongest.name,
-                                        self.game.state_to_dict(s.state),
-                                        self.app.settings.ai_seconds, s.seed + len(s.moves))
-        self.hinting = (len(s.moves), future)
-        self.message = f"Looking for a hint ({strongest.name})…"
+        agent = self._playing_for(self.app.host.strongest_agent(self.game_id).name)
+        self.hinting = (len(s.moves), *self._ask(agent, HINT))
+        self.message = f"Looking for a hint ({agent})…"
         self.invalidate()
+
+    # -- agents ----------------------------------------------------------------------------
+    def _ask(self, agent: str, purpose: str) -> tuple[Decision, Future[str]]:
+        """Send `agent`'s decision for the seat to move to the AI worker."""
+        label = agent_label(self.app.host, self.game_id, agent)
+        decision = self.session.decision(agent, label, self.app.ai_budget(), purpose)
+        return decision, self.app.worker.submit(decision)
+
+    def _playing_for(self, agent: str) -> str:
+        """The agent that plays for `agent`: itself, or its stand-in if it failed."""
+        seen = set()
+        while agent in self.stand_ins and agent not in seen:
+            seen.add(agent)
+            agent = self.stand_ins[agent]
+        return agent
+
+    def _stand_in(self, failed: str, error: Exception) -> str:
+        """Retire `failed` for this game; the agent that takes its place, with a message.
+
+        An agent that ran out of time gives way to the random agent; one that failed to
+        the next weaker agent of the game (the random agent last of all).
+        """
+        failed_names = {failed, *self.stand_ins}
+        specs = sorted(self.app.host.agent_specs(self.game_id), key=lambda a: -a.strength)
+        order = [a.name for a in specs]
+        below = order[order.index(failed) + 1:] if failed in order else order
+        names = [name for name in below if name not in failed_names]
+        if isinstance(error, DecisionTimeout) or not names:
+            names = ["random"]
+        if failed == "random" or names[0] in failed_names:
+            raise PluginFailure(f"No agent can play {self.game.info.name}: {error}. "
+                               "Your game is saved; choose Continue to retry.")
+        self.stand_ins[failed] = names[0]
+        self.agent_notes.append(f"{error}; {names[0]!r} plays instead.")
+        return names[0]
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         path = storage.save_game(self.app.directory, self.session.record())
-        self.message = f"Saved to {path}"
+        # A zero-width space after each separator and dash lets the sidebar wrap the path.
+        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+        self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:
@@ -185,20 +267,23 @@ class GameScreen(Screen):
         self.window.show_view(RulesScreen(self.app, self.game.info, self))
 
     def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("offer", "end") or close it (None)."""
+        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
         self.overlay = name
         self.focus = -1
         self._needs_position = True
         self.invalidate()
 
     def answer_offer(self, accept: bool) -> None:
-        """The other player accepts or declines the offered special move."""
+        """The other player accepts or declines the offered special move (or, for a
+        move that ends the game such as resigning, its mover confirms or takes it back)."""
         move, self.offer = self.offer, None
+        asked = self.overlay
         self.overlay = None
         if accept:
             self.commit(move)
         else:
-            self.message = "The offer was declined."
+            self.message = ("The offer was declined." if asked == "offer"
+                            else "You play on.")
             self._needs_position = True
             self.invalidate()
 
@@ -208,6 +293,7 @@ class GameScreen(Screen):
 
     def _tick(self, delta_time: float) -> None:
         self.ensure_built()
+        self.renderer.set_focus(self.board_focused)
         self.renderer.update(delta_time)
         self._drain()
         self._poll_hint()
@@ -217,19 +303,32 @@ class GameScreen(Screen):
             self._seen = seen
             self.invalidate()
 
+    def _answer(self, decision: Decision, future: Future[str], where: str) -> Any:
+        """The move a finished decision chose; None (and a stand-in named) if the agent
+        failed or ran out of time. Any other failure is the game plugin's."""
+        try:
+            return self.session.answer(decision, future.result())
+        except (AgentError, DecisionTimeout) as exc:
+            self._stand_in(decision.agent, exc)
+            self.invalidate()
+            return None
+        except WorkerLost as exc:  # not a plugin's fault: the process itself kept dying
+            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
+                                ) from exc
+        except Exception as exc:  # raised in the worker by the game's code
+            raise PluginFailure(self.app.failure_message(self.game_id, where, exc)) from exc
+
     def _poll_hint(self) -> None:
-        if self.hinting is None or not self.hinting[1].done():
+        if self.hinting is None or not self.hinting[2].done():
             return
-        ply, future = self.hinting
+        ply, decision, future = self.hinting
         self.hinting = None
         if ply != len(self.session.moves):
             return
-        try:
-            text = future.result()
-        except Exception as exc:  # raised in the worker: the agent's code failed
-            raise PluginFailure(self.app.failure_message(self.game_id, "finding a hint", exc)
-                                ) from exc
-        move = self.game.parse_move(self.session.state, text)
+        move = self._answer(decision, future, "finding a hint")
+        if move is None:
+            self.hinting = (ply, *self._ask(self._playing_for(decision.agent), HINT))
+            return
         self.renderer.show_hint(move)
         self.message = f"Hint: {self.game.move_to_text(self.session.state, move)}"
         self.invalidate()
@@ -237,23 +336,20 @@ class GameScreen(Screen):
     def _poll_ai(self) -> None:
         s = self.session
         if self.thinking is not None:
-            if self.thinking.done():
-                future, self.thinking = self.thinking, None
-                try:
-                    text = future.result()
-                except Exception as exc:  # raised in the worker: the agent's code failed
-                    agent = s.agents[s.to_move] if s.to_move is not None else "?"
-                    raise PluginFailure(self.app.failure_message(
-                        self.game_id, f"choosing a move for the computer ({agent})", exc)
-                    ) from exc
-                self.commit(self.game.parse_move(s.state, text))
+            decision, future = self.thinking
+            if future.done():
+                self.thinking = None
+                if decision.ply != len(s.moves):
+                    return  # asked about a position the game has left
+                move = self._answer(decision, future, "choosing a move for the computer "
+                                    f"({decision.agent})")
+                if move is not None:
+                    self.commit(move)
             return
         if (self.overlay is not None or s.to_move is None or not s.is_ai(s.to_move)
                 or self.renderer.animating):
             return
-        self.thinking = self.app.worker.submit(
-            self.game_id, s.agents[s.to_move], self.game.state_to_dict(s.state),
-            self.app.settings.ai_seconds, s.seed * 7919 + len(s.moves))
+        self.thinking = self._ask(self._playing_for(s.agents[s.to_move]), MOVE)
         self.invalidate()
 
     # -- layout and drawing --------------------------------------------------------------
@@ -268,7 +364,8 @@ class GameScreen(Screen):
             self.push_position()
         if self.overlay != self._built_overlay:
             self._built_overlay = self.overlay
-            self.focus = -1  # a focus index from the other button set means nothing here
+            # A panel opens on its harmless button; closing it gives the board the focus.
+            self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
         if self.overlay is not None:
             game_panels.build_overlay(self, width, height)
             return
@@ -276,9 +373,26 @@ class GameScreen(Screen):
         self.box(panel, PANEL)
         game_panels.build_sidebar(self, panel)
 
+    @property
+    def animating(self) -> bool:
+        """True while the renderer plays a move's transition."""
+        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+
+    @property
+    def board_focused(self) -> bool:
+        """True when the board has the keyboard focus (no panel open, no button focused)."""
+        return self.overlay is None and self.focus_name is None
+
     def draw_under_text(self) -> None:
         if self.overlay is None:
             self.renderer.draw()
+
+    def draw_over_text(self) -> None:
+        if self.board_focused and self._area is not None:
+            # The focus ring of the board, just outside the area the renderer draws in.
+            a, m = self._area, self.px(6)
+            arcade.draw_lbwh_rectangle_outline(a.left - m, a.bottom - m, a.width + 2 * m,
+                                               a.height + 2 * m, FOCUS, 2)
 
     def on_draw(self) -> None:
         self._safely("drawing", super().on_draw)
@@ -298,13 +412,32 @@ class GameScreen(Screen):
     def _press(self, x: int, y: int, button: int, modifiers: int) -> None:
         index = self.button_at(x, y)
         if index >= 0:
-            self.focus = index
+            if self.overlay is None:
+                self.focus = -1  # a click on a button leaves the keyboard on the board
+            else:
+                self.focus = index
             self.press(index)
-        elif self._board_input() and self._area is not None and self._area.contains(x, y):
+        elif self.overlay is None and self._area is not None and self._area.contains(x, y):
             self.focus = -1
-            self.renderer.on_mouse_press(x, y, button, modifiers)
+            plies = len(self.session.moves)
+            used = self._board_input() and self.renderer.on_mouse_press(x, y, button,
+                                                                        modifiers)
             self._drain()
+            if not used and len(self.session.moves) == plies and not self.renderer.animating:
+                self.message = self.why_nothing(x, y)
             self.invalidate()
+        self.renderer.set_focus(self.board_focused)
+
+    def why_nothing(self, x: float, y: float) -> str:
+        """The status line's reason why a press on the board at (x, y) did nothing."""
+        s = self.session
+        if s.to_move is None:
+            return "The game is over: Undo, New game or Launcher."
+        who = self.game.info.seat_name(s.to_move)
+        if s.is_ai(s.to_move):
+            return f"Wait: {who} (the computer) is to move."
+        why = self.renderer.explain_click(x, y)
+        return why or f"Nothing to play there for {who} (H suggests a move)."
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self._board_input():
@@ -319,20 +452,41 @@ class GameScreen(Screen):
         self.ensure_built()
         if self.overlay is not None:
             game_panels.overlay_key(self, symbol, modifiers)
+        else:
+            self._frame_key(symbol, modifiers)
+        self.renderer.set_focus(self.board_focused)
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab (+1) / Shift-Tab (-1): board → each enabled sidebar button → board."""
+        self.ensure_built()
+        stops: list[str | None] = [None, *(b.name for b in self.buttons if b.enabled)]
+        at = stops.index(self.focus_name) if self.focus_name in stops else 0
+        self.focus_name = stops[(at + step) % len(stops)]
+        self.app.window.request_redraw()
+
+    def _frame_key(self, symbol: int, modifiers: int) -> None:
+        key = arcade.key
+        if symbol == key.TAB:
+            self.cycle_focus(-1 if modifiers & key.MOD_SHIFT else 1)
             return
-        if symbol == arcade.key.TAB:
-            step = -1 if modifiers & arcade.key.MOD_SHIFT else 1
-            self.focus = self.focus + step
-            if not -1 <= self.focus < len(self.buttons):
-                self.focus = -1  # past either end: back to the board
-            return
-        if self.focus >= 0 and symbol in KEYS_PRESS:
-            self.press(self.focus)
-            return
-        if self._board_input() and self.renderer.on_key_press(symbol, modifiers):
+        if not self.board_focused:
+            # A sidebar button has the focus: Enter/Space press it, arrows walk the
+            # buttons, Esc gives the board the focus back; nothing of this reaches the board.
+            if symbol in KEYS_PRESS:
+                self.press(self.focus)
+                return
+            if symbol in KEYS_NEXT + KEYS_PREV:
+                self.move_focus(1 if symbol in KEYS_NEXT else -1)
+                return
+            if symbol == key.ESCAPE:
+                self.focus = -1
+                return
+        elif self._board_input() and self.renderer.on_key_press(symbol, modifiers):
             self._drain()
             self.invalidate()
             return
+        if symbol in KEYS_PRESS + KEYS_NEXT + KEYS_PREV:
+            return  # keys that act on what has the focus are never shortcuts
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
             arcade.key.S: self.save, arcade.key.F1: self.show_rules,
@@ -362,6 +516,7 @@ class GameScreen(Screen):
             lines.append((f"To move: {who} ({kind})", TEXT))
             if self.thinking is not None:
                 lines.append((f"{who} is thinking…", ACCENT))
+        lines.extend((note, ERROR) for note in self.agent_notes)
         if self.message:
             lines.append((self.message, DIM))
         return lines

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 import platformdirs
 
+from tabletop.files import write_atomic
 from tabletop.record import Record
 
 DATA_DIR_ENV = "TABLETOP_DATA_DIR"
@@ -35,21 +35,6 @@ def data_dir() -> Path:
     path = Path(os.environ.get(DATA_DIR_ENV) or platformdirs.user_data_dir("tabletop"))
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that readers see the old or the new file, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def move_aside(path: Path) -> Path:
@@ -72,6 +57,9 @@ class Settings:
     ai_seconds: float = 1.0
     colour_blind: bool = False
     fullscreen: bool = False
+    #: The window's size when not full screen, restored at the next launch (0: default).
+    window_width: int = 0
+    window_height: int = 0
 
     @classmethod
     def load(cls, directory: Path) -> tuple[Settings, str | None]:

@@ -5,18 +5,17 @@ import random
 from tabletop_nim import Nim
 
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
-from tabletop.record import start
+from tabletop.session import Session
 from tests.host.toys import Duel
 
 
 def _play(game, agents, seed: int, budget: Budget) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
-    state, _ = start(game, 2, {}, seed)
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(2)]
-    while (seat := game.to_move(state)) is not None:
-        move = agents[seat].choose(game.observation(state, seat), seat,
-                                   game.legal_moves(state), budget, rngs[seat])
-        state = game.apply(state, move)
-    return game.outcome(state).scores
+    # Through the one play loop, with its seeding rule.
+    names = [type(agent).__name__ for agent in agents]
+    session = Session.new(game, 2, {}, seed, names)
+    while (seat := session.to_move) is not None:
+        session.play(session.choose(agents[seat], names[seat], budget))
+    return session.outcome.scores
 
 
 def test_mcts_beats_random_at_nim() -> None:

@@ -87,11 +87,12 @@ def test_simulate_json_has_every_field_and_is_identical_for_any_worker_count() -
                "--iterations", "40", "--json")
     assert one.exit_code == 0, one.output
     data = json.loads(one.stdout)
-    assert set(data) == {"game", "games", "agents", "results", "summary", "seconds"}
-    assert set(data["results"][0]) == {"seed", "agents", "scores", "winners", "plies", "reason"}
+    assert set(data) == {"game", "games", "agents", "results", "summary", "cut", "seconds"}
+    assert set(data["results"][0]) == {"seed", "agents", "scores", "winners", "plies", "reason",
+                                       "ended"}
     assert [r["seed"] for r in data["results"]] == [7, 8, 9, 10, 11]
     row = data["summary"]["mcts"]
-    assert set(row) == {"mean_score", "wins", "win_rate", "seconds_per_move"}
+    assert set(row) == {"mean_score", "wins", "win_rate", "seconds_per_move", "timeouts"}
     assert row["wins"] + data["summary"]["random"]["wins"] == 5
     again = _run("simulate", "nim", "--agents", "mcts,random", "--games", "5", "--seed", "7",
                  "--iterations", "40", "--json")

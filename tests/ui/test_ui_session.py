@@ -12,8 +12,8 @@ import ui_games
 from PIL import Image
 
 from tabletop.model import TabletopError
+from tabletop.session import HUMAN, Session
 from tabletop.ui import storage
-from tabletop.ui.session import HUMAN, Session
 
 
 def session(game: Any, agents: tuple[str, str] = (HUMAN, HUMAN)) -> Session:

@@ -1,0 +1,371 @@
+"""The one play loop: a game in progress, its seats, agents, budgets, undo/redo and record.
+
+Every way of playing advances a game through a `Session`: `tabletop simulate`, `tabletop
+play --text`, the desktop app (whose AI seats think in a worker process) and the tests.
+No arcade here.
+
+The history is the list of states (pgx style: undo is popping states). The engine decides
+what may be undone: never a ply where `Game.reveals` is True, and in a hidden-information
+game never a move of an AI seat (its move was already shown to the human).
+
+**The seeding rule.** Each agent decision draws from its own generator, seeded by the text
+`"{game seed}:{purpose}:{seat}:{ply}"` (`decision_seed`), where `ply` is the number of
+moves played before the decision and `purpose` is `"move"` for a seat's move or `"hint"`
+for a hint shown to a person (its own stream, so asking for a hint changes nothing). A
+decision therefore depends only on the game seed and the position reached, never on how
+the game got there: a game continued from a save, replayed after an undo, played in
+another process or by another front end gets the same decisions. Agents are built fresh
+for each game (in process) or each decision (in the app's worker); an agent must not carry
+memory from one decision to the next. With an iteration budget (and no seconds) the same
+game seed and agents give the same game in `simulate`, in `play --text` and in the app.
+
+**Budgets.** A time budget is enforced from outside where the decision runs in a worker
+process (the app, `simulate --seconds`): past `deadline_seconds(budget)` the worker is
+stopped. An iteration budget has no deadline, so that the game stays deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.ai.base import Agent, Budget
+from tabletop.model import Game, Outcome, RecordError, TabletopError
+from tabletop.plugins import Host
+from tabletop.record import Record, record_of, replay, start
+
+HUMAN = "human"
+#: The purposes of a decision, each with its own random stream.
+MOVE = "move"
+HINT = "hint"
+#: How much longer than its time budget a decision may run before the host stops it
+#: (covers the transfer of the state and a slow machine, not an agent that ignores time).
+GRACE_SECONDS = 2.0
+#: The host's own agents ("random", "mcts") are named as coming from this plugin.
+HOST_PLUGIN = "tabletop"
+_MESSAGE_LIMIT = 300
+
+
+def decision_seed(game_seed: int, seat: int, ply: int, purpose: str = MOVE) -> str:
+    """The seed of one agent decision (see the module's seeding rule)."""
+    return f"{game_seed}:{purpose}:{seat}:{ply}"
+
+
+def deadline_seconds(budget: Budget) -> float | None:
+    """How long the host lets one decision run: the time budget plus `GRACE_SECONDS`.
+
+    None (no deadline) for a budget without seconds: an iteration budget must not be cut
+    by the machine's speed, and an agent's own default time is its own to keep.
+    """
+    if budget.seconds is None:
+        return None
+    return budget.seconds + GRACE_SECONDS
+
+
+class AgentError(TabletopError):
+    """An agent raised, or answered with something that is not a legal move.
+
+    The message names the agent and the plugin that registered it.
+    """
+
+
+class DecisionTimeout(TabletopError):
+    """An agent thought past its deadline and was stopped (its worker was restarted)."""
+
+
+def short(text: str, limit: int = _MESSAGE_LIMIT) -> str:
+    """`text` on one line, cut to `limit` characters (error text from plugin code)."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def plugin_of_agent(host: Host, game_id: str, name: str) -> str:
+    """The name of the plugin that registered agent `name` for `game_id`."""
+    owner = host.agent_owner(game_id, name)
+    return owner.name if owner is not None else HOST_PLUGIN
+
+
+def agent_label(host: Host, game_id: str, name: str) -> str:
+    """How messages name an agent: `agent 'strong' (plugin 'versus')`."""
+    return f"agent {name!r} (plugin {plugin_of_agent(host, game_id, name)!r})"
+
+
+def make_agent(host: Host, game_id: str, name: str, label: str | None = None) -> Agent:
+    """A fresh agent `name` for one seat of `game_id`.
+
+    Raises `TabletopError` for an unknown name, `AgentError` if the agent's factory fails.
+    """
+    spec = host.agent_spec(game_id, name)
+    try:
+        return spec.make(host.game(game_id))
+    except Exception as exc:
+        who = label or agent_label(host, game_id, name)
+        raise AgentError(f"{who} could not be built: {type(exc).__name__}: "
+                         f"{short(str(exc))}") from exc
+
+
+def choose_move(game: Game[Any, Any], state: Any, agent: Agent, label: str, budget: Budget,
+                rng: random.Random) -> Any:
+    """The legal move `agent` chooses in `state` for the seat to move.
+
+    Raises `AgentError` (naming the agent by `label`) if the agent raises or answers with
+    anything but one of the legal moves (None included).
+    """
+    seat = game.to_move(state)
+    if seat is None:
+        raise TabletopError("the game is over; there is nothing to choose")
+    legal = game.legal_moves(state)
+    seen = game.observation(state, seat)
+    try:
+        move = agent.choose(seen, seat, legal, budget, rng)
+    except Exception as exc:
+        raise AgentError(f"{label} failed: {type(exc).__name__}: {short(str(exc))}") from exc
+    try:
+        legal_move = move is not None and move in legal
+    except Exception:  # an answer that cannot even be compared with a move
+        legal_move = False
+    if not legal_move:
+        raise AgentError(f"{label} answered {short(repr(move), 80)}, which is not a legal move")
+    return move
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One agent decision, as plain data a worker process can make on its own."""
+
+    game: str
+    agent: str
+    label: str
+    seat: int
+    ply: int
+    state: dict[str, Any]
+    budget: Budget
+    seed: str
+
+
+def decide(host: Host, decision: Decision) -> str:
+    """Make `decision` with `host`'s game and agent; the chosen move in notation.
+
+    Raises `AgentError` if the agent cannot be built or fails (see `choose_move`).
+    """
+    game = host.game(decision.game)
+    state = game.state_from_dict(decision.state)
+    agent = make_agent(host, decision.game, decision.agent, decision.label)
+    move = choose_move(game, state, agent, decision.label, decision.budget,
+                       random.Random(decision.seed))
+    return game.move_to_text(state, move)
+
+
+class Session:
+    """One game: its set-up, the seats' players (`HUMAN` or an agent name) and history."""
+
+    def __init__(self, game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
+                 agents: Sequence[str], states: Sequence[Any],
+                 moves: Sequence[Any] = (), log: Sequence[Sequence[str]] = ()) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.agents = tuple(agents)
+        self.states: list[Any] = list(states)
+        self.moves: list[Any] = list(moves)
+        self._log: list[tuple[str, ...]] = [tuple(lines) for lines in log]
+        self._redo: list[list[Any]] = []
+
+    # -- creating ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
+            agents: Sequence[str]) -> Session:
+        """A fresh game (raises `OptionError` for bad players or options)."""
+        state, resolved = start(game, players, options, seed)
+        return cls(game, players, resolved, seed, agents, [state])
+
+    @classmethod
+    def from_record(cls, host: Host, record: Record) -> Session:
+        """Rebuild a saved game; raises `TabletopError` (`RecordError`) if it does not load."""
+        game = host.game(record.game)
+        played = replay(game, record)
+        agents = record.agents or (HUMAN,) * record.players
+        if len(agents) != record.players:
+            raise RecordError(f"the save names {len(agents)} players for {record.players} seats")
+        known = {spec.name for spec in host.agent_specs(record.game)} | {HUMAN}
+        for name in agents:
+            if name not in known:
+                raise RecordError(f"the save names an unknown player {name!r}")
+        return cls(game, record.players, dict(record.options), record.seed, agents,
+                   played.states, played.moves, played.log)
+
+    def record(self) -> Record:
+        """The game so far as a `Record` (with each seat's player in `agents`)."""
+        return record_of(self.game, self.players, self.options, self.seed, self.states,
+                         self.moves, self.agents)
+
+    @property
+    def log(self) -> list[tuple[str, ...]]:
+        """The log lines of each ply (`Game.describe`), written when first asked for:
+        a headless loop that never shows them does not pay for them."""
+        for ply in range(len(self._log), len(self.moves)):
+            before, after = self.states[ply], self.states[ply + 1]
+            self._log.append(tuple(self.game.describe(before, self.moves[ply], after)))
+        return self._log
+
+    # -- the position ------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state (never shown as such in a hidden-information game)."""
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None once the game is over."""
+        return self.game.to_move(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, once the game is over."""
+        return self.game.outcome(self.state)
+
+    @property
+    def human_seats(self) -> frozenset[int]:
+        """The seats played by people at this screen."""
+        return frozenset(i for i, name in enumerate(self.agents) if name == HUMAN)
+
+    def is_ai(self, seat: int | None) -> bool:
+        """True if `seat` is played by an agent."""
+        return seat is not None and self.agents[seat] != HUMAN
+
+    def viewing_seat(self) -> int:
+        """Whose eyes the screen shows: the human to move, else the last human who moved."""
+        humans = self.human_seats
+        if self.to_move is not None and self.to_move in humans:
+            return self.to_move
+        for before in reversed(self.states[:-1]):
+            mover = self.game.to_move(before)
+            if mover in humans:
+                return mover
+        if humans:
+            return min(humans)
+        return self.to_move if self.to_move is not None else 0
+
+    def view_of(self, state: Any, seat: int | None = None) -> Any:
+        """What the screen may show of `state`: itself, or the observation of `seat`
+        (default: `viewing_seat()`) in a hidden-information game."""
+        if not self.game.info.hidden_information:
+            return state
+        return self.game.observation(state, self.viewing_seat() if seat is None else seat)
+
+    def legal_moves(self) -> Sequence[Any]:
+        """The legal moves of the seat to move."""
+        return self.game.legal_moves(self.state)
+
+    def special_moves(self) -> Sequence[Any]:
+        """Resign, draw and the like, when a human is to move."""
+        if self.to_move is None or self.is_ai(self.to_move):
+            return ()
+        return self.game.special_moves(self.state)
+
+    def needs_consent(self, move: Any) -> bool:
+        """True for a special move the other players must accept (it ends the game without
+        the mover losing: a draw offer), False for a unilateral one such as resigning."""
+        after = self.game.apply(self.state, move)
+        result = self.game.outcome(after)
+        return result is not None and (not result.winners or self.to_move in result.winners)
+
+    # -- agents' decisions (one seeding rule: see the module docstring) ----------------
+    def rng(self, seat: int, purpose: str = MOVE) -> random.Random:
+        """The generator of `seat`'s decision at the current ply."""
+        return random.Random(decision_seed(self.seed, seat, len(self.moves), purpose))
+
+    def choose(self, agent: Agent, label: str, budget: Budget, purpose: str = MOVE) -> Any:
+        """The move `agent` chooses for the seat to move, in this process.
+
+        Raises `AgentError` (naming the agent by `label`) if it fails or answers badly.
+        """
+        seat = self.to_move
+        if seat is None:
+            raise TabletopError("the game is over; there is nothing to choose")
+        return choose_move(self.game, self.state, agent, label, budget,
+                           self.rng(seat, purpose))
+
+    def decision(self, agent: str, label: str, budget: Budget,
+                 purpose: str = MOVE) -> Decision:
+        """The decision of `agent` for the seat to move, for a worker process to make."""
+        seat = self.to_move
+        if seat is None:
+            raise TabletopError("the game is over; there is nothing to choose")
+        return Decision(self.game.info.id, agent, label, seat, len(self.moves),
+                        self.game.state_to_dict(self.state), budget,
+                        decision_seed(self.seed, seat, len(self.moves), purpose))
+
+    def answer(self, decision: Decision, text: str) -> Any:
+        """The move a worker answered to `decision`, read in the current state.
+
+        Raises `AgentError` if it is not a legal move here.
+        """
+        try:
+            move = self.game.parse_move(self.state, text)
+        except TabletopError as exc:
+            raise AgentError(f"{decision.label} answered {short(text, 80)!r}: {exc}") from None
+        if move not in self.legal_moves():
+            raise AgentError(f"{decision.label} answered {short(text, 80)!r}, "
+                             "which is not a legal move")
+        return move
+
+    # -- playing -----------------------------------------------------------------------
+    def play(self, move: Any) -> tuple[Any, Any]:
+        """Apply `move` (raises `IllegalMoveError`); returns (before, after). Clears redo."""
+        before = self.state
+        after = self.game.apply(before, move)
+        self.states.append(after)
+        self.moves.append(move)
+        self._redo.clear()
+        return before, after
+
+    def _undoable(self, ply: int) -> bool:
+        before, after, move = self.states[ply], self.states[ply + 1], self.moves[ply]
+        if self.game.reveals(before, move, after):
+            return False
+        return not (self.game.info.hidden_information and self.is_ai(self.game.to_move(before)))
+
+    def _undo_target(self) -> int | None:
+        """The ply to go back to: the latest human turn reachable by undoable plies."""
+        if not self.human_seats:
+            return None
+        ply = len(self.moves)
+        while ply > 0:
+            ply -= 1
+            if not self._undoable(ply):
+                return None
+            if not self.is_ai(self.game.to_move(self.states[ply])):
+                return ply
+        return None
+
+    def can_undo(self) -> bool:
+        """True if undo would go back to an earlier human turn."""
+        return self._undo_target() is not None
+
+    def undo(self) -> bool:
+        """Go back to the previous human turn; False (nothing changes) if not allowed."""
+        target = self._undo_target()
+        if target is None:
+            return False
+        self._redo.append(self.moves[target:])
+        del self.states[target + 1:], self.moves[target:], self._log[target:]
+        return True
+
+    def can_redo(self) -> bool:
+        """True if an undone turn can be replayed."""
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        """Replay the last undone turn; False if there is none."""
+        if not self._redo:
+            return False
+        group = self._redo.pop()
+        saved, self._redo = self._redo, []  # play() clears redo; keep the older turns
+        for move in group:
+            self.play(move)
+        self._redo = saved
+        return True

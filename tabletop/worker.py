@@ -1,0 +1,291 @@
+"""Agent decisions in a worker process the host controls (no arcade here).
+
+The app's AI seats and hints think here, so the window never stalls, and so does
+`simulate --seconds`, so that an agent that ignores its time budget cannot stall a run.
+One worker process (started with "spawn": forking a process that holds an OpenGL context
+is unsafe) builds its own `Host` once from a picklable `host_factory`, then makes one
+`Decision` at a time (`tabletop.session.decide`) and answers with the move's notation.
+
+A supervising thread in the calling process watches it:
+- a decision that runs past its deadline (`session.deadline_seconds`, counted from the
+  moment the worker starts it) is stopped by killing the process; its future fails with
+  `DecisionTimeout` and the next decision starts a fresh process;
+- a process that dies (killed, crashed) is restarted and the decision it was making is
+  sent once more; if it dies again the future fails with `WorkerLost`;
+- `shutdown()` kills the process at once: closing a window never waits on an agent.
+The worker process exits by itself when the process that started it dies (kill -9
+included): Linux's parent-death signal where there is one, and a thread that watches the
+parent pid everywhere.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import ctypes
+import itertools
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
+
+from tabletop.model import TabletopError
+from tabletop.plugins import Host
+from tabletop.session import AgentError, Decision, DecisionTimeout, deadline_seconds, decide
+
+HostFactory = Callable[[], Host]
+
+#: How often the worker checks that its parent is alive, in seconds.
+PARENT_POLL = 0.5
+_PR_SET_PDEATHSIG = 1
+
+
+class WorkerLost(TabletopError):
+    """The worker process died twice while making the same decision."""
+
+
+class WorkerError(TabletopError):
+    """Code other than the agent's raised in the worker (the game's, or the host's).
+
+    `kind` is the exception's type name and `details` its traceback in the worker.
+    """
+
+    def __init__(self, message: str, kind: str = "", details: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.details = details
+
+
+def entry_point_host(disabled: tuple[str, ...] = ()) -> Host:
+    """The host of the installed plugins (the default worker host factory)."""
+    return Host(disabled=disabled).load()
+
+
+def default_factory(host: Host) -> HostFactory:
+    """A picklable factory that rebuilds `host` from entry points with the same blocks."""
+    return partial(entry_point_host, tuple(host.disabled))
+
+
+# -- in the worker process -----------------------------------------------------------------
+def _exit_with_parent(parent: int) -> None:
+    """End this process when `parent` dies, whoever kills it and however."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _serve(conn: Connection, factory: HostFactory, parent: int) -> None:
+    """The worker's main loop: one decision at a time until the pipe closes."""
+    _exit_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    host: Host | None = None
+    failure: WorkerError | None = None
+    try:
+        host = factory()
+    except Exception as exc:
+        failure = WorkerError(f"the AI worker could not load the plugins: "
+                              f"{type(exc).__name__}: {exc}", type(exc).__name__,
+                              traceback.format_exc())
+    with contextlib.suppress(EOFError, OSError):  # the pipe closed: the caller is gone
+        while True:
+            job, decision = conn.recv()
+            conn.send(("started", job, None))
+            conn.send(_answer(host, failure, job, decision))
+
+
+def _answer(host: Host | None, failure: WorkerError | None, job: int,
+            decision: Decision) -> tuple[str, int, Any]:
+    """The worker's reply to one decision: ("done", job, notation) or ("error", job, exc)."""
+    try:
+        if host is None:
+            raise failure or WorkerError("the AI worker has no host")
+        return ("done", job, decide(host, decision))
+    except (AgentError, WorkerError) as exc:
+        return ("error", job, exc)
+    except Exception as exc:
+        return ("error", job, WorkerError(f"{type(exc).__name__}: {exc}", type(exc).__name__,
+                                          traceback.format_exc()))
+
+
+# -- in the calling process ----------------------------------------------------------------
+@dataclass
+class _Job:
+    number: int
+    decision: Decision
+    future: Future[str]
+    deadline: float | None = None  # monotonic time, set when the worker starts the job
+    attempts: int = 0
+
+
+class AIWorker:
+    """Sends agent decisions to a lazily started worker process and polices their time."""
+
+    def __init__(self, host_factory: HostFactory) -> None:
+        self._factory = host_factory
+        self._context = multiprocessing.get_context("spawn")
+        self._lock = threading.Condition()
+        self._queue: collections.deque[_Job] = collections.deque()
+        self._numbers = itertools.count(1)
+        self._process: Any = None
+        self._conn: Connection | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        #: Worker processes started so far (a restart after a kill or a timeout adds one).
+        self.starts = 0
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's pid, or None when none is running."""
+        process = self._process
+        return process.pid if process is not None and process.is_alive() else None
+
+    def submit(self, decision: Decision) -> Future[str]:
+        """Queue a decision; the future gives the chosen move's notation, or raises
+        `AgentError`, `DecisionTimeout`, `WorkerLost` or `WorkerError`."""
+        future: Future[str] = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the AI worker was shut down")
+            self._queue.append(_Job(next(self._numbers), decision, future))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._supervise, name="ai-worker",
+                                                daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+        return future
+
+    def shutdown(self) -> None:
+        """Kill the worker process now; pending decisions are cancelled. Never waits on
+        an agent."""
+        with self._lock:
+            self._closed = True
+            queued = list(self._queue)
+            self._queue.clear()
+            self._lock.notify_all()
+            self._stop_process()  # under the lock: no process can start after this
+        for job in queued:
+            job.future.cancel()
+
+    # -- the supervising thread ------------------------------------------------------
+    def _start_process(self) -> None:
+        # Called with the lock held, after checking that the worker is not shut down.
+        parent, child = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(child, self._factory, os.getpid()),
+                                        name="tabletop-ai-worker", daemon=True)
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+        self.starts += 1
+
+    def _stop_process(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if process is not None:
+            with contextlib.suppress(Exception):
+                process.kill()
+            with contextlib.suppress(Exception):
+                process.join(1.0)
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    def _next_job(self) -> _Job | None:
+        with self._lock:
+            while not self._closed:
+                while self._queue:
+                    job = self._queue.popleft()
+                    if job.future.set_running_or_notify_cancel():
+                        return job
+                self._lock.wait()
+            return None
+
+    def _supervise(self) -> None:
+        while (job := self._next_job()) is not None:
+            try:
+                self._run(job)
+            except Exception as exc:  # never leave a caller waiting on a lost job
+                if not job.future.done():
+                    job.future.set_exception(WorkerError(f"the AI worker failed: {exc}"))
+        with self._lock:
+            self._stop_process()
+
+    def _send(self, job: _Job) -> bool:
+        job.attempts += 1
+        job.deadline = None
+        try:
+            with self._lock:
+                if self._closed:
+                    return False
+                if self._process is None or not self._process.is_alive():
+                    self._stop_process()
+                    self._start_process()
+                conn = self._conn
+            assert conn is not None
+            conn.send((job.number, job.decision))
+        except (OSError, EOFError, ValueError):
+            return False
+        return True
+
+    def _run(self, job: _Job) -> None:
+        sent = self._send(job)
+        while not self._closed:
+            conn = self._conn
+            try:
+                ready = sent and conn is not None and conn.poll(0.05)
+                message = conn.recv() if ready and conn is not None else None
+            except (OSError, EOFError):
+                message, sent = None, False
+            if message is not None:
+                kind, number, payload = message
+                if number != job.number:
+                    continue  # an answer to a job given up on before a restart
+                if kind == "started":
+                    limit = deadline_seconds(job.decision.budget)
+                    job.deadline = time.monotonic() + limit if limit is not None else None
+                elif kind == "done":
+                    job.future.set_result(payload)
+                    return
+                else:
+                    job.future.set_exception(payload)
+                    return
+                continue
+            if not sent or self._process is None or not self._process.is_alive():
+                if self._closed:
+                    break
+                with self._lock:
+                    self._stop_process()
+                if job.attempts >= 2:
+                    job.future.set_exception(WorkerLost(
+                        f"the AI worker process died twice while {job.decision.label} was "
+                        "thinking"))
+                    return
+                sent = self._send(job)  # restart and ask once more
+                continue
+            if job.deadline is not None and time.monotonic() > job.deadline:
+                with self._lock:
+                    self._stop_process()  # the next decision starts a fresh process
+                seconds = job.decision.budget.seconds
+                job.future.set_exception(DecisionTimeout(
+                    f"{job.decision.label} thought past its {seconds:g} s budget and was "
+                    "stopped"))
+                return
+        job.future.set_exception(WorkerLost("the AI worker was shut down"))
