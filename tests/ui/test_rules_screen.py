@@ -2,8 +2,8 @@
 with real input events, and the markdown-lite it is written in.
 
 The window is the app's own on the installed games, driven launcher → set-up → game → F1
-as a player does. Screens are saved as `screenshots/rules_<game>_<size>.png` (the ones in
-docs/screens/ come from here).
+as a player does. Screens are saved as `screenshots/rules_<game>_<size>.png`
+(docs/screens/render_rules.py renders the ones kept in docs/screens/).
 """
 
 from __future__ import annotations
