@@ -167,6 +167,12 @@ class GameInfo:
     (the kit, a simulation) set their own and report the games it cuts. `picture` is an
     optional path to an image the launcher shows. `seat_names` names the seats in order
     (e.g. Blue, Brown); by default "Player N".
+
+    `rules_help` is a short plain summary of the rules. `rules_text`, if given, is the
+    game's whole rulebook in markdown-lite (`#`/`##`/`###` headings, paragraphs, `-` and
+    `1.` lists, `**bold**` and `` `code` `` spans); the app's Rules screen shows it, and
+    shows `rules_help` for a game without one. Ship it as a file in the game's package and
+    read it with `importlib.resources`, so the rules screen and the document are one text.
     """
 
     id: str
@@ -180,6 +186,7 @@ class GameInfo:
     options: tuple[GameOption, ...] = ()
     seat_names: tuple[str, ...] = ()
     picture: str | None = None
+    rules_text: str | None = field(default=None, repr=False)
 
     def option(self, name: str) -> GameOption:
         """The declared option called `name` (raises `OptionError` if unknown)."""

@@ -34,6 +34,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import (
     ACCENT,
     DIM,
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 
 #: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep"}
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep"}
 
 
 class GameScreen(Screen):
@@ -267,8 +268,12 @@ class GameScreen(Screen):
         self.renderer.cancel()
         self.invalidate()
 
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen; closing them comes back here."""
+        self.window.show_view(RulesScreen(self.app, self.game.info, self))
+
     def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("rules", "end") or close it (None)."""
+        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
         self.overlay = name
         self.focus = -1
         self._needs_position = True
@@ -490,7 +495,7 @@ class GameScreen(Screen):
             return  # keys that act on what has the focus are never shortcuts
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
-            arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),
+            arcade.key.S: self.save, arcade.key.F1: self.show_rules,
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
         }
