@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.files import write_atomic
-from tabletop.library_schema import SCHEMA_VERSION, migrate, version_of
+from tabletop.library_schema import ROW_TYPE_PROBLEMS, SCHEMA_VERSION, migrate, version_of
+from tabletop.limits import one_line
 from tabletop.model import Outcome, RecordError, TabletopError
 from tabletop.record import Record
 
@@ -204,12 +205,16 @@ class Library:
             found = version_of(connection)
             if found > SCHEMA_VERSION:
                 problem = f"it is from a newer Tabletop (schema {found} > {SCHEMA_VERSION})"
+            elif found < 0:
+                problem = f"it has an impossible schema version ({found})"
             else:
                 check = connection.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     problem = f"it is damaged ({check})"
                 else:
                     migrate(connection)
+                    if connection.execute(ROW_TYPE_PROBLEMS).fetchone()[0]:
+                        problem = "it holds values of the wrong type"
         except sqlite3.DatabaseError as exc:
             problem = f"it is damaged ({exc})"
         if problem is None and connection is not None:
@@ -219,9 +224,9 @@ class Library:
                 connection.close()
             moved = _move_index_aside(path)
             library = cls(directory, _fresh(path))
-            library.messages.append(f"The game library's index could not be used ({problem}); "
-                                    f"it was moved to {moved.name} and rebuilt from the "
-                                    f"game files.")
+            library.messages.append(one_line(
+                f"The game library's index could not be used ({problem}); it was moved to "
+                f"{moved.name} and rebuilt from the game files."))
         library.refresh()
         if not existed and library.count() > 0:
             library.messages.append(f"The game library's index was missing; it was rebuilt "

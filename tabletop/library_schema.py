@@ -47,6 +47,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+#: How many rows hold a value of a type the index never writes (0 in a sound index). SQLite
+#: stores any type in any column, so a damaged or hand-edited index is caught here rather
+#: than as a crash when a screen lists the games; a missing table raises an error.
+ROW_TYPE_PROBLEMS = """SELECT
+  (SELECT count(*) FROM games WHERE typeof(id) != 'text' OR typeof(file) != 'text'
+     OR typeof(status) != 'text' OR typeof(game) NOT IN ('text', 'null')
+     OR typeof(seed) NOT IN ('integer', 'null') OR typeof(players) NOT IN ('integer', 'null')
+     OR typeof(plies) NOT IN ('integer', 'null')
+     OR typeof(created) NOT IN ('real', 'integer', 'null')
+     OR typeof(updated) NOT IN ('real', 'integer', 'null')
+     OR typeof(file_mtime) != 'integer'
+     OR (result IS NOT NULL AND NOT json_valid(result))
+     OR (options IS NOT NULL AND NOT json_valid(options)))
+  + (SELECT count(*) FROM seats WHERE typeof(game_id) != 'text' OR typeof(seat) != 'integer'
+     OR typeof(player) != 'text' OR typeof(agent) != 'text'
+     OR typeof(score) NOT IN ('real', 'integer', 'null'))"""
+
+
 def version_of(connection: sqlite3.Connection) -> int:
     """The database's schema version (0 for a new, empty database)."""
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
