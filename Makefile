@@ -27,7 +27,7 @@ play: $(BIN)/python
 	$(BIN)/tabletop
 
 test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
 	$(MAKE) lint typecheck pytest
 
 lint:
@@ -40,7 +40,7 @@ pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest
 
 bench: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	$(BIN)/python -m pip install --quiet -e ".[test,bench,ray]"
 	for script in bench/*.py; do ARCADE_HEADLESS=1 $(BIN)/python $$script; done
 
 clean:
