@@ -11,6 +11,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Stamps: reinstall only when pyproject.toml (dependencies, packages, entry points) changed,
+# so `make play` on an installed checkout starts the app at once. The test install is a
+# superset of the plain one, so it renews both stamps.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
+	touch $@ $(VENV)/.installed
+
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
 # (Debian/Ubuntu, as root), or say what is needed.
 system-deps:
@@ -22,12 +33,10 @@ system-deps:
 	  fi; \
 	fi
 
-play: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+play: $(VENV)/.installed
 	$(BIN)/tabletop
 
-test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
+test: $(VENV)/.installed-test system-deps
 	$(MAKE) lint typecheck pytest
 
 lint:

@@ -147,9 +147,12 @@ class GameOption:
 class GameInfo:
     """What the host shows and checks about a game before any state exists.
 
-    `max_plies` is the declared maximum length of a game (the conformance kit checks that
-    random games end within it). `picture` is an optional path to an image the launcher
-    shows. `seat_names` names the seats in order (e.g. Blue, Brown); by default "Player N".
+    `max_plies` is the declared maximum length of a game in plies (the conformance kit
+    checks that random games end within it), or None when the rules set no bound: such a
+    game ends only as its rules say, however long that takes, and tools that need a bound
+    (the kit, a simulation) set their own and report the games it cuts. `picture` is an
+    optional path to an image the launcher shows. `seat_names` names the seats in order
+    (e.g. Blue, Brown); by default "Player N".
     """
 
     id: str
@@ -159,7 +162,7 @@ class GameInfo:
     hidden_information: bool
     description: str
     rules_help: str
-    max_plies: int
+    max_plies: int | None = None
     options: tuple[GameOption, ...] = ()
     seat_names: tuple[str, ...] = ()
     picture: str | None = None

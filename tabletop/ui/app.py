@@ -13,6 +13,7 @@ import importlib
 import sys
 import traceback
 from pathlib import Path
+from typing import Any
 
 from tabletop.ai.base import Budget
 from tabletop.model import TabletopError
@@ -23,6 +24,7 @@ from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
@@ -32,12 +34,50 @@ DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (800, 540)
 
 
+#: Events that are the frame clock itself; every other event (input, resize, expose,
+#: focus) may change what the window shows.
+_CLOCK_EVENTS = frozenset({"on_update", "on_fixed_update", "on_draw", "on_refresh"})
+
+
 class AppWindow(arcade.Window):
-    """The app's window; stops the AI worker when it closes."""
+    """The app's window: draws only when something changed; stops the AI worker on close.
+
+    Arcade's clock still calls `on_update` 60 times a second (it polls the AI worker and
+    advances animations, which costs next to nothing), but a frame is drawn only when an
+    event arrived, a screen asked for it (`request_redraw`, which `Screen.invalidate`
+    calls) or the screen says it animates. On software OpenGL an idle frame costs ~1 % of
+    a core each, so drawing 60 unchanged frames a second burned half a core.
+    """
 
     app: App
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._stale = True  # set before super().__init__, which already sends events
+        super().__init__(*args, **kwargs)
+
+    def request_redraw(self) -> None:
+        """Draw a frame at the next tick of the clock."""
+        self._stale = True
+
+    @property
+    def wants_frame(self) -> bool:
+        """True if the next tick must draw: something changed or the screen animates."""
+        return self._stale or bool(getattr(self.current_view, "animating", False))
+
+    def dispatch_event(self, event_type: str, *args: Any) -> Any:
+        if event_type not in _CLOCK_EVENTS:
+            self._stale = True
+        return super().dispatch_event(event_type, *args)
+
+    def draw(self, dt: float) -> None:
+        """The event loop's frame: skipped while nothing changed (idle costs nothing)."""
+        if not self.wants_frame:
+            return
+        self._stale = False
+        super().draw(dt)
+
     def on_close(self) -> None:
+        self.app.remember_window()
         self.app.worker.shutdown()
         self.app.keeper.close()
         super().on_close()
@@ -47,15 +87,18 @@ class App:
     """The state shared by all screens and the navigation between them."""
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
-                 directory: Path, budget: Budget | None = None) -> None:
+                 directory: Path, budget: Budget | None = None,
+                 settings: tuple[storage.Settings, str | None] | None = None) -> None:
+        """`settings` are the loaded settings and their load message (default: load)."""
         self.host = host
         self.budget = budget
         self.window = window
         self.directory = directory
-        self.settings, message = storage.Settings.load(directory)
+        self.settings, message = settings or storage.Settings.load(directory)
         self.keeper = GameKeeper(directory)
         self.notice = " ".join(m for m in (message, *self.keeper.messages) if m) or None
         self.worker = AIWorker(host_factory)
+        self.fullscreen = FullScreen(window)
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
     # -- navigation ----------------------------------------------------------------------
@@ -156,7 +199,8 @@ class App:
         self.start_game(session.game.info.id, session, entry_id=entry_id)
 
     def quit(self) -> None:
-        """Close the window (the event loop ends)."""
+        """Close the window (the event loop ends), remembering its size."""
+        self.remember_window()
         self.window.close()
 
     def ai_budget(self) -> Budget:
@@ -174,17 +218,31 @@ class App:
         self.settings.save(self.directory)
 
     def toggle_fullscreen(self) -> None:
-        """Switch fullscreen on or off and remember it."""
+        """F11: switch full screen on or off in the same window, and remember it."""
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_fullscreen()
-        self.save_settings()
+        self.remember_window()
 
     def apply_fullscreen(self) -> None:
-        """Make the window match the fullscreen setting (a headless window cannot)."""
+        """Make the window match the full-screen setting (the screen lays out again)."""
         try:
-            self.window.set_fullscreen(self.settings.fullscreen)
-        except Exception as exc:  # no screen (headless) or the platform refuses
-            self.notice = f"Fullscreen is not available here ({type(exc).__name__})."
+            self.fullscreen.set(self.settings.fullscreen)
+        except Exception as exc:  # the platform refuses: stay windowed, and say so
+            self.settings.fullscreen = False
+            self.notice = f"Full screen is not available here ({type(exc).__name__})."
+        view = self.window.current_view
+        if view is not None and hasattr(view, "invalidate"):
+            view.invalidate()
+
+    def remember_window(self) -> None:
+        """Save the full-screen state and the windowed size for the next launch."""
+        width, height = (self.fullscreen.windowed_size if self.fullscreen.on
+                         else self.window.get_size())
+        self.settings.window_width, self.settings.window_height = int(width), int(height)
+        try:
+            self.save_settings()
+        except OSError as exc:  # a full or read-only disk loses the preference only
+            self.notice = f"The settings could not be saved ({exc})."
 
     def plugin_name(self, game_id: str) -> str:
         """The name of the plugin that registered `game_id`."""
@@ -211,36 +269,48 @@ class App:
                 f"{type(exc).__name__}: {exc}. Your game is saved; choose Continue to retry.")
 
 
-def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool = True,
+def window_size(settings: storage.Settings) -> tuple[int, int]:
+    """The size to open the window at: the one saved last time, else the default."""
+    if settings.window_width <= 0 or settings.window_height <= 0:
+        return DEFAULT_SIZE
+    return (max(MINIMUM_SIZE[0], min(int(settings.window_width), 7680)),
+            max(MINIMUM_SIZE[1], min(int(settings.window_height), 4320)))
+
+
+def make_window(host: Host, size: tuple[int, int] | None = None, visible: bool = True,
                 host_factory: HostFactory | None = None,
                 directory: Path | None = None, budget: Budget | None = None,
                 load_in_background: bool = False) -> AppWindow:
     """The app window showing the launcher, without running the event loop.
 
-    `host_factory` builds the AI worker's own host (default: the installed plugins with
-    the same plugins blocked as `host`); `directory` overrides the data directory;
-    `budget` fixes the AI seats' budget (e.g. iterations, for a reproducible game)
-    instead of the thinking time in Settings. With `load_in_background`, the plugins load
-    in a thread while the window shows a splash naming them, and the launcher follows;
-    otherwise they load before the window opens.
+    `size` defaults to the size saved at the last close; `host_factory` builds the AI
+    worker's own host (default: the installed plugins with the same plugins blocked as
+    `host`); `directory` overrides the data directory; `budget` fixes the AI seats' budget
+    (e.g. iterations, for a reproducible game) instead of the thinking time in Settings.
+    With `load_in_background`, the plugins load in a thread while the window shows a
+    splash naming them, and the launcher follows; otherwise they load before the window
+    opens.
     """
     if not load_in_background:
         host.load()
     load_fonts()
+    directory = directory or storage.data_dir()
+    settings = storage.Settings.load(directory)
+    width, height = size or window_size(settings[0])
     # No MSAA: on software OpenGL it multiplies the cost of every frame by ~4-7 (measured
     # in bench/ui.py) and flat boards, text and sprites do not need it.
-    window = AppWindow(size[0], size[1], "Tabletop", resizable=True, visible=visible,
+    window = AppWindow(width, height, "Tabletop", resizable=True, visible=visible,
                        antialiasing=False)
     with contextlib.suppress(Exception):  # headless windows have no size limits to set
         window.set_minimum_size(*MINIMUM_SIZE)
-    app = App(host, window, host_factory or default_factory(host),
-              directory or storage.data_dir(), budget)
+    app = App(host, window, host_factory or default_factory(host), directory, budget,
+              settings)
     window.app = app
     if load_in_background:
         app.loader = PluginLoader(host).start()
-    if app.settings.fullscreen:
-        app.apply_fullscreen()
     app.show_launcher()
+    if app.settings.fullscreen:
+        app.apply_fullscreen()  # the same window covers the screen, windowed size kept
     return window
 
 

@@ -21,7 +21,7 @@ from tabletop.model import TabletopError
 from tabletop.record import Record, Replay, replay
 from tabletop.terminal import result_text
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import PluginFailure
+from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import MONO_ADVANCE
 from tabletop.ui.launcher import players_line
 from tabletop.ui.renderer import Rect, RendererContext

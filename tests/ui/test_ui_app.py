@@ -138,9 +138,35 @@ def test_draw_offer_is_declined_then_accepted_on_screen(window: Any) -> None:
     assert screen.session.outcome.reason == "draw agreed"
 
 
-def test_resign_ends_the_game_for_the_other_seat(window: Any) -> None:
+def test_resign_asks_first_then_ends_the_game_for_the_other_seat(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     click_button(window, "special:resign")
+    assert screen.overlay == "confirm" and screen.session.outcome is None
+    assert screen.button_named("keep") is not None
+    assert screen.buttons[screen.focus].name == "keep"  # the harmless answer has the focus
+    screenshot(window, "08b_resign_confirm")
+    key(window, arcade.key.ENTER)  # Enter on the focused "Keep playing"
+    assert screen.overlay is None and screen.session.outcome is None
+    click_button(window, "special:resign")
+    key(window, arcade.key.ESCAPE)  # Esc keeps playing too
+    assert screen.overlay is None and screen.session.outcome is None
+    click_button(window, "special:resign")
+    key(window, arcade.key.N)
+    assert screen.overlay is None and screen.session.outcome is None and not screen.session.moves
+    click_button(window, "special:resign")
+    click_button(window, "yes")  # the mouse confirms
+    outcome = screen.session.outcome
+    assert outcome is not None and outcome.winners == (1,)
+    assert screen.overlay == "end"
+
+
+def test_resign_confirmed_with_the_keyboard(window: Any) -> None:
+    screen = start_game(window, "tictactoe")
+    while screen.focus_name != "special:resign":
+        key(window, arcade.key.TAB)
+    key(window, arcade.key.SPACE)
+    assert screen.overlay == "confirm" and screen.session.outcome is None
+    key(window, arcade.key.Y)
     outcome = screen.session.outcome
     assert outcome is not None and outcome.winners == (1,)
 
