@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -61,10 +62,10 @@ def main() -> None:
         r = outcome.ratings[level.name]
         entries.append({"name": level.name, "agent": level.agent,
                         "budget": budget_json(level.budget), "blurb": level.blurb,
-                        "rating": round(r.rating, 1), "low": round(r.low, 1),
-                        "high": round(r.high, 1)})
+                        "rating": T.tenths(r.rating), "low": T.tenths(r.low),
+                        "high": T.tenths(r.high)})
     ordered = sorted(entries, key=lambda e: e["rating"])
-    for weaker, stronger in zip(ordered, ordered[1:], strict=False):
+    for weaker, stronger in itertools.pairwise(ordered):
         print(f"  {stronger['name']} - {weaker['name']}: "
               f"{stronger['rating'] - weaker['rating']:.0f} points")
     module = sys.modules[type(game).__module__].__file__

@@ -15,6 +15,16 @@ with an iteration budget give the same games for any worker count and either bac
 `games/SEATS-SEED.json` (each game's record) and `results.jsonl` (one line per game, written
 after its record). A second run on the same folder plays only the games not there yet;
 a run with other settings (game, players, budget, options, ply bound) is refused.
+
+**Ray** (`--backend ray`, `pip install 'tabletop[ray]'`). The first game is played here
+and timed; the rest go as Ray tasks of at least `RAY_TASK_SECONDS` of play each, on a
+local Ray (`--workers` CPUs) or a cluster. Every node needs the same Tabletop and game
+plugins installed. On a cluster:
+
+    ray start --head --port 6379                  # on the head node
+    ray start --address HEAD:6379                 # on every other node
+    tabletop tournament versus --agents random,greedy,strong --budget iterations=300 \
+        --backend ray --ray-address HEAD:6379 --out results/
 """
 
 from __future__ import annotations
@@ -278,6 +288,11 @@ def play(host: Host, jobs: list[Job], backend: str = PROCESS, workers: int | Non
 
 
 # -- running a tournament --------------------------------------------------------------------
+def tenths(value: float) -> float:
+    """`value` to 0.1, never printed as -0.0 (the anchor's neighbours sit at ±1e-9)."""
+    return round(value, 1) + 0.0
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A finished tournament: its games in schedule order, ratings and standings."""
@@ -303,8 +318,8 @@ class Outcome:
             "anchor": R.anchor_of(self.agents), "games": len(self.results),
             "played": self.played, "cut": self.cut, "seconds": round(self.seconds, 3),
             "prior": f"{R.PRIOR_GAMES:g} virtual drawn game per pair that met",
-            "ratings": {name: {"rating": round(r.rating, 1), "low": round(r.low, 1),
-                               "high": round(r.high, 1), "comparisons": r.comparisons,
+            "ratings": {name: {"rating": tenths(r.rating), "low": tenths(r.low),
+                               "high": tenths(r.high), "comparisons": r.comparisons,
                                "points": r.points}
                         for name, r in self.ratings.items()},
             "standings": {name: {"seats": s.seats, "mean_score": round(s.mean_score, 4),
@@ -370,7 +385,7 @@ def report_lines(outcome: Outcome, game_name: str) -> list[str]:
              f"{'win share':>22}"]
     for name in sorted(outcome.agents, key=lambda a: -outcome.ratings[a].rating):
         r, s = outcome.ratings[name], outcome.standings[name]
-        lines.append(f"  {name:14} {r.rating:7.0f} [{r.low:7.0f}, {r.high:7.0f}]  "
+        lines.append(f"  {name:14} {round(r.rating):7d} [{round(r.low):7d}, {round(r.high):7d}]  "
                      f"{s.mean_score:7.2f} [{s.score_low:5.2f}, {s.score_high:5.2f}]  "
                      f"{s.win_share:6.1%} [{s.share_low:6.1%}, {s.share_high:6.1%}]")
     if outcome.cut:
