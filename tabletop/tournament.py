@@ -294,7 +294,7 @@ def tenths(value: float) -> float:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Standings:
     """A finished tournament: its games in schedule order, ratings and standings."""
 
     settings: Settings
@@ -337,7 +337,7 @@ class Outcome:
 def run(host: Host, settings: Settings, agents: Sequence[str], games_per_pair: int,
         seed: int, out: Path | None = None, backend: str = PROCESS, workers: int | None = None,
         address: str | None = None,
-        progress: Callable[[int, int], None] | None = None) -> Outcome:
+        progress: Callable[[int, int], None] | None = None) -> Standings:
     """Play the tournament's missing games and rate every agent.
 
     `progress(done, total)` is told after each game (kept games count as done at once).
@@ -371,11 +371,11 @@ def run(host: Host, settings: Settings, agents: Sequence[str], games_per_pair: i
     if not finishes:
         raise TournamentError("every game was cut by the ply bound: nothing to rate")
     ratings, standings = R.rate(finishes, list(agents), seed)
-    return Outcome(settings, tuple(agents), tuple(pairings), ordered, ratings, standings,
+    return Standings(settings, tuple(agents), tuple(pairings), ordered, ratings, standings,
                    len(missing), time.perf_counter() - began)
 
 
-def report_lines(outcome: Outcome, game_name: str) -> list[str]:
+def report_lines(outcome: Standings, game_name: str) -> list[str]:
     """The table `tabletop tournament` prints, strongest first."""
     anchor = R.anchor_of(outcome.agents)
     lines = [f"{game_name}, {outcome.settings.players} players: {len(outcome.results)} games "
