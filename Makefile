@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
 	touch $@ $(VENV)/.installed
 
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
@@ -49,7 +49,7 @@ pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest
 
 bench: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	$(BIN)/python -m pip install --quiet -e ".[test,bench,ray]"
 	for script in bench/*.py; do ARCADE_HEADLESS=1 $(BIN)/python $$script; done
 
 clean:

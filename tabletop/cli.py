@@ -447,6 +447,97 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
 
 
 @main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--agents", "agent_list", required=True, metavar="A,B[,...]",
+              help="The agents (or levels) to rate, comma-separated.")
+@click.option("--games-per-pair", type=click.IntRange(min=1), default=20, show_default=True,
+              help="Games at each table, rounded up to a multiple of the seats.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Round r of every table uses seed SEED+r.")
+@click.option("--budget", metavar="iterations=N|seconds=S",
+              help="Per move, for every agent (default: each agent's own).")
+@click.option("--players", type=int, help="Seats per game (default: the game's minimum).")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--max-plies", type=click.IntRange(min=1), default=None,
+              help="Stop a game after N plies; it is reported as cut and not rated.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Keep records, results and ratings.png here; a second run resumes.")
+@click.option("--backend", type=click.Choice(["process", "ray"]), default="process",
+              show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes (default 1), or Ray tasks at once (default: every CPU).")
+@click.option("--ray-address", metavar="ADDR", help="A Ray cluster (default: a local Ray).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def tournament(ctx: click.Context, game_id: str, agent_list: str, games_per_pair: int,
+               seed: int, budget: str | None, players: int | None, pairs: tuple[str, ...],
+               max_plies: int | None, out: Path | None, backend: str, workers: int | None,
+               ray_address: str | None, as_json: bool) -> None:
+    """Rate agents of GAME against each other: a round robin (seats rotated), Elo
+    ratings with 95 % intervals, every game's record kept in --out."""
+    from tabletop import tournament as T
+
+    game = _game(ctx, game_id)
+    host = _host(ctx)
+    names = [n.strip() for n in agent_list.split(",") if n.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise click.BadParameter("name at least two different agents", param_hint="--agents")
+    for name in names:
+        try:
+            host.agent_spec(game_id, name)
+        except TabletopError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    seats = _players(game, players, max(game.info.min_players, 2))
+    if seats < 2:
+        raise click.BadParameter("a tournament needs at least 2 seats", param_hint="--players")
+    options = _options(game, pairs)
+    try:
+        game.info.resolve_options(options)
+        settings = T.Settings(game_id, seats, T.parse_budget(budget), options, max_plies)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), param_hint="--option") from None
+    except TabletopError as exc:
+        raise click.BadParameter(str(exc), param_hint="--budget") from None
+    if ray_address and backend != "ray":
+        raise click.BadParameter("only with --backend ray", param_hint="--ray-address")
+    bar = click.progressbar(length=1, label=f"{game_id}: tournament", file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        bar.length = total
+        bar.update(done - bar.pos)
+
+    try:
+        with bar:
+            outcome = T.run(host, settings, names, games_per_pair, seed, out, backend,
+                            workers, ray_address, progress)
+    except KeyboardInterrupt:
+        kept = f"; the games played are kept in {out}: run again to finish" if out else ""
+        click.echo(f"Tournament interrupted{kept}.", err=True)
+        ctx.exit(130)
+    except TabletopError as exc:
+        _fail(short(str(exc)))
+    except Exception as exc:
+        _fail(_plugin_failure(host, game_id, "playing the tournament", exc))
+    if out is not None:
+        from tabletop.chart import draw
+
+        title = (f"{game.info.name}, {seats} players: {len(outcome.results)} games, "
+                 f"seed {seed}")
+        try:
+            draw(outcome.ratings, title, outcome.to_json()["anchor"], out / T.CHART_FILE)
+            write_atomic(out / "ratings.json", json.dumps(outcome.to_json(), indent=1) + "\n")
+        except OSError as exc:
+            _fail(f"cannot write into {out}: {exc.strerror or exc}")
+    if as_json:
+        click.echo(json.dumps(outcome.to_json(), indent=1))
+        return
+    for line in T.report_lines(outcome, game.info.name):
+        click.echo(line)
+    if out is not None:
+        click.echo(f"Records, results and {T.CHART_FILE} in {out}")
+
+
+@main.command()
 @click.option("--player", help="Only this player (a person's name or an agent's).")
 @click.option("--game", "game_id", metavar="GAME", help="Only this game.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

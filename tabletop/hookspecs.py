@@ -18,7 +18,7 @@ from typing import Any
 
 import pluggy
 
-from tabletop.ai.base import AgentSpec
+from tabletop.ai.base import AgentSpec, Level
 from tabletop.model import Game
 
 PROJECT = "tabletop"
@@ -27,7 +27,7 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 RegisterGame = Callable[[Game[Any, Any]], None]
-RegisterAgent = Callable[[str, AgentSpec], None]
+RegisterAgent = Callable[[str, AgentSpec | Level], None]
 RegisterRenderer = Callable[[str, str], None]
 
 
@@ -55,7 +55,10 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     strength is a number from 0 to 100 (`random` is 0, `mcts` 10). An agent that breaks
     one of these is refused on its own (listed by `tabletop plugins`); the plugin's other
     registrations stand. Only the game's own plugin's agents can be its default opponent.
-    Returns nothing.
+    `register(game_id, Level(name, agent, budget, blurb))` offers a level: an agent of the
+    game (registered before it, or the host's) held to a budget, which then plays as an
+    agent called `name` and is shown to players by name, blurb and measured rating (see
+    `tabletop.levels`). Returns nothing.
     """
 
 

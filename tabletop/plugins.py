@@ -32,10 +32,11 @@ from typing import Any, NoReturn
 import pluggy
 
 from tabletop import boundary, hookspecs
-from tabletop.ai.base import Agent, AgentSpec
+from tabletop.ai.base import Agent, AgentSpec, Budget, Level
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
+from tabletop.levels import level_spec
 from tabletop.model import Game, TabletopError
 
 ENTRY_POINT_GROUP = "tabletop"
@@ -326,8 +327,14 @@ class Host:
 
         return register
 
-    def _agent_registrar(self, info: PluginInfo) -> Callable[[str, AgentSpec], None]:
-        def register(game_id: str, spec: AgentSpec) -> None:
+    def _agent_registrar(self, info: PluginInfo) -> Callable[[str, AgentSpec | Level], None]:
+        def register(game_id: str, spec: AgentSpec | Level) -> None:
+            if isinstance(spec, Level):  # a level plays as an agent of its own name
+                base = self._level_problem(game_id, spec)
+                if isinstance(base, str):
+                    info.refused.append(f"level {spec.name!r:.40} for {game_id!r:.40}: {base}")
+                    return
+                spec = level_spec(spec, base)
             problem = self._agent_problem(game_id, spec)
             if problem is not None:
                 name = getattr(spec, "name", None)
@@ -340,6 +347,18 @@ class Host:
             info.agents.append(f"{game_id}:{spec.name}")
 
         return register
+
+    def _level_problem(self, game_id: Any, level: Level) -> AgentSpec | str:
+        """The agent spec `level` plays, or why the host refuses the level."""
+        if not isinstance(game_id, str) or game_id not in self.games:
+            return "no such game is loaded"
+        if not isinstance(level.budget, Budget) or not isinstance(level.blurb, str):
+            return "its budget is not a Budget or its blurb is not text"
+        known = {s.name: s for s in GENERIC_AGENTS} | self.agents[game_id]
+        base = known.get(level.agent) if isinstance(level.agent, str) else None
+        if base is None or base.level is not None:
+            return f"it plays {level.agent!r:.40}, which is not an agent of the game"
+        return base
 
     def _agent_problem(self, game_id: Any, spec: Any) -> str | None:
         """Why the host refuses this agent, or None."""
@@ -436,6 +455,8 @@ class Host:
                if owner is not None and self.agent_owner(game_id, spec.name) is owner]
         specs = own or [spec for spec in self.agent_specs(game_id)
                         if self.agent_owner(game_id, spec.name) is None]
+        # A level is the same agent on a budget: the default plays the agent itself.
+        specs = [spec for spec in specs if spec.level is None]
         return max(reversed(specs), key=lambda s: s.strength)
 
     def owner(self, game_id: str) -> PluginInfo | None:

@@ -157,9 +157,18 @@ def _pool_worker(factory: HostFactory) -> AIWorker:
     return AIWorker(factory)
 
 
-def _play_in_pool(match: Match, index: int, seed: int, factory: HostFactory) -> GameResult:
+def play_in_process(match: Match, index: int, seed: int, factory: HostFactory) -> GameResult:
+    """Play one game in whatever process this is (a pool's, a Ray worker's).
+
+    The process's host (with `match.disabled` blocked) and, for a time budget, its
+    decision worker are built on its first game and reused for the later ones.
+    """
     worker = _pool_worker(factory) if deadline_seconds(match.budget) is not None else None
     return play_game(_pool_host(match.disabled), match, index, seed, worker)
+
+
+#: One game to play: the match, the game's index in it (its seating) and its seed.
+Job = tuple[Match, int, int]
 
 
 def run(host: Host, match: Match, games: int, seed: int, workers: int = 1,
@@ -169,19 +178,28 @@ def run(host: Host, match: Match, games: int, seed: int, workers: int = 1,
     `host_factory` rebuilds the host in the processes that make time-budgeted decisions
     (default: the installed plugins with `match.disabled` blocked).
     """
+    jobs = [(match, i, seed + i) for i in range(games)]
+    return play_jobs(host, jobs, workers, host_factory)
+
+
+def play_jobs(host: Host, jobs: Sequence[Job], workers: int = 1,
+              host_factory: HostFactory | None = None) -> Iterator[GameResult]:
+    """Play each job to its end, in this process (`workers` 1) or a process pool,
+    yielding the results in the order of `jobs` (the same results for any `workers`)."""
     factory = host_factory or default_factory(host)
     if workers <= 1:
-        worker = AIWorker(factory) if deadline_seconds(match.budget) is not None else None
+        timed = any(deadline_seconds(match.budget) is not None for match, _, _ in jobs)
+        worker = AIWorker(factory) if timed else None
         try:
-            for i in range(games):
-                yield play_game(host, match, i, seed + i, worker)
+            for match, index, seed in jobs:
+                yield play_game(host, match, index, seed, worker)
         finally:
             if worker is not None:
                 worker.shutdown()
         return
     with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(_play_in_pool, match, i, seed + i, factory)
-                   for i in range(games)]
+        futures = [pool.submit(play_in_process, match, index, seed, factory)
+                   for match, index, seed in jobs]
         try:
             for future in futures:
                 yield future.result()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from games.verso.game import VersoGame
+from games.verso.levels import LEVELS
 from tabletop import hookimpl
 from tabletop.ai.base import AgentSpec
 from tabletop.hookspecs import RegisterAgent, RegisterGame, RegisterRenderer
+from tabletop.levels import LEVELS_FILE, measured
 
 
 @hookimpl
@@ -18,7 +21,8 @@ def tabletop_register_games(register: RegisterGame) -> None:
 
 @hookimpl
 def tabletop_register_agents(register: RegisterAgent) -> None:
-    """Register Verso's own agents: `greedy` and `strong`."""
+    """Register Verso's own agents, `greedy` and `strong`, then the levels
+    (`games.verso.levels`)."""
     # The agents' modules (and their tables) load when a game first asks for an agent,
     # not when the host loads plugins: the launcher opens faster.
     def greedy(game: Any) -> Any:
@@ -37,6 +41,9 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     register("verso", AgentSpec("strong", "expectation over the possible reverses and "
                                 "determinized Monte-Carlo search (about 1 s a move)", strong,
                                 strength=30))
+    # The levels players pick by name, with their ratings measured by bench/levels.py.
+    for level in measured(LEVELS, Path(__file__).with_name(LEVELS_FILE)):
+        register("verso", level)
 
 
 @hookimpl

@@ -16,7 +16,8 @@ def tabletop_register_games(register: RegisterGame) -> None:
 
 @hookimpl
 def tabletop_register_agents(register: RegisterAgent) -> None:
-    """Register the `greedy` and `strong` Versus players (the host adds random, mcts)."""
+    """Register the `greedy` and `strong` Versus players (the host adds random, mcts),
+    then the levels (`games.versus.levels`)."""
     from games.versus.agents import GreedyAgent, StrongAgent
     from tabletop.ai.base import AgentSpec
 
@@ -24,6 +25,14 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
                                  lambda game: GreedyAgent(), strength=20))
     register("versus", AgentSpec("strong", "alpha-beta search, about 1 s a move",
                                  lambda game: StrongAgent(), strength=30))
+    # The levels players pick by name, with their ratings measured by bench/levels.py.
+    from pathlib import Path
+
+    from games.versus.levels import LEVELS
+    from tabletop.levels import LEVELS_FILE, measured
+
+    for level in measured(LEVELS, Path(__file__).with_name(LEVELS_FILE)):
+        register("versus", level)
 
 
 @hookimpl

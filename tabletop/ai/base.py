@@ -48,15 +48,37 @@ class Agent(Protocol):
 
 
 @dataclass(frozen=True)
+class Level:
+    """A level a player picks by name: one of the game's agents with a fixed budget.
+
+    A plugin registers it like an agent (`register(game_id, Level(...))`); it then plays
+    as an agent called `name` (in `--agents`, seats and records). `blurb` says in one line
+    how it plays. `rating`, `low` and `high` are its measured Elo rating (`random` = 0) and
+    95 % interval, read from the game's committed tournament result
+    (`tabletop.levels.measured`); None until measured.
+    """
+
+    name: str
+    agent: str
+    budget: Budget
+    blurb: str
+    rating: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True)
 class AgentSpec:
     """A registered agent kind: its name, a one-line description and a factory.
 
     `make(game)` builds a fresh agent for one seat of one game; `strength` (a number from 0
     to 100: `random` is 0, `mcts` 10) orders agents from weakest to strongest (the default
-    opponent and the hint use the strongest of the game's own plugin).
+    opponent and the hint use the strongest of the game's own plugin). `level` is set on
+    the agent a registered `Level` plays as.
     """
 
     name: str
     description: str
     make: Callable[[Game[Any, Any]], Agent]
     strength: int = 0
+    level: Level | None = None

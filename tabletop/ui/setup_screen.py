@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tabletop.levels import describe
 from tabletop.model import GameOption, TabletopError
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
@@ -34,7 +35,11 @@ class SetupScreen(Screen):
         info = self.game.info
         #: A game played so far (a replay's "Play on from here"): only seats are chosen.
         self.position = position
-        self.agent_names = [HUMAN] + [s.name for s in app.host.agent_specs(game_id)]
+        specs = app.host.agent_specs(game_id)
+        # The levels first (by name, rating and blurb), then the agents themselves.
+        self.levels = {s.name: s.level for s in specs if s.level is not None}
+        self.agent_names = [HUMAN] + list(self.levels) + [
+            s.name for s in specs if s.level is None]
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
         self.options: dict[str, Any] = (
@@ -140,11 +145,17 @@ class SetupScreen(Screen):
                     lambda: self.step_players(1), "players")
         for seat in range(self.players):
             player = self.seats[seat]
-            text = "Human" if player == HUMAN else f"Computer: {player}"
+            level = self.levels.get(player)
+            shown = describe(level) if level is not None else player
+            text = "Human" if player == HUMAN else f"Computer: {shown}"
             if player == HUMAN:  # the name field sits right of the seat's stepper
                 name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
                 self.add_button(name, Rect(value_x + px(480), y, px(260), px(38)),
                                 lambda: None, name=f"name{seat}")
+            elif level is not None:  # how the level plays, where a person's name would be
+                self.label(level.blurb, value_x + px(480), y + px(38), 12, DIM,
+                           width=max(px(160), width - value_x - px(500)), multiline=True,
+                           anchor_y="top")
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
         for option in info.options if self.position is None else ():

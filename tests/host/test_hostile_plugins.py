@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.versus.game import VersusGame
+from games.versus.levels import LEVELS
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, start
@@ -78,8 +79,9 @@ def test_an_agent_collision_refuses_that_agent_only(host: Host) -> None:
            "number from 0 to 100" in refused
     assert "agent 'nan' for 'versus': its declared strength nan" in refused
     assert host.agent_owner("versus", "strong") is host.owner("versus")
+    levels = [level.name for level in LEVELS]  # the built-in plugin's, after its agents
     assert [s.name for s in host.agent_specs("versus")] == [
-        "random", "mcts", "greedy", "strong", "fair", "quitter"]
+        "random", "mcts", "greedy", "strong", *levels, "fair", "quitter"]
 
 
 def test_a_third_party_agent_never_becomes_the_default(host: Host) -> None:
