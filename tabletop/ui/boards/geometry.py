@@ -16,9 +16,9 @@ Cells are plain hashable values in the game's own coordinates:
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from tabletop.ui.renderer import Rect
 
@@ -35,8 +35,9 @@ __all__ = [
     "SquareBoard",
 ]
 
-#: A cell of a board: any hashable value in the board's coordinates.
-Cell = Hashable
+#: A cell of a board: a hashable value in the board's coordinates (typed loosely so that
+#: a game unpacks its own cells, `col, row = cell`, without casts).
+Cell = Any
 #: A point in window pixels.
 Point = tuple[float, float]
 #: An RGB or RGBA colour, 0-255 per channel.
@@ -162,7 +163,9 @@ def _column_letters(index: int) -> str:
 @dataclass(frozen=True)
 class SquareBoard(Board):
     """A `columns` × `rows` grid of square cells; cell `(c, r)` is column c, row r from
-    the lower-left. Columns are labelled a, b, c… below, rows 1, 2, 3… on the left.
+    the lower-left ("a1", as in chess). Columns are labelled a, b, c… below, rows 1, 2,
+    3… on the left. With `rows_down` row 0 is the top row instead ("a1" top left, as in
+    Othello and Go problems).
 
     `light` fills every cell; with `dark` set the cells alternate (a chequered board).
     """
@@ -172,6 +175,7 @@ class SquareBoard(Board):
     light: Colour = (214, 190, 150)
     dark: Colour | None = None
     labels: bool = True
+    rows_down: bool = False
     cells: tuple[Cell, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -181,9 +185,14 @@ class SquareBoard(Board):
             (c, r) for r in range(self.rows) for c in range(self.columns)))
 
     def cell_name(self, cell: Cell) -> str:
-        """Chess-style names: column letter, row number ("a1" is the lower-left cell)."""
+        """Column letter and row number: "a1" is the lower-left cell (top-left with
+        `rows_down`)."""
         c, r = _pair(cell)
         return f"{_column_letters(c)}{r + 1}"
+
+    def _up(self, row: int) -> int:
+        """How many rows `row` is drawn above the bottom one."""
+        return self.rows - 1 - row if self.rows_down else row
 
     def fit(self, area: Rect) -> Layout:
         """Square cells as large as fit, with a margin for the labels on two sides."""
@@ -199,7 +208,7 @@ class SquareBoard(Board):
         fill: dict[Cell, Colour] = {}
         for cell in self.cells:
             c, r = _pair(cell)
-            x0, y0 = left + c * side, bottom + r * side
+            x0, y0 = left + c * side, bottom + self._up(r) * side
             centres[cell] = (x0 + side / 2, y0 + side / 2)
             outlines[cell] = ((x0, y0), (x0 + side, y0), (x0 + side, y0 + side),
                               (x0, y0 + side))
@@ -209,8 +218,9 @@ class SquareBoard(Board):
             size = margin * 0.7
             labels += [Label(_column_letters(c), left + (c + 0.5) * side, bottom - margin / 2,
                              size, side * 0.9) for c in range(self.columns)]
-            labels += [Label(str(r + 1), left - margin / 2, bottom + (r + 0.5) * side,
-                             size, margin * 0.9) for r in range(self.rows)]
+            labels += [Label(str(r + 1), left - margin / 2,
+                             bottom + (self._up(r) + 0.5) * side, size, margin * 0.9)
+                       for r in range(self.rows)]
         frame = Rect(left - margin, bottom - margin, width + margin, height + margin)
         return Layout(self, area, self.cells, centres, outlines, side * 0.86, tuple(labels),
                       frame, fill)

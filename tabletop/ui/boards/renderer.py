@@ -21,7 +21,7 @@ import pyglet
 
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.animation import MoveAnimation
-from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout
+from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout, SquareBoard
 from tabletop.ui.boards.mesh import Mesh, ShapeList, rgba
 from tabletop.ui.boards.paint import (
     Palette,
@@ -44,6 +44,8 @@ _PX_PER_PT = 96 / 72  # pyglet lays text out at 96 dpi
 _STATUS_TEXT = (236, 236, 236)
 _CHIP = (58, 68, 90)
 _CHIP_EDGE = (120, 140, 180)
+#: Laid out until the first position names the board (a renderer using `board_for` only).
+_NO_BOARD = SquareBoard(1, 1, labels=False)
 
 
 def fitted_text(spec: TextSpec, batch: pyglet.graphics.Batch) -> arcade.Text:
@@ -70,7 +72,7 @@ class BoardRenderer(Renderer):
                 return None if move.is_pass else MovePath(to=move.cell)
     """
 
-    #: The board's shape (required): `SquareBoard`, `HexBoard` or `CardTable`.
+    #: The board's shape: `SquareBoard`, `HexBoard` or `CardTable` (or see `board_for`).
     board: ClassVar[Board]
     #: Colours of the frame, lines, labels and marks.
     palette: ClassVar[Palette] = Palette()
@@ -83,7 +85,7 @@ class BoardRenderer(Renderer):
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         #: The board laid out in the area (centres, outlines, hit testing).
-        self.board_layout: Layout = self.board.fit(Rect(0, 0, 1, 1))
+        self.board_layout: Layout = getattr(self, "board", _NO_BOARD).fit(Rect(0, 0, 1, 1))
         #: The choice in progress (selection, pending move) among the legal moves.
         self.picker = Picker(())
         #: The keyboard cursor's cell (None until an arrow key is used).
@@ -104,6 +106,14 @@ class BoardRenderer(Renderer):
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
 
     # -- what a game says ----------------------------------------------------------------
+    def board_for(self, view: Any) -> Board:
+        """The board of the position `view`: the class's `board` by default; override it
+        for a game whose board depends on its options (the size of a Hex board)."""
+        board: Board = getattr(self, "board", None) or _NO_BOARD
+        if board is _NO_BOARD:
+            raise NotImplementedError(f"{type(self).__name__} declares no board")
+        return board
+
     def pieces(self, view: Any) -> Mapping[Cell, Piece]:
         """The piece on each occupied cell of the position `view` (required)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement pieces()")
@@ -137,14 +147,16 @@ class BoardRenderer(Renderer):
             return (f"{self.context.notation(self.picker.pending)}: VALIDATE (Enter) to play, "
                     "Cancel (Esc) to choose again.")
         if self.picker.selected is not None:
-            return f"{who}: choose where {self.board.cell_name(self.picker.selected)} goes."
+            name = self.board_layout.board.cell_name(self.picker.selected)
+            return f"{who}: choose where {name} goes."
         if not self.picker.paths and self._off_board_moves():
             return f"{who}: no move on the board."
         return f"{who} to move: choose a move on the board."
 
     def explain(self, cell: Cell) -> str | None:
         """Why a click on `cell` does nothing (the shell's status line shows it)."""
-        return f"No move of yours starts or ends on {self.board.cell_name(cell)}."
+        name = self.board_layout.board.cell_name(cell)
+        return f"No move of yours starts or ends on {name}."
 
     # -- the renderer contract -----------------------------------------------------------
     def layout(self) -> None:
@@ -152,8 +164,10 @@ class BoardRenderer(Renderer):
         area = self.area
         strip = max(18.0, min(36.0, area.height * 0.06))
         self.status_area = Rect(area.left, area.bottom, area.width, strip)
-        self.board_layout = self.board.fit(Rect(area.left, area.bottom + strip, area.width,
-                                                max(1.0, area.height - strip)))
+        board = (self.board_for(self.view) if self.view is not None
+                 else getattr(self, "board", _NO_BOARD))
+        self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
+                                           max(1.0, area.height - strip)))
         self._pieces_of = None  # sizes changed: rebuild everything on the next sync
 
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
@@ -165,6 +179,9 @@ class BoardRenderer(Renderer):
             self.animation = None
         self.picker = Picker(())
         self.hover = None
+        if self.board_for(view) != self.board_layout.board:
+            self.view = view
+            self.layout()
         super().set_position(view, to_move, legal_moves, interactive)
 
     def sync(self) -> None:
