@@ -22,12 +22,16 @@ system-deps:
 	  fi; \
 	fi
 
+# The example games are separate distributions, installed beside Tabletop like any
+# third-party plugin (so the launcher lists them and the tests use them).
+EXAMPLES := -e examples/tabletop-reversi
+
 play: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e . $(EXAMPLES)
 	$(BIN)/tabletop
 
 test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test]" $(EXAMPLES)
 	$(MAKE) lint typecheck pytest
 
 lint:
@@ -35,6 +39,7 @@ lint:
 
 typecheck:
 	$(BIN)/mypy
+	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest

@@ -279,6 +279,11 @@ class BoardRenderer(Renderer):
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
         return [mesh.shape_list(), self._batch(specs)]
 
+    @property
+    def texts(self) -> list[arcade.Text]:
+        """Every text of the still picture: labels, words on pieces, the status line."""
+        return list(self._texts)
+
     def _build_live(self) -> None:
         cursor = self.cursor if self.focused and self.interactive else None
         mesh = paint_live(self.board_layout, self.palette, self.hover, cursor)
