@@ -28,6 +28,7 @@ from tabletop.ui.boards.paint import (
     Scene,
     TextSpec,
     paint_board,
+    paint_cell_names,
     paint_live,
     paint_marks_over,
     paint_marks_under,
@@ -243,6 +244,7 @@ class BoardRenderer(Renderer):
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
         layers.append(self._batch(labels))
         layers.append(paint_marks_under(scene).shape_list())
+        layers.append(self._batch(paint_cell_names(scene)))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
         layers.append(over_mesh.shape_list())
