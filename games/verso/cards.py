@@ -53,7 +53,7 @@ class Face:
     @property
     def key(self) -> int:
         """The no-duplicate key of this face (colour and value)."""
-        return self.colour * 7 + self.value
+        return key_for(self.colour, self.value)
 
     @property
     def face_id(self) -> int:
@@ -66,10 +66,34 @@ class Face:
         return f"{COLOURS[self.colour]} {value} ({self.points} pt)"
 
 
+def key_for(colour: int, value: int) -> int:
+    """The no-duplicate key (and layout slot) of a colour and value (0 = joker)."""
+    return colour * 7 + value
+
+
+def key_of(face_id: int) -> int:
+    """The no-duplicate key (colour and value, points dropped) of a face id."""
+    return face_id % 21
+
+
+def colour_of(face_id: int) -> int:
+    """The colour of a face id; a key decodes the same way (it is a 1-point face id)."""
+    return face_id % 21 // 7
+
+
+def value_of(face_id: int) -> int:
+    """The value of a face id (0 for a joker); a key decodes the same way."""
+    return face_id % 7
+
+
+def points_of(face_id: int) -> int:
+    """The points of a face id: 3 for side 1, 1 for side 0 (§1)."""
+    return 3 if face_id >= 21 else 1
+
+
 def face_of_id(face_id: int) -> Face:
     """The face a face id stands for."""
-    key = face_id % 21
-    return Face(key // 7, key % 7, 3 if face_id >= 21 else 1)
+    return Face(colour_of(face_id), value_of(face_id), points_of(face_id))
 
 
 def face_text(face_id: int) -> str:
@@ -129,20 +153,17 @@ class CardList:
     cards: tuple[Card, ...]
     face: tuple[int, ...] = field(init=False, repr=False)
     key: tuple[int, ...] = field(init=False, repr=False)
-    points: tuple[int, ...] = field(init=False, repr=False)
     by_face: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        face, key, points = [], [], []
+        face, key = [], []
         for card in self.cards:
             for side in (0, 1):
                 f = card.faces[side]
                 face.append(f.face_id)
                 key.append(f.key)
-                points.append(f.points)
         object.__setattr__(self, "face", tuple(face))
         object.__setattr__(self, "key", tuple(key))
-        object.__setattr__(self, "points", tuple(points))
         by_face: list[list[int]] = [[] for _ in range(42)]
         for code, face_id in enumerate(face):
             by_face[face_id].append(code)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.verso.cards import COLOURS, face_text
+from games.verso.cards import COLOURS, JOKER, VALUES, face_text, key_for, points_of, value_of
 from games.verso.rules import who
 from games.verso.state import EMPTY, FINAL, OVER, VersoState
 
@@ -21,8 +21,8 @@ def solo_band(score: int) -> str:
 def card_text(state: VersoState, code: int) -> str:
     """A short form of a placed card: value and points, e.g. `3(1)`, `J(1)`, `5(3)`."""
     face = state.cards.face[code]
-    value = face % 7
-    text = f"{value if value else 'J'}({3 if face >= 21 else 1})"
+    value = value_of(face)
+    text = f"{value if value != JOKER else 'J'}({points_of(face)})"
     if state.revealed >> (code >> 1) & 1:
         text += "/" + face_text(state.cards.face[code ^ 1]).split(" (")[0]
     return text
@@ -49,8 +49,8 @@ def render(state: VersoState) -> str:
         lines.append(f"{marker}{who(seat)}: {state.scores[seat]} points{flag}")
         slots = state.layouts[seat]
         for colour in range(3):
-            row = [card_text(state, slots[7 * colour + v]) for v in (*range(1, 7), 0)
-                   if slots[7 * colour + v] != EMPTY]
+            row = [card_text(state, slots[key_for(colour, v)]) for v in (*VALUES, JOKER)
+                   if slots[key_for(colour, v)] != EMPTY]
             lines.append(f"    {COLOURS[colour]:<7}{' '.join(row) if row else '-'}")
     if state.phase == OVER and players == 1:
         lines.append(f"Final score {state.scores[0]}: {solo_band(state.scores[0])}")

@@ -42,4 +42,4 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
 @hookimpl
 def tabletop_register_renderers(register: RegisterRenderer) -> None:
     """Register the Verso table of the desktop app (imported only when a game opens)."""
-    register("verso", "games.verso.view:VersoRenderer")
+    register("verso", "games.verso.view.renderer:VersoRenderer")

@@ -7,6 +7,12 @@ Inside `apply_move` the position is copied into a private `_Table` of lists, cha
 the order the rules give, and frozen again; the input state is never touched.
 Without a log no text is built at all (searches apply moves by the million), and keep,
 flip and banks that are the very objects `legal_moves` returned are checked by identity.
+
+Each rule lives here once, and the bank preview, the agents and the table call it:
+`neighbours` (who flips when a seat banks), `flip_key` (which card a layout flips),
+`is_duplicate` (what a draw or a flip discards), `bank_cards` / `bank_discards` /
+`bank_points` (what a bank uses, discards and scores), `opponent_flip_colour` (the solo
+opponent, §7) and `square_full` (§5). How a face decodes is in `cards`.
 """
 
 from __future__ import annotations
@@ -14,7 +20,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.verso.cards import COLOURS, CardList, face_text
+from games.verso.cards import (
+    COLOURS,
+    JOKER,
+    CardList,
+    colour_of,
+    face_text,
+    key_for,
+    key_of,
+    points_of,
+    value_of,
+)
 from games.verso.state import (
     EMPTY,
     EMPTY_LAYOUT,
@@ -123,6 +139,60 @@ def square_full(mask: int) -> bool:
             and (mask >> 14).bit_count() >= 3)
 
 
+def neighbours(players: int, seat: int) -> tuple[int, ...]:
+    """The seats that flip when `seat` banks (§4.2): the next in turn order first, then the
+    previous one; one opponent with 2 players, nobody in solo."""
+    return tuple(other for other in dict.fromkeys(((seat + 1) % players, (seat - 1) % players))
+                 if other != seat)
+
+
+def flip_key(mask: int, colour: int) -> int | None:
+    """The key a layout with this mask flips for `colour` (§4.2, §7): its highest-valued
+    card of that colour, the joker only when it is the only one; None when it has none."""
+    bits = mask >> (7 * colour) & 127
+    if not bits:
+        return None
+    numbers = bits >> 1
+    return key_for(colour, numbers.bit_length() if numbers else JOKER)
+
+
+def is_duplicate(mask: int, face: int) -> bool:
+    """True when a layout with this mask already holds `face`'s key: a card arriving with
+    that face up (drawn, or flipped by a bank or the solo opponent) is discarded (§4.1)."""
+    return bool(mask >> key_of(face) & 1)
+
+
+def bank_cards(move: Bank) -> dict[int, int]:
+    """{value in the run: layout key} of the cards a bank uses (the joker at its value)."""
+    cards = {v: key_for(move.colour, v) for v in move.values}
+    if move.joker is not None:
+        cards[move.joker] = key_for(move.colour, JOKER)
+    return cards
+
+
+def bank_discards(move: Bank) -> tuple[int, int]:
+    """The keys of the two cards a bank discards (§4.2): the two highest of the run, the
+    joker ranking as the value it stands for; lower first."""
+    cards = bank_cards(move)
+    low, high = sorted(cards)[-2:]
+    return cards[low], cards[high]
+
+
+def bank_points(faces: Sequence[int]) -> int:
+    """The points a bank scores (§4.2): the sum of the points shown by its cards' faces."""
+    return sum(points_of(face) for face in faces)
+
+
+def opponent_flip_colour(shown: int, revealed: int) -> int | None:
+    """The colour the solo player must flip when the opponent turns over a card showing
+    `shown` to reveal `revealed` (§7): the revealed colour when its number is strictly
+    higher and neither face is a joker; None when nothing happens."""
+    up, new = value_of(shown), value_of(revealed)
+    if up == JOKER or new == JOKER or new <= up:
+        return None
+    return colour_of(revealed)
+
+
 def who(seat: int) -> str:
     """The name used in log lines for a seat."""
     return f"Player {seat + 1}"
@@ -139,7 +209,7 @@ class _Table:
         self.deck = state.deck
         self.layouts = list(state.layouts)
         self.masks = list(state.masks)
-        self.discard = list(state.discard)
+        self.discard = state.discard  # a tuple: most moves discard nothing, so no copy
         self.scores = list(state.scores)
         self.squares = list(state.squares)
         self.revealed = state.revealed
@@ -151,13 +221,14 @@ class _Table:
 
     def place(self, seat: int, code: int) -> None:
         """Add a card to a layout, or discard it if it duplicates a face there (§4.1)."""
-        key = self.cards.key[code]
-        if self.masks[seat] >> key & 1:
-            self.discard.append(code)
+        face = self.cards.face[code]
+        if is_duplicate(self.masks[seat], face):
+            self.discard += (code,)
             if self.log is not None:
                 self.log.append(f"{who(seat)} discards {self.cards.text(code)}: "
                                 "the layout already holds that face.")
             return
+        key = key_of(face)
         slots = self.layouts[seat]
         self.layouts[seat] = (*slots[:key], code, *slots[key + 1:])
         self.masks[seat] |= 1 << key
@@ -185,13 +256,11 @@ class _Table:
 
     def flip_highest(self, seat: int, colour: int) -> None:
         """Flip the seat's highest card of `colour` (a joker only if it is the only one)."""
-        bits = self.masks[seat] >> (7 * colour) & 127
-        if not bits:
+        key = flip_key(self.masks[seat], colour)
+        if key is None:
             if self.log is not None:
                 self.log.append(f"{who(seat)} has no {COLOURS[colour]} card to flip.")
             return
-        numbers = bits >> 1
-        key = 7 * colour + (numbers.bit_length() if numbers else 0)
         code = self.remove(seat, key)
         self.revealed |= 1 << (code >> 1)
         if self.log is not None:
@@ -203,7 +272,7 @@ class _Table:
     def freeze(self, deck: tuple[int, ...], turn: int, phase: int,
                final_left: int) -> VersoState:
         return VersoState(self.cards, deck, tuple(self.layouts), tuple(self.masks),
-                          tuple(self.discard), tuple(self.scores), tuple(self.squares),
+                          self.discard, tuple(self.scores), tuple(self.squares),
                           self.revealed, turn, phase, final_left)
 
 
@@ -218,7 +287,7 @@ def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> V
     if isinstance(move, Draw):
         deck = _draw(table, seat, deck, move.flip)
     elif isinstance(move, Bank):
-        _bank(table, seat, move, neighbours=state.phase == PLAY)
+        _bank(table, seat, move, flips=state.phase == PLAY)
     elif log is not None:
         log.append(f"{who(seat)} passes the final bank.")
     if state.phase == FINAL:
@@ -254,38 +323,27 @@ def _draw(table: _Table, seat: int, deck: tuple[int, ...], flip: bool) -> tuple[
     return deck[1:]
 
 
-def _bank(table: _Table, seat: int, move: Bank, neighbours: bool) -> None:
+def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
     """BANK (§4.2): neighbours flip, score the sequence, discard its two highest cards."""
-    colour = move.colour
-    base = 7 * colour
     log = table.log
     if log is not None:
         log.append(f"{who(seat)} banks {move.text()[5:]}"
-                   + ("" if neighbours else " (final bank, nobody flips)") + ".")
-    if neighbours:
-        players = len(table.scores)
-        for other in dict.fromkeys(((seat + 1) % players, (seat - 1) % players)):
-            if other != seat:
-                table.flip_highest(other, colour)
-    slots = table.layouts[seat]
-    # The card standing for each value of the run; the joker ranks as its chosen value.
-    by_value = {v: slots[base + v] for v in move.values}
-    if move.joker is not None:
-        by_value[move.joker] = slots[base]
-    card_points = table.cards.points
-    points = 0
-    for code in by_value.values():
-        points += card_points[code]
+                   + ("" if flips else " (final bank, nobody flips)") + ".")
+    if flips:
+        for other in neighbours(len(table.scores), seat):
+            table.flip_highest(other, move.colour)
+    slots, face = table.layouts[seat], table.cards.face
+    points = bank_points([face[slots[key]] for key in bank_cards(move).values()])
     table.scores[seat] += points
     if log is not None:
         log.append(f"{who(seat)} scores {points} points.")
-    for value in sorted(by_value)[-2:]:
-        key = base if value == move.joker else base + value
+    for key in bank_discards(move):
         code = table.remove(seat, key)
-        table.discard.append(code)
+        table.discard += (code,)
         if log is not None:
             log.append(f"{who(seat)} discards {table.cards.text(code)}"
-                       + (f" (the joker, as {value})." if key == base else "."))
+                       + (f" (the joker, as {move.joker})." if value_of(key) == JOKER
+                          else "."))
     table.check_square(seat)
 
 
@@ -298,18 +356,15 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     log = table.log
     line = (f"The solo opponent turns over {face_text(shown)}: "
             f"the other face is {face_text(revealed)}" if log is not None else "")
-    up_value, new_value = shown % 7, revealed % 7
-    if up_value == 0 or new_value == 0:
-        if log is not None:
-            log.append(line + "; a joker, so nothing happens.")
-    elif new_value > up_value:
-        colour = revealed % 21 // 7
+    colour = opponent_flip_colour(shown, revealed)
+    if colour is not None:
         if log is not None:
             log.append(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
         table.flip_highest(0, colour)
     elif log is not None:
-        log.append(line + "; not higher, so nothing happens.")
-    table.discard.append(code ^ 1)
+        why = "a joker" if JOKER in (value_of(shown), value_of(revealed)) else "not higher"
+        log.append(line + f"; {why}, so nothing happens.")
+    table.discard += (code ^ 1,)
     return deck[1:]
 
 

@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pyglet
 import pytest
 from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot, wait_until
 
 import games.verso.plugin
+import games.verso.view
+from games.verso.game import VersoGame
+from games.verso.observation import observe
 from games.verso.picture import solo_band
+from games.verso.rules import bank_cards
 from games.verso.state import FINAL, FLIP, KEEP, PLAY, Bank
-from games.verso.view import VersoRenderer
-from games.verso.view_model import bank_cards, banks_for, distinct_outcomes
+from games.verso.view.cards import CardPainter
+from games.verso.view.geometry import table_geometry
+from games.verso.view.preview import banks_for, distinct_outcomes, layout_by_key
+from games.verso.view.renderer import VersoRenderer
+from games.verso.view.table import TableScene, paint_table
 from tabletop.plugins import Host, module_sources
 from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.renderer import Rect
 from tabletop.ui.setup_screen import SetupScreen
+
+GAME = VersoGame()
 
 
 def make_host() -> Host:
@@ -309,3 +321,31 @@ def test_table_screenshots(tmp_path: Path, players: int) -> None:
     finally:
         window.app.worker.shutdown()
         window.close()
+
+
+def test_painters_draw_a_scene_and_return_what_they_drew(window: Any) -> None:
+    # The painters read a frozen scene only and hand back the buttons and card boxes
+    # they drew; no drawing module imports the renderer (no import cycle).
+    state = GAME.new_state(3, {}, 7)
+    for _ in range(12):
+        state = GAME.apply(state, KEEP)
+    view = observe(state)
+    area = Rect(0, 0, 1280, 720)
+    geo = table_geometry(area, 3)
+    scene = TableScene(
+        view=view, area=area, geometry=geo, seat_labels=("A", "B", "C"), to_move=view.turn,
+        mover=view.turn, animating=False, drawing=True, hint=FLIP, hint_text="flip",
+        joker_options=(), preview=None, pending=False, selected=frozenset(), cursor=None,
+        notes=(), marked=frozenset(), hidden=frozenset(), discard_shown=None)
+    paint = CardPainter(arcade.shape_list.ShapeElementList(), pyglet.graphics.Batch(), False)
+    drawn = paint_table(scene, paint)
+    assert [(b.label, b.command) for b in drawn.buttons] == [("Keep (K)", KEEP),
+                                                             ("Flip (F)", FLIP)]
+    assert drawn.cards == {(seat, key): geo.panels[seat].slot(key)
+                           for seat in range(3) for key in layout_by_key(view, seat)}
+    assert "Hint: flip" in [t.text for t in paint.texts]
+    for path in Path(games.verso.view.__file__).parent.glob("*.py"):
+        if path.stem != "renderer":
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+            assert "games.verso.view.renderer" not in imported, path

@@ -12,13 +12,14 @@ from games.verso.ai.heuristic import OPTIONS, Evaluator
 from games.verso.ai.playout import (
     FLIP_CHOICE,
     KEEP_CHOICE,
-    Playout,
     bank_value,
     choice_move,
     choice_values,
     face_value,
+    finish,
     layout_threes,
     reverse_faces,
+    state_choice,
 )
 from games.verso.game import VersoGame
 from games.verso.rules import apply_move, legal_moves
@@ -44,20 +45,15 @@ def test_the_log_does_not_change_the_game(players: int, seed: int) -> None:  # �
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 6])
-def test_playouts_follow_the_rules(players: int) -> None:  # §4–§7
+def test_greedy_playouts_play_legal_moves_to_the_end(players: int) -> None:  # verso.md §4–§7
     ev = Evaluator()
     for seed in range(15):
-        state = GAME.new_state(players, {}, seed)
+        start = state = GAME.new_state(players, {}, seed)
         while state.turn >= 0:
-            game = Playout(ev, state)
-            choice = game.greedy()
-            move = choice_move(choice, state.masks[state.turn])
+            move = choice_move(state_choice(ev, state), state.masks[state.turn])
             assert move in legal_moves(state)
             state = apply_move(state, move)
-            game.play(choice)
-            assert (tuple(game.scores), tuple(game.masks), tuple(game.standing),
-                    game.turn) == (state.scores, state.masks, state.squares, state.turn)
-            assert tuple(tuple(slots) for slots in game.slots) == state.layouts
+        assert finish(ev, start) == state
 
 
 def test_moves_equal_to_legal_ones_are_accepted() -> None:  # §4.2

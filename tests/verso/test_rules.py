@@ -6,7 +6,18 @@ import pytest
 
 from games.verso.cards import BLUE, GREEN, ORANGE
 from games.verso.game import VersoGame
-from games.verso.rules import apply_move, bank_moves, deck_size, legal_moves
+from games.verso.rules import (
+    apply_move,
+    bank_discards,
+    bank_moves,
+    bank_points,
+    deck_size,
+    flip_key,
+    is_duplicate,
+    legal_moves,
+    neighbours,
+    opponent_flip_colour,
+)
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from tabletop.model import IllegalMoveError, OptionError
 from tests.verso.scenario import faces, table
@@ -135,6 +146,47 @@ def test_joker_flips_only_when_alone() -> None:  # verso.md §4.2
     after = apply_move(state, Bank(BLUE, (1, 2)))
     assert faces(after, 1)[0].startswith(("green", "orange"))
     assert after.scores == (2, 0)
+
+
+def test_flip_key_takes_the_highest_and_the_joker_only_if_alone() -> None:  # verso.md §4.2
+    state = table([[("blue", "J", 1), ("blue", 2, 1), ("blue", 5, 3), ("green", "J", 1)]])
+    mask = state.masks[0]
+    assert flip_key(mask, BLUE) == BLUE * 7 + 5
+    assert flip_key(mask, GREEN) == GREEN * 7  # the joker, alone in its colour
+    assert flip_key(mask, ORANGE) is None
+
+
+def test_neighbours_next_first_then_previous() -> None:  # verso.md §4.2 [ruling]
+    assert neighbours(4, 0) == (1, 3)
+    assert neighbours(3, 2) == (0, 1)
+    assert neighbours(2, 1) == (0,)  # the one opponent flips once
+    assert neighbours(1, 0) == ()  # solo: nobody (§7)
+
+
+def test_a_face_already_held_is_a_duplicate() -> None:  # verso.md §4.1
+    state = table([[("green", 6, 1), ("orange", "J", 1)]])
+    held = state.masks[0]
+    assert is_duplicate(held, 21 + GREEN * 7 + 6)  # green 6 worth 3: same colour and number
+    assert is_duplicate(held, ORANGE * 7)  # a second orange joker
+    assert not is_duplicate(held, GREEN * 7 + 5)
+
+
+def test_bank_discards_the_two_highest_joker_at_its_value() -> None:  # verso.md §4.2
+    assert bank_discards(Bank(BLUE, (3, 5), 4)) == (BLUE * 7 + 0, BLUE * 7 + 5)
+    assert bank_discards(Bank(GREEN, (3, 4), 2)) == (GREEN * 7 + 3, GREEN * 7 + 4)
+    assert bank_discards(Bank(GREEN, (3, 4), 5)) == (GREEN * 7 + 4, GREEN * 7 + 0)
+    assert bank_discards(Bank(ORANGE, (1, 2, 3, 4))) == (ORANGE * 7 + 3, ORANGE * 7 + 4)
+
+
+def test_bank_points_add_the_faces_shown() -> None:  # verso.md §4.2 (rulebook example)
+    # blue 3 (1 pt), the joker (1 pt), blue 5 (3 pt): 5 points.
+    assert bank_points([BLUE * 7 + 3, BLUE * 7 + 0, 21 + BLUE * 7 + 5]) == 5
+
+
+def test_solo_opponent_flip_colour() -> None:  # verso.md §7
+    assert opponent_flip_colour(BLUE * 7 + 1, 21 + GREEN * 7 + 6) == GREEN  # 1 → 6 higher
+    assert opponent_flip_colour(BLUE * 7 + 6, 21 + GREEN * 7 + 1) is None  # 6 → 1 lower
+    assert opponent_flip_colour(BLUE * 7 + 0, 21 + GREEN * 7 + 6) is None  # a joker
 
 
 def test_next_player_flips_before_previous() -> None:  # verso.md §4.2 [ruling]

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.verso.ai.heuristic import Evaluator
 from games.verso.ai.playout import choice_move, final_bank, greedy_choice, turns_left
-from games.verso.cards import CardList
+from games.verso.cards import CardList, key_of, points_of
 from games.verso.observation import UNSEEN, VersoView
 from games.verso.state import FINAL, Move
 from tabletop.ai.base import Budget
@@ -24,8 +24,8 @@ def threes_of_faces(faces: Sequence[int]) -> int:
     """The 3-point bits (by key) of the faces up in a layout."""
     threes = 0
     for face in faces:
-        if face >= 21:
-            threes |= 1 << (face - 21)
+        if points_of(face) == 3:
+            threes |= 1 << key_of(face)
     return threes
 
 

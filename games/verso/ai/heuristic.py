@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from games.verso.rules import BANKS
+from games.verso.cards import BLUE, Face, value_of
+from games.verso.rules import BANKS, bank_discards, bank_points
 from games.verso.state import Bank
 
 
@@ -36,6 +37,15 @@ class Weights:
 
 WEIGHTS = Weights()
 
+# SHOWN[cards][threes]: the points `cards` faces show when `threes` of them are 3-point
+# faces — `rules.bank_points` tabulated by those two counts, which is all the bit form
+# of a layout keeps (a colour holds at most 7 cards: numbers 1..6 and a joker).
+_ONE, _THREE = Face(BLUE, 1, 1).face_id, Face(BLUE, 1, 3).face_id
+SHOWN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(bank_points([_THREE] * threes + [_ONE] * (cards - threes))
+          for threes in range(cards + 1))
+    for cards in range(8))
+
 
 def _option(index: int, move: Bank) -> tuple[int, int, int, int]:
     """A bank's effect on its colour: index, run (6 bits), cards scored, bits freed."""
@@ -43,8 +53,8 @@ def _option(index: int, move: Bank) -> tuple[int, int, int, int]:
     for value in move.values:
         run |= 1 << (value - 1)
     removed = 0
-    for value in move.run()[-2:]:
-        removed |= 1 if value == move.joker else 1 << value
+    for key in bank_discards(move):
+        removed |= 1 << value_of(key)  # bit 0 is the joker (its value is 0)
     return index, run, len(move.values) + (move.joker is not None), removed
 
 
@@ -74,7 +84,8 @@ def chain_table(later: float) -> tuple[float, ...]:
             best = 0.0
             for _, run, cards, removed in OPTIONS[bits]:
                 left = (bits & ~removed) * 64 + (threes & ~(removed >> 1))
-                best = max(best, cards + 2 * (run & threes).bit_count() + later * table[left])
+                best = max(best, SHOWN[cards][(run & threes).bit_count()]
+                           + later * table[left])
             table[bits * 64 + threes] = best
     return tuple(table)
 
@@ -84,7 +95,7 @@ def _best_bank_table() -> tuple[int, ...]:
     for bits in range(128):
         for threes in range(64):
             table[bits * 64 + threes] = max(
-                (cards + 2 * (run & threes).bit_count()
+                (SHOWN[cards][(run & threes).bit_count()]
                  for _, run, cards, _ in OPTIONS[bits]), default=0)
     return tuple(table)
 
@@ -97,7 +108,7 @@ CLIPPED: tuple[int, ...] = tuple(min(bits.bit_count(), 3) for bits in range(128)
 
 def _bank_effects(index: int) -> tuple[tuple[int, int, int], ...]:
     bits, threes = index >> 6, index & 63
-    return tuple((cards + 2 * (run & threes).bit_count(),
+    return tuple((SHOWN[cards][(run & threes).bit_count()],
                   (bits & ~removed) << 6 | (threes & ~(removed >> 1)), n)
                  for n, (_, run, cards, removed) in enumerate(OPTIONS[bits]))
 
@@ -115,9 +126,12 @@ class Evaluator:
     def __init__(self, weights: Weights = WEIGHTS) -> None:
         self.w = weights
         chain = chain_table(weights.later)
+        # An index whose 3-point bits name a number the colour does not hold is never
+        # looked up (as in `chain_table`): it is worth 0.
         self.colour = tuple(
+            0.0 if (i & 63) & ~(i >> 7) else
             weights.chain * chain[i]
-            + weights.points * ((i >> 6).bit_count() + 2 * (i & 63).bit_count())
+            + weights.points * SHOWN[(i >> 6).bit_count()][(i & 63).bit_count()]
             for i in range(128 * 64))
         self.square = tuple(weights.square * (p / 8.0) ** weights.square_power
                             for p in range(10))

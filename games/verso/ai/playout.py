@@ -1,4 +1,4 @@
-"""Fast private play for Verso's agents: the greedy policy and whole-game playouts.
+"""The greedy policy of Verso's agents, and whole-game playouts with it.
 
 The greedy policy values each choice as points now plus `Evaluator.layout` of what it
 leaves: keep by the face up, flip by the mean over the faces that may lie under it
@@ -7,21 +7,27 @@ left once its two highest cards are gone (§4.2). Choices are small ints: `KEEP_
 `FLIP_CHOICE`, `PASS_CHOICE`, or `colour * 64 + n` for the n-th distinct bank effect of
 that colour (`heuristic.OPTIONS`).
 
-`Playout` plays a full state to its end with that policy for every seat, on lists it
-owns and changes in place: the same rules as `rules.apply_move` (the tests check that
-both reach the same scores), without frozen states, legality checks or log text, which
-makes a playout several times cheaper. It is private to the agents (STYLE.md allows
-mutation inside an AI, measured).
+`finish` plays a full state to its end with that policy for every seat, through
+`rules.apply_move`. (A private mutable copy of the rules used to do this; it bought only
+1.8x on whole playouts, below the 2x that would pay for a second copy of the rules —
+`bench/verso.py playout` — so the agents call the rules.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, Evaluator
-from games.verso.cards import CardList
-from games.verso.rules import BANKS, DRAWS, SQUARE_POINTS
-from games.verso.state import EMPTY, FINAL, OVER, PASS, PLAY, Move, VersoState
+from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, SHOWN, Evaluator
+from games.verso.cards import CardList, colour_of, key_of, points_of, value_of
+from games.verso.rules import (
+    BANKS,
+    DRAWS,
+    SQUARE_POINTS,
+    apply_move,
+    is_duplicate,
+    square_full,
+)
+from games.verso.state import EMPTY, FINAL, PASS, Move, VersoState
 
 KEEP_CHOICE, FLIP_CHOICE, PASS_CHOICE = -1, -2, -3
 _REVERSES: dict[int, tuple[CardList, tuple[tuple[int, ...], ...]]] = {}
@@ -37,20 +43,16 @@ def reverse_faces(cards: CardList) -> tuple[tuple[int, ...], ...]:
     return entry[1]
 
 
-def _full(mask: int) -> bool:
-    return CLIPPED[mask & 127] + CLIPPED[mask >> 7 & 127] + CLIPPED[mask >> 14] == 9
-
-
 def face_value(ev: Evaluator, mask: int, threes: int, standing: bool, face: int,
                turns: float) -> float:
     """Points now plus the layout's value after adding `face` (lost if a duplicate)."""
-    key = face % 21
-    if mask >> key & 1:
+    if is_duplicate(mask, face):
         return ev.layout(mask, threes, standing, turns)
+    key = key_of(face)
     mask |= 1 << key
-    if face >= 21:
+    if points_of(face) == 3:
         threes |= 1 << key
-    if not standing and _full(mask):
+    if not standing and square_full(mask):
         return SQUARE_POINTS + ev.layout(mask, threes, True, turns)
     return ev.layout(mask, threes, standing, turns)
 
@@ -60,11 +62,11 @@ def bank_value(ev: Evaluator, mask: int, threes: int, standing: bool, colour: in
     """Points of a bank plus the value of the layout it leaves."""
     shift = 7 * colour
     _, run, cards, removed = option
-    points = cards + 2 * (run & threes >> (shift + 1)).bit_count()
+    points = SHOWN[cards][(run & threes >> (shift + 1)).bit_count()]
     mask &= ~(removed << shift)
     threes &= ~(removed << shift)
     return (points + ev.w.bank_bias
-            + ev.layout(mask, threes, standing and _full(mask), turns))
+            + ev.layout(mask, threes, standing and square_full(mask), turns))
 
 
 def final_bank(mask: int, threes: int) -> int:
@@ -74,7 +76,7 @@ def final_bank(mask: int, threes: int) -> int:
         shift = 7 * colour
         t = threes >> (shift + 1)
         for n, (_, run, cards, _) in enumerate(OPTIONS[mask >> shift & 127]):
-            points = cards + 2 * (run & t).bit_count()
+            points = SHOWN[cards][(run & t).bit_count()]
             if points > best_points:
                 best, best_points = colour * 64 + n, points
     return best
@@ -116,13 +118,12 @@ def choice_values(ev: Evaluator, mask: int, threes: int, standing: bool, top: in
         return gain + value
 
     def draw(face: int) -> float:
-        key = face % 21
-        colour, number = divmod(key, 7)
+        colour, number = colour_of(face), value_of(face)
         old = index[colour]
-        if old >> (number + 6) & 1:  # a duplicate is discarded (§4.1)
+        if is_duplicate(mask, face):  # it is discarded (§4.1)
             return after(colour, old, turns_draw)
         new = old | 1 << (number + 6)
-        if face >= 21:
+        if points_of(face) == 3:
             new |= 1 << (number - 1)
         return after(colour, new, turns_draw)
 
@@ -177,143 +178,36 @@ def layout_threes(cards: CardList, slots: Sequence[int]) -> int:
     face = cards.face
     threes = 0
     for code in slots:
-        if code != EMPTY and face[code] >= 21:
-            threes |= 1 << (face[code] - 21)
+        if code != EMPTY and points_of(face[code]) == 3:
+            threes |= 1 << key_of(face[code])
     return threes
 
 
-class Playout:
-    """A full state as mutable lists, played forward by the rules (§4–§7)."""
+def state_choice(ev: Evaluator, state: VersoState) -> int:
+    """The greedy policy's choice for the seat to move in a full state (faces up only:
+    the face down of the deck's top card is valued by its possible reverses)."""
+    seat = state.turn
+    mask = state.masks[seat]
+    threes = layout_threes(state.cards, state.layouts[seat])
+    if state.phase == FINAL:
+        return final_bank(mask, threes)
+    top = state.cards.face[state.deck[0]]
+    left, players = len(state.deck), state.players
+    if players == 1:
+        turns = turns_left(left - 2, 1), turns_left(left - 1, 1)
+    else:
+        turns = turns_left(left - 1, players), turns_left(left, players)
+    return greedy_choice(ev, mask, threes, state.squares[seat], top,
+                         reverse_faces(state.cards)[top], *turns)
 
-    __slots__ = ("deck", "ev", "face", "final_left", "masks", "phase", "players", "pos",
-                 "rev", "scores", "slots", "standing", "threes", "turn")
 
-    def __init__(self, ev: Evaluator, state: VersoState | None = None) -> None:
-        self.ev = ev
-        if state is None:
-            return
-        cards = state.cards
-        self.face = cards.face
-        self.rev = reverse_faces(cards)
-        self.slots = [list(slots) for slots in state.layouts]
-        self.masks = list(state.masks)
-        self.threes = [layout_threes(cards, slots) for slots in state.layouts]
-        self.scores = list(state.scores)
-        self.standing = list(state.squares)
-        self.deck = state.deck
-        self.pos = 0
-        self.players = state.players
-        self.turn = state.turn
-        self.phase = state.phase
-        self.final_left = state.final_left
+def play_choice(state: VersoState, choice: int) -> VersoState:
+    """The state after the seat to move plays `choice`, by the rules."""
+    return apply_move(state, choice_move(choice, state.masks[state.turn]))
 
-    def copy(self) -> Playout:
-        """An independent copy (the deck is shared: it is never changed)."""
-        other = Playout(self.ev)
-        other.face, other.rev, other.deck = self.face, self.rev, self.deck
-        other.slots = [list(slots) for slots in self.slots]
-        other.masks, other.threes = self.masks[:], self.threes[:]
-        other.scores, other.standing = self.scores[:], self.standing[:]
-        other.pos, other.players, other.turn = self.pos, self.players, self.turn
-        other.phase, other.final_left = self.phase, self.final_left
-        return other
 
-    # -- the rules ---------------------------------------------------------------------
-    def _place(self, seat: int, code: int) -> None:
-        face = self.face[code]
-        key = face % 21
-        bit = 1 << key
-        if self.masks[seat] & bit:
-            return  # a duplicate is discarded (§4.1)
-        self.slots[seat][key] = code
-        self.masks[seat] |= bit
-        if face >= 21:
-            self.threes[seat] |= bit
-
-    def _check_square(self, seat: int) -> None:
-        full = _full(self.masks[seat])
-        if full and not self.standing[seat]:
-            self.standing[seat] = True
-            self.scores[seat] += SQUARE_POINTS
-        elif not full and self.standing[seat]:
-            self.standing[seat] = False
-
-    def _flip_highest(self, seat: int, colour: int) -> None:
-        bits = self.masks[seat] >> (7 * colour) & 127
-        if not bits:
-            return
-        numbers = bits >> 1
-        key = 7 * colour + (numbers.bit_length() if numbers else 0)
-        code = self.slots[seat][key]
-        self.slots[seat][key] = EMPTY
-        self.masks[seat] &= ~(1 << key)
-        self.threes[seat] &= ~(1 << key)
-        self._place(seat, code ^ 1)
-        self._check_square(seat)
-
-    def play(self, choice: int) -> None:
-        """Play one choice for the seat to move, then the solo opponent and the end."""
-        seat, players = self.turn, self.players
-        if choice >= 0:
-            colour, n = divmod(choice, 64)
-            shift = 7 * colour
-            mask = self.masks[seat]
-            _, run, cards, removed = OPTIONS[mask >> shift & 127][n]
-            if self.phase == PLAY and players > 1:
-                for other in ((seat + 1) % players, (seat - 1) % players):
-                    if other != seat:
-                        self._flip_highest(other, colour)
-                    if players == 2:
-                        break
-            self.scores[seat] += cards + 2 * (run & self.threes[seat] >> (shift + 1)).bit_count()
-            slots = self.slots[seat]
-            for value in range(7):
-                if removed >> value & 1:
-                    slots[shift + value] = EMPTY
-            self.masks[seat] = mask & ~(removed << shift)
-            self.threes[seat] &= ~(removed << shift)
-            self._check_square(seat)
-        elif choice != PASS_CHOICE:
-            code = self.deck[self.pos]
-            self.pos += 1
-            self._place(seat, code ^ 1 if choice == FLIP_CHOICE else code)
-            self._check_square(seat)
-        if self.phase == FINAL:
-            self.final_left -= 1
-            if self.final_left == 0:
-                self.turn, self.phase = -1, OVER
-            else:
-                self.turn = (seat + 1) % players
-            return
-        deck = self.deck
-        if players == 1 and self.pos < len(deck):
-            code = deck[self.pos]
-            self.pos += 1
-            up, down = self.face[code], self.face[code ^ 1]
-            if up % 7 and down % 7 and down % 7 > up % 7:
-                self._flip_highest(0, down % 21 // 7)
-        if self.pos == len(deck):
-            self.phase, self.final_left = FINAL, players
-        self.turn = (seat + 1) % players
-
-    # -- the policy --------------------------------------------------------------------
-    def greedy(self) -> int:
-        """The greedy policy's choice for the seat to move (faces up only)."""
-        seat = self.turn
-        mask, threes = self.masks[seat], self.threes[seat]
-        if self.phase == FINAL:
-            return final_bank(mask, threes)
-        top = self.face[self.deck[self.pos]]
-        left, players = len(self.deck) - self.pos, self.players
-        if players == 1:
-            return greedy_choice(self.ev, mask, threes, self.standing[seat], top,
-                                 self.rev[top], turns_left(left - 2, 1),
-                                 turns_left(left - 1, 1))
-        return greedy_choice(self.ev, mask, threes, self.standing[seat], top, self.rev[top],
-                             turns_left(left - 1, players), turns_left(left, players))
-
-    def finish(self) -> tuple[int, ...]:
-        """Play greedy moves for every seat to the end; the final scores."""
-        while self.turn >= 0:
-            self.play(self.greedy())
-        return tuple(self.scores)
+def finish(ev: Evaluator, state: VersoState) -> VersoState:
+    """Play the greedy policy for every seat to the end of the game, by the rules."""
+    while state.turn >= 0:
+        state = apply_move(state, choice_move(state_choice(ev, state), state.masks[state.turn]))
+    return state

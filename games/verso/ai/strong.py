@@ -2,8 +2,8 @@
 
 Each round deals one full state consistent with the observation (`sample_state`) and
 plays every candidate move from it to the end with the greedy policy for every seat
-(`playout.Playout`) — neighbours' flips and the solo opponent included, since the
-playout follows the rules. All candidates share each round's deal (common random
+(`playout.finish`) — neighbours' flips and the solo opponent included, since the
+playout goes through the rules. All candidates share each round's deal (common random
 numbers), so their differences are measured on the same luck. The card on top is set in
 turn to each card the public list allows under its face up, so `flip` is valued by an
 average over every possible reverse with equal weight (the exact expectation over the
@@ -30,10 +30,11 @@ from games.verso.ai.heuristic import Evaluator
 from games.verso.ai.playout import (
     FLIP_CHOICE,
     KEEP_CHOICE,
-    Playout,
     choice_move,
     choice_values,
     final_bank,
+    finish,
+    play_choice,
 )
 from games.verso.observation import VersoView, sample_state
 from games.verso.state import EMPTY, FINAL, VersoState
@@ -136,11 +137,9 @@ class StrongAgent:
             deal = sample_state(view, rng)
             if tops:
                 deal = force_top(deal, tops[rounds % len(tops)])
-            start = Playout(self.ev, deal)
             for i in alive:
-                game = start.copy()
-                game.play(choices[i])
-                values[i] = result(game.finish(), seat)
+                end = finish(self.ev, play_choice(deal, choices[i]))
+                values[i] = result(end.scores, seat)
                 totals[i] += values[i]
             for i in alive:
                 row, value = products[i], values[i]

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.verso.cards import colour_of, value_of
 from tabletop.ui.renderer import Rect
 
 CARD_RATIO = 0.72  # width / height of a card
 COLUMNS = 7  # values 1..6, then the joker
+JOKER_COLUMN = COLUMNS - 1  # counted from 0
+
+
+def column_of(key: int) -> int:
+    """The column (1..7, left to right) of a key's card in its row: its value, the joker
+    last."""
+    return value_of(key) or COLUMNS
 
 
 @dataclass(frozen=True)
@@ -30,10 +38,9 @@ class Panel:
 
     def slot(self, key: int) -> Rect:
         """The rectangle of layout slot `key` (colour * 7 + value)."""
-        colour, value = divmod(key, 7)
-        column = value - 1 if value else COLUMNS - 1
+        colour, column = colour_of(key), column_of(key) - 1
         x0, y0 = self.origin
-        left = x0 + column * (self.card_w + self.gap) + (self.gap if not value else 0)
+        left = x0 + column * (self.card_w + self.gap) + (self.gap if column == JOKER_COLUMN else 0)
         return Rect(left, y0 - colour * (self.card_h + self.gap), self.card_w, self.card_h)
 
     def row(self, colour: int) -> Rect:

@@ -17,24 +17,23 @@ from typing import Any
 
 import pyglet
 
+from games.verso.cards import colour_of
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
-from games.verso.view_cards import CardPainter, draw_moving_card, value_text
-from games.verso.view_geometry import TableGeometry, table_geometry
-from games.verso.view_model import (
+from games.verso.view.animation import Floater, Motion, transitions
+from games.verso.view.cards import CardPainter, draw_moving_card, value_text
+from games.verso.view.geometry import TableGeometry, column_of, table_geometry
+from games.verso.view.preview import (
     DECK,
     DISCARD,
     BankPreview,
-    Floater,
-    Motion,
     Place,
     bank_preview,
     banks_for,
     distinct_outcomes,
     layout_by_key,
-    transitions,
 )
-from games.verso.view_table import paint_panel, paint_strip
+from games.verso.view.table import Button, TableScene, paint_table
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
@@ -56,7 +55,8 @@ class VersoRenderer(Renderer):
         self.drawing = False  # the deck was clicked: Keep / Flip are offered
         self.joker_options: list[Bank] = []  # asked when the joker's value matters
         self.preview: BankPreview | None = None
-        self.buttons: list[tuple[Rect, str, Callable[[], None]]] = []
+        self.buttons: tuple[Button, ...] = ()  # as the last `sync` drew them
+        self.card_boxes: dict[Place, Rect] = {}  # every card drawn, by place
         self.marked: set[Place] = set()  # where the last move's cards arrived
         self.notes: list[str] = []  # what the last move did that the table should explain
         self.motions: list[Motion] = []
@@ -124,7 +124,7 @@ class VersoRenderer(Renderer):
     def _card_label(self, face: int, place: Place) -> arcade.Text:
         """The value text of a moving card, sized for the card where it lands."""
         height = self._place_rect(place).height
-        ink = (48, 30, 8) if face % 21 // 7 == 2 else (255, 255, 255)
+        ink = (48, 30, 8) if colour_of(face) == 2 else (255, 255, 255)
         return arcade.Text(value_text(face), 0, 0, ink, max(6.0, height * 0.36 * 0.75),
                            font_name=FONT_SANS, anchor_x="center", anchor_y="center",
                            bold=True)
@@ -179,10 +179,8 @@ class VersoRenderer(Renderer):
         shapes: Any = arcade.shape_list.ShapeElementList()
         batch = pyglet.graphics.Batch()
         paint = CardPainter(shapes, batch, self.context.colour_blind)
-        self.buttons = []
-        paint_strip(self, paint, view, geo)
-        for seat in range(view.players):
-            paint_panel(self, paint, view, geo, seat)
+        drawn = paint_table(self.scene(view, geo), paint)
+        self.buttons, self.card_boxes = drawn.buttons, drawn.cards
         self._texts = paint.texts
         self._still = (shapes, batch)
         self._canvas.dirty = True
@@ -198,6 +196,20 @@ class VersoRenderer(Renderer):
                                     24 * geo.font_scale, font_name=FONT_SANS, bold=True,
                                     anchor_x="center", anchor_y="center")
                 self._floater_labels.append((label, base))
+
+    def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
+        """A frozen snapshot of what the still table shows now."""
+        hint = self.hint
+        return TableScene(
+            view=view, area=self.area, geometry=geo,
+            seat_labels=tuple(self.seat_label(s) for s in range(view.players)),
+            to_move=self.to_move, mover=self.mover, animating=self.animating,
+            drawing=self.drawing, hint=hint,
+            hint_text=self.context.notation(hint) if hint is not None else None,
+            joker_options=tuple(self.joker_options), preview=self.preview,
+            pending=self.pending_move is not None, selected=frozenset(self.selected),
+            cursor=self.cursor, notes=tuple(self.notes), marked=frozenset(self.marked),
+            hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 
     def layout(self) -> None:
         """Recompute the geometry for the area (the view decides the number of players)."""
@@ -264,20 +276,29 @@ class VersoRenderer(Renderer):
         """Buttons, the deck, or one of the mover's cards."""
         if self.mover is None or self.animating or self.geometry is None:
             return False
-        for rect, _, action in self.buttons:
-            if rect.contains(x, y):
-                action()
+        for drawn in self.buttons:
+            if drawn.rect.contains(x, y):
+                self.press(drawn)
                 return True
         if self.geometry.deck.contains(x, y) and self.view.phase == PLAY:
             self.start_draw()
             return True
-        panel = self.geometry.panels[self.mover]
-        for key in layout_by_key(self.view, self.mover):
-            if panel.slot(key).contains(x, y):
+        for (seat, key), box in self.card_boxes.items():
+            if seat == self.mover and box.contains(x, y):
                 self.cursor = key
                 self.toggle(key)
                 return True
         return False
+
+    def press(self, button: Button) -> None:
+        """Do what a drawn button asks: start a draw, set the joker's value, or play."""
+        command = button.command
+        if command == "draw":
+            self.start_draw()
+        elif isinstance(command, Bank):
+            self.joker_choice(command)()
+        else:
+            self.choose(command)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass."""
@@ -318,7 +339,7 @@ class VersoRenderer(Renderer):
         self.drawing = False
         if key in self.selected:
             self.selected.discard(key)
-        elif self.selected and min(self.selected) // 7 != key // 7:
+        elif self.selected and colour_of(min(self.selected)) != colour_of(key):
             self.selected = {key}
         else:
             self.selected.add(key)
@@ -327,7 +348,7 @@ class VersoRenderer(Renderer):
     def _selection_changed(self) -> None:
         self.pending_move, self.preview, self.joker_options = None, None, []
         if self.selected and self.mover is not None:
-            colour = min(self.selected) // 7
+            colour = colour_of(min(self.selected))
             moves = banks_for(self.legal_moves, colour, frozenset(self.selected))
             outcomes = distinct_outcomes(moves)
             if len(outcomes) == 1:
@@ -355,7 +376,7 @@ class VersoRenderer(Renderer):
         next row that has one."""
         assert self.mover is not None
         keys = sorted(layout_by_key(self.view, self.mover),
-                      key=lambda k: (k // 7, (k % 7 or 7)))
+                      key=lambda k: (colour_of(k), column_of(k)))
         if not keys:
             return
         if self.cursor not in keys:
@@ -365,12 +386,12 @@ class VersoRenderer(Renderer):
             self.cursor = keys[(keys.index(self.cursor) + step) % len(keys)]
         else:
             step = 1 if symbol == arcade.key.DOWN else -1
-            row, column = self.cursor // 7, self.cursor % 7 or 7
+            row, column = colour_of(self.cursor), column_of(self.cursor)
             for offset in (1, 2):
                 target = (row + step * offset) % 3
-                in_row = [k for k in keys if k // 7 == target]
+                in_row = [k for k in keys if colour_of(k) == target]
                 if in_row:
-                    self.cursor = min(in_row, key=lambda k: abs((k % 7 or 7) - column))
+                    self.cursor = min(in_row, key=lambda k: abs(column_of(k) - column))
                     break
         self.sync()
 

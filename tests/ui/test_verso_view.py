@@ -1,7 +1,9 @@
-"""What the Verso table explains, computed from a seat's view only (no window needed)."""
+"""The arcade-free parts of the Verso table (`games.verso.view.preview`, `animation`,
+`geometry`): what it explains, computed from a seat's view only (no window needed)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -9,19 +11,18 @@ import pytest
 
 from games.verso.cards import BLUE, GREEN, ORANGE, STANDARD
 from games.verso.game import VersoGame
-from games.verso.observation import observe
-from games.verso.rules import new_game
-from games.verso.state import EMPTY, FLIP, KEEP, Bank, Draw, VersoState
-from games.verso.view_geometry import table_geometry
-from games.verso.view_model import (
+from games.verso.observation import UNSEEN, observe
+from games.verso.rules import apply_move, bank_cards, new_game
+from games.verso.state import EMPTY, FLIP, KEEP, PLAY, Bank, Draw, VersoState
+from games.verso.view.animation import transitions
+from games.verso.view.geometry import table_geometry
+from games.verso.view.preview import (
     DECK,
     DISCARD,
     bank_preview,
     banks_for,
     distinct_outcomes,
-    flip_target,
     layout_by_key,
-    transitions,
 )
 from tabletop.ui.renderer import Rect
 
@@ -81,14 +82,6 @@ def test_joker_value_is_asked_only_when_the_discards_differ() -> None:
     assert len(moves) == 2 and len(distinct_outcomes(moves)) == 1
 
 
-def test_flip_target_takes_the_joker_only_when_alone() -> None:
-    state = with_layouts(1, [[(BLUE, 0, 1), (BLUE, 2, 1), (GREEN, 0, 1)]])
-    layout = layout_by_key(observe(state), 0)
-    assert flip_target(layout, BLUE) == BLUE * 7 + 2
-    assert flip_target(layout, GREEN) == GREEN * 7
-    assert flip_target(layout, ORANGE) is None
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_transitions_account_for_every_card_that_moved(seed: int) -> None:
     # Every card that left a layout or reached the discard pile is animated once.
@@ -142,3 +135,71 @@ def test_layouts_fit_without_overlap(size: tuple[int, int], players: int) -> Non
             assert slot.top <= panel.header.bottom + 0.5
         for a, b in itertools.combinations(slots, 2):
             assert apart(a, b)
+
+
+def check_preview(state: VersoState, move: Bank) -> None:
+    """The bank preview of `move` against what `apply` then does (verso.md §4.2, §6)."""
+    seat = state.turn
+    view = observe(state)
+    preview = bank_preview(view, seat, move)
+    if state.solo:
+        # The solo opponent's card (§7) comes after the bank and may flip one of the
+        # banker's cards; with the deck out of the way the bank alone is what changes.
+        state = dataclasses.replace(state, deck=())
+    after = apply_move(state, move)
+    new_discards = after.discard[len(state.discard):]
+    # §4.2 step 3: the banker scores the points shown (a bank never completes a square).
+    assert after.scores[seat] - state.scores[seat] == preview.points
+    # §4.2 step 4: the two previewed cards leave the layout for the pile; the rest stay.
+    for key in bank_cards(move).values():
+        code = state.layouts[seat][key]
+        if key in preview.discards:
+            assert after.layouts[seat][key] == EMPTY and code in new_discards
+        else:
+            assert after.layouts[seat][key] == code
+    assert len(preview.discards) == 2
+    # §4.2 step 2: each previewed neighbour flips that card; nobody else's layout moves.
+    flipped = dict(preview.flips)
+    assert len(flipped) == len(preview.flips)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        if other not in flipped:
+            assert after.layouts[other] == state.layouts[other]
+            continue
+        key = flipped[other]
+        code = state.layouts[other][key]
+        reverse = code ^ 1
+        reverse_key = state.cards.key[reverse]
+        shown = layout_by_key(view, other)[key]
+        assert shown[1] in (UNSEEN, state.cards.face[reverse])  # the preview's "→" face
+        assert after.layouts[other][key] == EMPTY
+        if state.masks[other] >> reverse_key & 1:  # §4.2: a flipped duplicate is discarded
+            assert reverse in new_discards
+            assert after.layouts[other][reverse_key] == state.layouts[other][reverse_key]
+        else:
+            assert after.layouts[other][reverse_key] == reverse
+        untouched = [k for k in range(21) if k not in (key, reverse_key)]
+        assert [after.layouts[other][k] for k in untouched] == [
+            state.layouts[other][k] for k in untouched]
+    if state.phase != PLAY:
+        assert not preview.flips  # §6: no flips in the final banks
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_every_bank_preview_is_what_apply_does(players: int) -> None:  # verso.md §4.2, §6
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(30):
+        state = GAME.new_state(players, {}, 100 * players + seed)
+        while state.turn >= 0:
+            legal = GAME.legal_moves(state)
+            banks = [m for m in legal if isinstance(m, Bank)]
+            for move in banks:
+                check_preview(state, move)
+            checked += len(banks)
+            # Mostly draws, so that layouts grow and hold long sequences and jokers.
+            move = rng.choice(banks) if banks and rng.random() < 0.2 else (
+                rng.choice([KEEP, FLIP]) if state.phase == PLAY else rng.choice(list(legal)))
+            state = GAME.apply(state, move)
+    assert checked > 500

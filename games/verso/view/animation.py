@@ -1,129 +1,19 @@
-"""What the Verso table shows, worked out from a seat's view only (no arcade here).
+"""The card movements that explain one applied move, for the Verso table's animation.
 
-The renderer receives `VersoView`s, never full states, so everything it explains is
-computed here from what the view shows: the preview of a bank (its points, the two cards
-it discards, the card each neighbour flips, verso.md §4.2), when the joker's value is
-worth asking, and the card movements of one applied move (for the animation), found by
-comparing the views before and after it.
+Found by comparing two `VersoView`s (before and after the move), never full states:
+what left a layout, what arrived, what reached the discard pile (no arcade here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.verso.cards import COLOURS, JOKER, face_text
+from games.verso.cards import face_text
 from games.verso.observation import UNSEEN, Seen, VersoView
 from games.verso.rules import SQUARE_POINTS, who
-from games.verso.state import FINAL, PLAY, Bank, Draw, Move
-
-#: A card's place on the table: (seat, key) in a layout; seat DECK / DISCARD for the piles.
-DECK, DISCARD = -1, -2
-Place = tuple[int, int]
-
-
-def key_of(face_id: int) -> int:
-    """The layout slot (colour * 7 + value) of a face."""
-    return face_id % 21
-
-
-def colour_of(face_id: int) -> int:
-    """The colour of a face."""
-    return face_id % 21 // 7
-
-
-def value_of(face_id: int) -> int:
-    """The value of a face (0 for a joker)."""
-    return face_id % 7
-
-
-def points_of(face_id: int) -> int:
-    """The points of a face (1 or 3)."""
-    return 3 if face_id >= 21 else 1
-
-
-def layout_by_key(view: VersoView, seat: int) -> dict[int, Seen]:
-    """A seat's layout as {key: seen card}."""
-    return {key_of(item[0]): item for item in view.layouts[seat]}
-
-
-def neighbours(players: int, seat: int) -> tuple[int, ...]:
-    """The seats that flip when `seat` banks: next in turn order first, then previous."""
-    if players < 2:
-        return ()
-    return tuple(dict.fromkeys(((seat + 1) % players, (seat - 1) % players)))
-
-
-def flip_target(layout: dict[int, Seen], colour: int) -> int | None:
-    """The key a player flips for a bank of `colour` (§4.2): their highest-valued card of
-    that colour, the joker only if it is their only one; None if they have none."""
-    keys = [k for k in layout if k // 7 == colour]
-    if not keys:
-        return None
-    return max(keys, key=lambda k: k % 7)
-
-
-def bank_cards(move: Bank) -> dict[int, int]:
-    """{value in the run: layout key} of the cards a bank uses (the joker at its value)."""
-    base = 7 * move.colour
-    cards = {v: base + v for v in move.values}
-    if move.joker is not None:
-        cards[move.joker] = base + JOKER
-    return cards
-
-
-@dataclass(frozen=True)
-class BankPreview:
-    """What a bank would do: points scored, keys discarded, (seat, key) flipped."""
-
-    points: int
-    discards: tuple[int, ...]
-    flips: tuple[Place, ...]
-    lines: tuple[str, ...]
-
-
-def bank_preview(view: VersoView, seat: int, move: Bank) -> BankPreview:
-    """The effects of `move` by `seat` that the view shows (§4.2, §6: no flips in FINAL)."""
-    layout = layout_by_key(view, seat)
-    cards = bank_cards(move)
-    points = sum(points_of(layout[k][0]) for k in cards.values())
-    discards = tuple(cards[v] for v in sorted(cards)[-2:])
-    lines = [f"Bank {move.text()[5:]}: {points} points.",
-             "Discards " + " and ".join(face_text(layout[k][0]) for k in discards) + "."]
-    flips: list[Place] = []
-    if view.phase == PLAY:
-        for other in neighbours(view.players, seat):
-            target = flip_target(layout_by_key(view, other), move.colour)
-            if target is None:
-                lines.append(f"{who(other)} has no {COLOURS[move.colour]} card to flip.")
-                continue
-            flips.append((other, target))
-            item = layout_by_key(view, other)[target]
-            after = face_text(item[1]) if item[1] != UNSEEN else "its unseen face"
-            lines.append(f"{who(other)} flips {face_text(item[0])} → {after}.")
-    else:
-        lines.append("Final bank: nobody flips.")
-    return BankPreview(points, discards, tuple(flips), tuple(lines))
-
-
-def banks_for(legal: Sequence[Move], colour: int, keys: frozenset[int]) -> list[Bank]:
-    """The legal banks that use exactly the cards `keys` (all of `colour`)."""
-    found = []
-    for move in legal:
-        if (isinstance(move, Bank) and move.colour == colour
-                and frozenset(bank_cards(move).values()) == keys):
-            found.append(move)
-    return found
-
-
-def distinct_outcomes(moves: Sequence[Bank]) -> list[Bank]:
-    """One bank per distinct outcome: joker values matter only when the discards differ."""
-    seen: dict[tuple[int, ...], Bank] = {}
-    for move in moves:
-        cards = bank_cards(move)
-        discards = tuple(sorted(cards[v] for v in sorted(cards)[-2:]))
-        seen.setdefault(discards, move)
-    return list(seen.values())
+from games.verso.state import Bank, Draw, Move
+from games.verso.view.preview import DECK, DISCARD, Place, layout_by_key
 
 
 @dataclass(frozen=True)
@@ -131,8 +21,8 @@ class Motion:
     """One card moving on the table during an animation.
 
     The card shows `face` (and `face_after` once flipped, when `flip` is a time window),
-    travels from `start` to `end` during `move` (fractions of the animation), and
-    `hides` is the place whose static card stays hidden until the motion ends.
+    travels from `start` to `end` during `move` (fractions of the animation); the still
+    table leaves the card at `end` out until the animation is over.
     """
 
     face: int
@@ -238,12 +128,3 @@ def transitions(before: VersoView, move: Move, after: VersoView,
         elif before.squares[seat] and not after.squares[seat]:
             floaters.append(Floater(seat, "square broken"))
     return motions, floaters
-
-
-def status_line(view: VersoView, seat_name: str, interactive: bool) -> str:
-    """The one-line state of play shown above the table."""
-    if not interactive:
-        return f"{seat_name} to play."
-    if view.phase == FINAL:
-        return f"{seat_name}: bank one final sequence (select it), or pass (P)."
-    return f"{seat_name}: draw (click the deck, or D) or bank (select a sequence)."

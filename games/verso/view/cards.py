@@ -15,8 +15,8 @@ from typing import Any
 
 import pyglet
 
+from games.verso.cards import colour_of, points_of, value_of
 from games.verso.observation import UNSEEN
-from games.verso.view_model import colour_of, points_of, value_of
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
 

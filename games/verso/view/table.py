@@ -1,0 +1,289 @@
+"""Painting the still Verso table: the strip along the top (deck, discard pile, buttons,
+status, preview and end-of-game text) and one panel per player (name, score, square, the
+layout in three rows with selection, preview, hint and last-move marks).
+
+The painters take a frozen `TableScene` — the view and everything the renderer wants
+shown — and return what they drew (`Drawn`: the buttons and the boxes of the cards), so
+they never reach into the renderer. Everything goes into one shape list and one text batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from games.verso.cards import colour_of, value_of
+from games.verso.observation import VersoView
+from games.verso.picture import solo_band
+from games.verso.rules import bank_cards, neighbours
+from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
+from games.verso.view.cards import COLOUR_NAMES, COLOUR_RGB, CardPainter, value_text
+from games.verso.view.geometry import TableGeometry
+from games.verso.view.preview import BankPreview, Place, layout_by_key
+from tabletop.ui.renderer import Rect
+
+STRIP = (32, 38, 50)
+PANEL = (40, 47, 61)
+TEXT = (236, 236, 236)
+DIM = (160, 166, 178)
+ACCENT = (96, 170, 255)
+NEIGHBOUR = (255, 196, 64)
+GOOD = (120, 220, 140)
+WARN = (255, 120, 110)
+HINT = (255, 96, 220)
+SELECT = (255, 255, 255)
+CURSOR = (255, 230, 90)
+BUTTON = (58, 68, 90)
+MARK = (150, 230, 255)  # the outline of a card the last move brought
+RECORD = 64  # the designers' solo record (verso.md §7)
+
+#: What a button asks for: start a draw, or play / choose this move (a joker's value).
+Command = Literal["draw"] | Move
+
+
+class Button(NamedTuple):
+    """A button drawn on the strip: where it is, its label, what it asks for."""
+
+    rect: Rect
+    label: str
+    command: Command
+
+
+@dataclass(frozen=True)
+class TableScene:
+    """Everything the still table shows, taken from the renderer at one moment.
+
+    `to_move` is the seat the shell says is to move; `mover` the human seat whose cards
+    can be chosen now (None otherwise); `hint_text` the hint in notation; `pending` is
+    True once a bank is ready to VALIDATE; `marked` are the places the last move's cards
+    reached, `hidden` those still being animated; `discard_shown` the pile's size to show
+    while cards fly to it (None: all of it).
+    """
+
+    view: VersoView
+    area: Rect
+    geometry: TableGeometry
+    seat_labels: tuple[str, ...]
+    to_move: int | None
+    mover: int | None
+    animating: bool
+    drawing: bool
+    hint: Move | None
+    hint_text: str | None
+    joker_options: tuple[Bank, ...]
+    preview: BankPreview | None
+    pending: bool
+    selected: frozenset[int]
+    cursor: int | None
+    notes: tuple[str, ...]
+    marked: frozenset[Place]
+    hidden: frozenset[Place]
+    discard_shown: int | None
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What the painters drew that input needs: the buttons and every card's box."""
+
+    buttons: tuple[Button, ...]
+    cards: dict[Place, Rect]
+
+
+def paint_table(scene: TableScene, paint: CardPainter) -> Drawn:
+    """The whole still table: the strip, then every player's panel."""
+    buttons = paint_strip(scene, paint)
+    cards: dict[Place, Rect] = {}
+    for seat in range(scene.view.players):
+        cards.update(paint_panel(scene, paint, seat))
+    return Drawn(buttons, cards)
+
+
+def status_line(view: VersoView, seat_name: str, interactive: bool) -> str:
+    """The one-line state of play shown above the table."""
+    if not interactive:
+        return f"{seat_name} to play."
+    if view.phase == FINAL:
+        return f"{seat_name}: bank one final sequence (select it), or pass (P)."
+    return f"{seat_name}: draw (click the deck, or D) or bank (select a sequence)."
+
+
+def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
+    """The top strip: deck (top face, cards left), discard pile, buttons and text."""
+    view, geo, area = scene.view, scene.geometry, scene.area
+    fs = geo.font_scale
+    paint.rect(Rect(area.left, geo.message.bottom - 4, area.width,
+                    area.top - geo.message.bottom + 4), STRIP)
+    deck = geo.deck
+    if view.deck_size:
+        for i in range(min(3, view.deck_size - 1), 0, -1):
+            paint.back(Rect(deck.left + 3 * i, deck.bottom - 3 * i, deck.width, deck.height))
+        paint.card(deck, view.deck_top)
+    else:
+        paint.outline(deck, DIM, 1)
+    if scene.drawing or isinstance(scene.hint, Draw):
+        paint.outline(deck, HINT if not scene.drawing else ACCENT, 3, grow=4)
+    paint.text(f"Deck: {view.deck_size} left", deck.left, deck.bottom - 15 * fs,
+               14 * fs, TEXT)
+    shown = len(view.discard) if scene.discard_shown is None else scene.discard_shown
+    pile = geo.discard
+    if shown:
+        top = view.discard[shown - 1]
+        paint.card(pile, top[0], top[1])
+    else:
+        paint.outline(pile, DIM, 1)
+    paint.text(f"Discard: {shown}", pile.left, pile.bottom - 15 * fs, 14 * fs, DIM)
+    buttons = _paint_buttons(scene, paint)
+    _paint_message(scene, paint)
+    return buttons
+
+
+def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
+    view, geo, hint = scene.view, scene.geometry, scene.hint
+    specs: list[tuple[str, Command, bool]] = []
+    if scene.mover is not None and not scene.animating:
+        if scene.joker_options:
+            for option in scene.joker_options:
+                specs.append((f"Joker = {option.joker}", option, False))
+        elif view.phase == PLAY and scene.drawing:
+            specs += [("Keep (K)", KEEP, hint == KEEP), ("Flip (F)", FLIP, hint == FLIP)]
+        elif view.phase == PLAY:
+            specs.append(("Draw (D)", "draw", isinstance(hint, Draw)))
+        elif view.phase == FINAL:
+            specs.append(("Pass (P)", PASS, isinstance(hint, Pass)))
+    column = geo.buttons
+    height = min(40.0 * geo.font_scale, (column.height - 6 * 3) / 4)
+    buttons = []
+    for i, (label, command, hinted) in enumerate(specs):
+        rect = Rect(column.left, column.top - (i + 1) * (height + 6), column.width, height)
+        paint.rect(rect, BUTTON)
+        paint.outline(rect, HINT if hinted else (120, 136, 170), 3 if hinted else 1)
+        paint.text(label, *rect.center, 15 * geo.font_scale, TEXT, anchor_x="center",
+                   anchor_y="center")
+        buttons.append(Button(rect, label, command))
+    return tuple(buttons)
+
+
+def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
+    view = scene.view
+    if view.phase == OVER:
+        return _end_lines(scene)
+    seat = scene.to_move if scene.to_move is not None else view.turn
+    lines: list[tuple[str, Any]] = [
+        (status_line(view, scene.seat_labels[seat], scene.mover is not None), TEXT)]
+    lines += [(note, WARN) for note in scene.notes]
+    if view.phase == FINAL:
+        lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
+    if scene.drawing:
+        lines.append(("Keep the face up (K), or flip the card for its other face (F).",
+                      NEIGHBOUR))
+    if scene.joker_options:
+        lines.append(("The joker's value changes which cards are discarded: choose it "
+                      "(buttons or keys 1-6).", NEIGHBOUR))
+    if scene.preview is not None:
+        lines += [(line, GOOD if i == 0 else TEXT)
+                  for i, line in enumerate(scene.preview.lines)]
+        if scene.pending:
+            lines.append(("VALIDATE (Enter or B) to bank, Cancel (Esc) to change.", DIM))
+    elif scene.selected:
+        names = ", ".join(value_text(k) for k in sorted(scene.selected, key=value_of))
+        lines.append((f"Selected {COLOUR_NAMES[colour_of(min(scene.selected))]} {names}: "
+                      "not a sequence yet.", DIM))
+    if scene.hint_text is not None:
+        lines.append((f"Hint: {scene.hint_text}", HINT))
+    return lines
+
+
+def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
+    view = scene.view
+    if view.players == 1:
+        score = view.scores[0]
+        return [(f"Game over: {score} points", GOOD),
+                (f"Rating: {solo_band(score)}", TEXT),
+                (f"The designers' record: {RECORD}"
+                 + (" — you beat it!" if score > RECORD else ""), NEIGHBOUR)]
+    ranking = sorted(range(view.players), key=lambda s: -view.scores[s])
+    best = view.scores[ranking[0]]
+    lines: list[tuple[str, Any]] = [("Game over: ranking", GOOD)]
+    for place, seat in enumerate(ranking):
+        mark = "  ★" if view.scores[seat] == best else ""
+        lines.append((f"{place + 1}. {scene.seat_labels[seat]}: {view.scores[seat]}{mark}",
+                      TEXT))
+    return lines
+
+
+def _paint_message(scene: TableScene, paint: CardPainter) -> None:
+    box = scene.geometry.message
+    lines = _message_lines(scene)
+    size = 13.5 * scene.geometry.font_scale
+    step = min(size * 1.5, box.height / max(1, len(lines)))
+    size = min(size, step / 1.45)
+    for i, (line, colour) in enumerate(lines):
+        paint.text(line, box.left, box.top - (i + 0.8) * step, size, colour,
+                   width=int(box.width), multiline=False)
+
+
+def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place, Rect]:
+    """One player's panel: name, score and square, then the layout by colour rows.
+
+    Returns the box of every card drawn, by its place.
+    """
+    view, geo = scene.view, scene.geometry
+    panel = geo.panels[seat]
+    fs = geo.font_scale
+    playing = view.phase != OVER and seat == view.turn
+    flippers = neighbours(view.players, view.turn) if view.phase == PLAY else ()
+    paint.rect(panel.frame, PANEL)
+    if playing:
+        paint.outline(panel.frame, ACCENT, 3)
+    elif seat in flippers:
+        paint.outline(panel.frame, NEIGHBOUR, 2)
+    header = panel.header
+    size = min(14.0 * fs, header.height * 0.55)
+    name_colour = ACCENT if playing else TEXT
+    paint.text(("▶ " if playing else "") + scene.seat_labels[seat], header.left + 8,
+               header.center[1], size, name_colour, anchor_y="center", bold=playing)
+    counts = [sum(1 for item in view.layouts[seat] if colour_of(item[0]) == c)
+              for c in range(3)]
+    square = ("square ✓" if view.squares[seat]
+              else "square " + "·".join(str(n) for n in counts))
+    note = "  flips if banked" if seat in flippers else ""
+    paint.text(f"{view.scores[seat]} pts   {square}{note}", header.right - 8,
+               header.center[1], size * 0.9,
+               GOOD if view.squares[seat] else (NEIGHBOUR if note else DIM),
+               anchor_x="right", anchor_y="center")
+    for colour in range(3):
+        band = COLOUR_RGB[colour]
+        paint.rect(panel.row(colour), (*band, 38))
+    mine = seat == scene.mover
+    hint_keys = _hint_keys(scene, seat)
+    preview = scene.preview
+    flip_marks = set(preview.flips) if preview is not None else set()
+    drawn: dict[Place, Rect] = {}
+    for key, (up, down) in layout_by_key(view, seat).items():
+        if (seat, key) in scene.hidden:
+            continue
+        rect = panel.slot(key)
+        drawn[(seat, key)] = rect
+        paint.card(rect, up, down)
+        if (seat, key) in scene.marked:
+            paint.outline(rect, MARK, 2, grow=2)
+        if key in hint_keys:
+            paint.outline(rect, HINT, 3, grow=5)
+        if mine and key in scene.selected:
+            paint.outline(rect, SELECT, 3, grow=3)
+        if mine and preview is not None and key in preview.discards:
+            paint.cross(rect, WARN, max(2.0, rect.width * 0.07))
+        if (seat, key) in flip_marks:
+            paint.outline(rect, NEIGHBOUR, 3, grow=3)
+            paint.text("↻ flips", rect.center[0], rect.top + 3, 11 * fs, NEIGHBOUR,
+                       anchor_x="center", anchor_y="bottom")
+        if mine and key == scene.cursor:
+            paint.outline(rect, CURSOR, 2, grow=6)
+    return drawn
+
+
+def _hint_keys(scene: TableScene, seat: int) -> set[int]:
+    """The cards of the hinted bank, on the panel of the seat to move."""
+    if not isinstance(scene.hint, Bank) or seat != scene.to_move:
+        return set()
+    return set(bank_cards(scene.hint).values())
