@@ -210,3 +210,47 @@ def test_colour_blind_discs_carry_letters_inside_them(tmp_path: Path) -> None:
             screenshot(win, f"reversi_colour_blind_{size[0]}")
         finally:
             close_app(win)
+
+
+class FrameCounter:
+    """Counts the frames the window really draws (its on_draw events)."""
+
+    def __init__(self, window: Any) -> None:
+        self.frames = 0
+        window.push_handlers(on_draw=self.count)
+
+    def count(self) -> None:
+        self.frames += 1
+
+
+def tick(window: Any, ticks: int) -> None:
+    """What arcade's clock does each tick on a display: updates, then `draw` (on demand)."""
+    for _ in range(ticks):
+        window.dispatch_event("on_update", 1 / 60)
+        window.draw(1 / 60)
+
+
+def test_the_toolkit_board_draws_on_demand(window: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(window, "_enable_event_queue", False)
+    screen = start_reversi(window)
+    counter = FrameCounter(window)
+    tick(window, 3)
+    counter.frames = 0
+    tick(window, 30)
+    assert counter.frames == 0  # a human to move, nothing changing: no frame drawn
+    window.dispatch_event("on_mouse_motion", *map(int, point(screen, "d3")), 0, 0)
+    tick(window, 5)
+    assert counter.frames == 1 and screen.renderer.hover == cell("d3")
+    window.dispatch_event("on_mouse_press", *map(int, point(screen, "d3")),
+                          arcade.MOUSE_BUTTON_LEFT, 0)
+    window.dispatch_event("on_key_press", arcade.key.ENTER, 0)
+    assert screen.renderer.animating and len(screen.session.moves) == 1
+    counter.frames = 0
+    tick(window, 2)
+    assert counter.frames == 2  # every tick draws while the move animates
+    while screen.renderer.animating:
+        tick(window, 1)
+    counter.frames = 0
+    tick(window, 20)
+    assert counter.frames <= 1  # the picture after the animation, then idle
