@@ -310,3 +310,35 @@ def test_nim_cards_taken_shrink_away(window: Any) -> None:
     frame(window, 1.0)
     assert not renderer.animating
     assert pixel(window, *layout.centre(("heap2", 4))) != CARD
+
+
+def test_the_same_position_shown_again_with_moves_allowed(window: Any) -> None:
+    # The shell shows the position again when a panel closes: the moves become clickable.
+    game = HexWalk()
+    state = game.new_state(2, {}, 0)
+    renderer, _ = show(window, WalkRenderer, game, state)
+    renderer.set_position(state, 0, game.legal_moves(state), False)
+    frame(window)
+    press(window, *renderer.board_layout.click_point((-2, 0)))
+    assert renderer.picker.selected is None and "to move." in renderer.status()
+    renderer.set_position(state, 0, game.legal_moves(state), True)
+    press(window, *renderer.board_layout.click_point((-2, 0)))
+    assert renderer.picker.selected == (-2, 0)
+
+
+def test_a_board_chosen_by_the_position(window: Any) -> None:
+    # Reversi's size is an option: `board_for` lays the board out again when it changes.
+    from tabletop_reversi.game import Reversi
+    from tabletop_reversi.view import DISCS, ReversiRenderer
+
+    game = Reversi()
+    renderer, _ = show(window, ReversiRenderer, game, game.new_state(2, {"size": 6}, 0))
+    for size in (6, 10, 8):
+        state = game.new_state(2, {"size": size}, 0)
+        renderer.set_position(state, 0, game.legal_moves(state), True)
+        frame(window)
+        layout = renderer.board_layout
+        assert len(layout.cells) == size * size
+        centre = size // 2 - 1  # the top-left disc of the centre four is White (§2)
+        assert pixel(window, *layout.centre((centre, centre))) == DISCS[1].fill
+        assert renderer.area.contains(*layout.centre((size - 1, size - 1)))
