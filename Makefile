@@ -11,15 +11,20 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamps: reinstall only when pyproject.toml (dependencies, packages, entry points) changed,
-# so `make play` on an installed checkout starts the app at once. The test install is a
-# superset of the plain one, so it renews both stamps.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The example games are separate distributions, installed beside Tabletop like any
+# third-party plugin (so the launcher lists them and the tests use them).
+EXAMPLES := examples/tabletop-reversi
+EXAMPLE_INSTALLS := $(foreach example,$(EXAMPLES),-e $(example))
+
+# Stamps: reinstall only when a pyproject.toml (dependencies, packages, entry points)
+# changed, so `make play` on an installed checkout starts the app at once. The test
+# install is a superset of the plain one, so it renews both stamps.
+$(VENV)/.installed: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e . $(EXAMPLE_INSTALLS)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,ray]"
+$(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]" $(EXAMPLE_INSTALLS)
 	touch $@ $(VENV)/.installed
 
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
@@ -44,6 +49,7 @@ lint:
 
 typecheck:
 	$(BIN)/mypy
+	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest
