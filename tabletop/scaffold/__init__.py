@@ -6,7 +6,8 @@
 The templates are plain files shipped in this package (`templates/<board>/…` plus
 `templates/common/…`, the files every board shares). A file named `*.tmpl` has its
 `$name` fields filled in with `string.Template`; other files are copied as they are; a
-folder called `__package__` takes the new game's package name. Each board's template is
+folder called `__package__` takes the new game's package name, and a name starting with
+`dot-` becomes a dot file (package data leaves dot files out). Each board's template is
 a small but complete game (rules, notation, save format, a renderer on
 `tabletop.ui.boards`, tests running the conformance kit and a headless screen test).
 """
@@ -54,6 +55,7 @@ DECK_SIZE = 36
 _NAME = re.compile(r"[a-z][a-z0-9_]{1,30}")
 _SUFFIX = ".tmpl"
 _PACKAGE_FOLDER = "__package__"
+_DOT = "dot-"
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,8 @@ def _planned_files(root: Traversable, fields: dict[str, str],
         if entry.name == "__pycache__":
             continue
         part = fields["package"] if entry.name == _PACKAGE_FOLDER else entry.name
+        if part.startswith(_DOT):
+            part = "." + part[len(_DOT):]
         if entry.is_dir():
             yield from _planned_files(entry, fields, (*prefix, part))
         elif part.endswith(_SUFFIX):
