@@ -93,6 +93,11 @@ def test_every_player_count_gives_complete_python(tmp_path: Path, board: str) ->
                 compile(text, str(path), "exec")
         package = tmp_path / str(players) / f"game_{players}"
         assert f"PLAYERS = {players}" in (package / "game.py").read_text() or board == "hex"
+    # The code a plugin author starts from is as clean as ours, by its own pyproject.
+    linted = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+                            cwd=tmp_path / str(shape.min_players), capture_output=True,
+                            text=True, check=False)
+    assert linted.returncode == 0, linted.stdout
 
 
 def test_name_check_knows_installed_games() -> None:
