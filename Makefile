@@ -11,6 +11,22 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The example games are separate distributions, installed beside Tabletop like any
+# third-party plugin (so the launcher lists them and the tests use them).
+EXAMPLES := examples/tabletop-reversi
+EXAMPLE_INSTALLS := $(foreach example,$(EXAMPLES),-e $(example))
+
+# Stamps: reinstall only when a pyproject.toml (dependencies, packages, entry points)
+# changed, so `make play` on an installed checkout starts the app at once. The test
+# install is a superset of the plain one, so it renews both stamps.
+$(VENV)/.installed: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e . $(EXAMPLE_INSTALLS)
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]" $(EXAMPLE_INSTALLS)
+	touch $@ $(VENV)/.installed
+
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
 # (Debian/Ubuntu, as root), or say what is needed.
 system-deps:
@@ -22,12 +38,10 @@ system-deps:
 	  fi; \
 	fi
 
-play: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+play: $(VENV)/.installed
 	$(BIN)/tabletop
 
-test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+test: $(VENV)/.installed-test system-deps
 	$(MAKE) lint typecheck pytest
 
 lint:
@@ -35,6 +49,7 @@ lint:
 
 typecheck:
 	$(BIN)/mypy
+	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest

@@ -36,8 +36,10 @@ def tabletop_register_games(register: RegisterGame) -> None:
     """Register the plugin's games.
 
     Called once, when the host loads plugins. Call `register(game)` for each game object
-    (an instance of `tabletop.model.Game`). A game id that another plugin already
-    registered is refused, and the refusal is reported as a load error of this plugin.
+    (an instance of `tabletop.model.Game`); its `info.id` is 1-40 of a-z, 0-9, `-`, `_`
+    (ids name record files). A malformed id, or one that another plugin already registered
+    (the built-in games register first), fails this plugin: a load error naming the plugin
+    that has the id, and everything this plugin registered is withdrawn.
     Returns nothing.
     """
 
@@ -47,9 +49,13 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     """Register AI agents for games (the plugin's own or another plugin's).
 
     Called once, after every plugin's games are registered. Call
-    `register(game_id, AgentSpec(...))` for each agent; the name must be unique for that
-    game and must not be one of the host's generic agents (`random`, `mcts`). Returns
-    nothing.
+    `register(game_id, AgentSpec(...))` for each agent; the name (1-40 of A-Z, a-z, 0-9,
+    `-`, `_`, `.`) must be unique for that game and must not be one of the host's
+    (`random`, `mcts`, `human`), and the declared
+    strength is a number from 0 to 100 (`random` is 0, `mcts` 10). An agent that breaks
+    one of these is refused on its own (listed by `tabletop plugins`); the plugin's other
+    registrations stand. Only the game's own plugin's agents can be its default opponent.
+    Returns nothing.
     """
 
 
@@ -60,5 +66,6 @@ def tabletop_register_renderers(register: RegisterRenderer) -> None:
     Called once, when the host loads plugins. Call `register(game_id, "module:attribute")`
     naming the renderer class by import path, so that headless runs (simulations, tests,
     the terminal) never import the drawing code or arcade. The front end imports it only
-    when the game is opened on screen. Returns nothing.
+    when the game is opened on screen. A game that already has a renderer keeps it (this
+    one is refused on its own). Returns nothing.
     """

@@ -83,11 +83,8 @@ def short(text: str, limit: int = _MESSAGE_LIMIT) -> str:
 
 def plugin_of_agent(host: Host, game_id: str, name: str) -> str:
     """The name of the plugin that registered agent `name` for `game_id`."""
-    key = f"{game_id}:{name}"
-    for plugin in host.plugins:
-        if key in plugin.agents:
-            return plugin.name
-    return HOST_PLUGIN
+    owner = host.agent_owner(game_id, name)
+    return owner.name if owner is not None else HOST_PLUGIN
 
 
 def agent_label(host: Host, game_id: str, name: str) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
-from games.verso.picture import render, solo_band
+from games.verso.picture import SOLO_BANDS, render, solo_band
 from games.verso.state import Move, VersoState
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
 
@@ -35,6 +36,10 @@ face's colour. The game ends as soon as the deck is empty; then bank once more.
 Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
 
 SOLO_SCALE = 70.0
+
+#: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
 
 
 def _cards(options: Mapping[str, Any]) -> CardList:
@@ -65,6 +70,7 @@ class VersoGame(Game[VersoState, Move]):
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
                        kind=object, check=check_deck_option),
         ),
+        rules_text=RULES_TEXT,
     )
 
     # -- creating states -------------------------------------------------------------
@@ -166,6 +172,10 @@ class VersoGame(Game[VersoState, Move]):
         """True when the ply showed a hidden face (a flip, or a new top of the deck)."""
         return (after.revealed != before.revealed
                 or (bool(after.deck) and len(after.deck) < len(before.deck)))
+
+    def score_bands(self) -> Sequence[tuple[float, str]]:
+        """The rulebook's solo rating bands (§7), lowest first, for the statistics."""
+        return tuple((float(floor), name) for floor, name in reversed(SOLO_BANDS))
 
     # -- search helpers ----------------------------------------------------------------
     def reward(self, outcome: Outcome, seat: int) -> float:

@@ -51,8 +51,9 @@ class Agent(Protocol):
 class AgentSpec:
     """A registered agent kind: its name, a one-line description and a factory.
 
-    `make(game)` builds a fresh agent for one seat of one game; `strength` orders agents
-    from weakest to strongest (the front end's hint uses the strongest).
+    `make(game)` builds a fresh agent for one seat of one game; `strength` (a number from 0
+    to 100: `random` is 0, `mcts` 10) orders agents from weakest to strongest (the default
+    opponent and the hint use the strongest of the game's own plugin).
     """
 
     name: str

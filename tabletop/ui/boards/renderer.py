@@ -21,13 +21,14 @@ import pyglet
 
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.animation import MoveAnimation
-from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout
+from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout, SquareBoard
 from tabletop.ui.boards.mesh import Mesh, ShapeList, rgba
 from tabletop.ui.boards.paint import (
     Palette,
     Scene,
     TextSpec,
     paint_board,
+    paint_cell_names,
     paint_live,
     paint_marks_over,
     paint_marks_under,
@@ -44,6 +45,8 @@ _PX_PER_PT = 96 / 72  # pyglet lays text out at 96 dpi
 _STATUS_TEXT = (236, 236, 236)
 _CHIP = (58, 68, 90)
 _CHIP_EDGE = (120, 140, 180)
+#: Laid out until the first position names the board (a renderer using `board_for` only).
+_NO_BOARD = SquareBoard(1, 1, labels=False)
 
 
 def fitted_text(spec: TextSpec, batch: pyglet.graphics.Batch) -> arcade.Text:
@@ -70,7 +73,7 @@ class BoardRenderer(Renderer):
                 return None if move.is_pass else MovePath(to=move.cell)
     """
 
-    #: The board's shape (required): `SquareBoard`, `HexBoard` or `CardTable`.
+    #: The board's shape: `SquareBoard`, `HexBoard` or `CardTable` (or see `board_for`).
     board: ClassVar[Board]
     #: Colours of the frame, lines, labels and marks.
     palette: ClassVar[Palette] = Palette()
@@ -83,7 +86,7 @@ class BoardRenderer(Renderer):
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         #: The board laid out in the area (centres, outlines, hit testing).
-        self.board_layout: Layout = self.board.fit(Rect(0, 0, 1, 1))
+        self.board_layout: Layout = getattr(self, "board", _NO_BOARD).fit(Rect(0, 0, 1, 1))
         #: The choice in progress (selection, pending move) among the legal moves.
         self.picker = Picker(())
         #: The keyboard cursor's cell (None until an arrow key is used).
@@ -95,8 +98,10 @@ class BoardRenderer(Renderer):
         self.focused: bool = True
         self.animation: MoveAnimation | None = None
         self.status_area = Rect(0, 0, 1, 1)
+        self._shown = Rect(0, 0, 1, 1)
         self._pieces: Mapping[Cell, Piece] = {}
         self._pieces_of: Any = None
+        self._picker_stale = True
         self._chips: list[tuple[Rect, Any]] = []
         self._canvas = Canvas(rgba(self.background)[:3])
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
@@ -104,6 +109,14 @@ class BoardRenderer(Renderer):
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
 
     # -- what a game says ----------------------------------------------------------------
+    def board_for(self, view: Any) -> Board:
+        """The board of the position `view`: the class's `board` by default; override it
+        for a game whose board depends on its options (the size of a Hex board)."""
+        board: Board = getattr(self, "board", None) or _NO_BOARD
+        if board is _NO_BOARD:
+            raise NotImplementedError(f"{type(self).__name__} declares no board")
+        return board
+
     def pieces(self, view: Any) -> Mapping[Cell, Piece]:
         """The piece on each occupied cell of the position `view` (required)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement pieces()")
@@ -137,24 +150,36 @@ class BoardRenderer(Renderer):
             return (f"{self.context.notation(self.picker.pending)}: VALIDATE (Enter) to play, "
                     "Cancel (Esc) to choose again.")
         if self.picker.selected is not None:
-            return f"{who}: choose where {self.board.cell_name(self.picker.selected)} goes."
+            name = self.board_layout.board.cell_name(self.picker.selected)
+            return f"{who}: choose where {name} goes."
         if not self.picker.paths and self._off_board_moves():
             return f"{who}: no move on the board."
         return f"{who} to move: choose a move on the board."
 
     def explain(self, cell: Cell) -> str | None:
         """Why a click on `cell` does nothing (the shell's status line shows it)."""
-        return f"No move of yours starts or ends on {self.board.cell_name(cell)}."
+        name = self.board_layout.board.cell_name(cell)
+        return f"No move of yours starts or ends on {name}."
 
     # -- the renderer contract -----------------------------------------------------------
     def layout(self) -> None:
         """Split the area into the board and the status line; lay the board out."""
         area = self.area
         strip = max(18.0, min(36.0, area.height * 0.06))
-        self.status_area = Rect(area.left, area.bottom, area.width, strip)
-        self.board_layout = self.board.fit(Rect(area.left, area.bottom + strip, area.width,
-                                                max(1.0, area.height - strip)))
-        self._pieces_of = None  # sizes changed: rebuild everything on the next sync
+        board = (self.board_for(self.view) if self.view is not None
+                 else getattr(self, "board", _NO_BOARD))
+        self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
+                                           max(1.0, area.height - strip)))
+        # The status line spans the board's width (at least half the area's), and only the
+        # board and the status line are shown each frame: on a software renderer a frame
+        # costs the pixels it fills.
+        frame = self.board_layout.frame
+        pad = self.board_layout.piece_size * 0.08
+        width = min(area.width, max(frame.width + 2 * pad, area.width / 2))
+        left = min(max(area.left, frame.center[0] - width / 2), area.right - width)
+        self.status_area = Rect(left, area.bottom, width, strip)
+        self._shown = Rect(left, area.bottom, width,
+                           min(area.top, frame.top + pad) - area.bottom)
 
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
@@ -163,8 +188,12 @@ class BoardRenderer(Renderer):
         if view is not self.view:
             self.last_path = None
             self.animation = None
-        self.picker = Picker(())
         self.hover = None
+        if self.board_for(view) != self.board_layout.board:
+            self.view = view
+            self.layout()
+        # The moves (or who may make them) may change while the position stays the same.
+        self._picker_stale = True
         super().set_position(view, to_move, legal_moves, interactive)
 
     def sync(self) -> None:
@@ -174,11 +203,9 @@ class BoardRenderer(Renderer):
         if self._pieces_of is not self.view:
             self._pieces = dict(self.pieces(self.view))
             self._pieces_of = self.view
-            pending, selected = self.picker.pending, self.picker.selected
+        if self._picker_stale:
             self.picker = Picker(self._paths())
-            self.picker.selected = selected if selected in self.picker.sources else None
-            if pending is not None:
-                self.picker.click(None)
+            self._picker_stale = False
         self.pending_move = self.picker.pending
         self._build_still()
         self._build_live()
@@ -226,6 +253,7 @@ class BoardRenderer(Renderer):
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
         layers.append(self._batch(labels))
         layers.append(paint_marks_under(scene).shape_list())
+        layers.append(self._batch(paint_cell_names(scene)))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
         layers.append(over_mesh.shape_list())
@@ -257,10 +285,17 @@ class BoardRenderer(Renderer):
             corners = ((rect.left, rect.bottom), (rect.right, rect.bottom),
                        (rect.right, rect.top), (rect.left, rect.top))
             mesh.polygon(corners, rgba(_CHIP))
-            mesh.outline(corners, 1.5, rgba(_CHIP_EDGE))
+            hinted = self.hint is not None and move == self.hint
+            mesh.outline(corners, 3.0 if hinted else 1.5,
+                         rgba(self.palette.hint if hinted else _CHIP_EDGE))
             specs.append(TextSpec(self.context.notation(move), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
         return [mesh.shape_list(), self._batch(specs)]
+
+    @property
+    def texts(self) -> list[arcade.Text]:
+        """Every text of the still picture: labels, words on pieces, the status line."""
+        return list(self._texts)
 
     def _build_live(self) -> None:
         cursor = self.cursor if self.focused and self.interactive else None
@@ -269,7 +304,10 @@ class BoardRenderer(Renderer):
 
     def draw(self) -> None:
         """Show the still picture, then the animation, the hover and the cursor."""
-        self._canvas.draw(self.area, self._paint)
+        shown = self._shown
+        self._canvas.draw(self.area, self._paint, (
+            (shown.left, shown.bottom), (shown.right, shown.bottom),
+            (shown.right, shown.top), (shown.left, shown.top)))
         if self.animation is not None:
             self.animation.draw()
         self._live.draw()

@@ -1,0 +1,208 @@
+"""Running a plugin's code at the host's boundary (its import and its hooks).
+
+Three things a plugin's load-time code must never do to the host, and how `run` stops them:
+
+- print into a command's output (a single line breaks `tabletop games --json`): whatever
+  the calling thread writes to `sys.stdout`/`sys.stderr` goes into the plugin's
+  `CapturedOutput` instead, while other threads (the app's window) write as usual; in the
+  main thread (the CLI) file descriptor 1 is redirected too, so a subprocess or C code
+  writing to stdout is caught as well;
+- stall every command without a word: a timer thread calls `on_slow` after a few seconds;
+- end the process: any exception but KeyboardInterrupt, `SystemExit` included, becomes a
+  one-line description of the failure, returned to the host.
+
+Not caught: writes to file descriptor 2 (stderr noise never breaks a command's output),
+and to descriptor 1 from a plugin loading in another thread (the app's loading thread: a
+process-wide redirection there would swallow the window's own output).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import sys
+import tempfile
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from tabletop.model import TabletopError
+
+T = TypeVar("T")
+
+SLOW_ENV = "TABLETOP_PLUGIN_SLOW_SECONDS"
+DEFAULT_SLOW_SECONDS = 3.0
+OUTPUT_LIMIT = 4000  # characters of a plugin's output kept for `tabletop plugins`
+MESSAGE_LIMIT = 300  # characters of an exception's text kept in a load error
+
+
+class Refusal(TabletopError):
+    """The host refused something a plugin registered; the message is shown as it is."""
+
+
+class CapturedOutput:
+    """What one plugin printed, kept up to `limit` characters (the rest is counted)."""
+
+    def __init__(self, limit: int = OUTPUT_LIMIT) -> None:
+        self._parts: list[str] = []
+        self._kept = 0
+        self.limit = limit
+        self.dropped = 0
+
+    def write(self, text: str) -> None:
+        """Keep `text`, or as much of it as the limit allows."""
+        room = self.limit - self._kept
+        if room > 0:
+            self._parts.append(text[:room])
+            self._kept += min(room, len(text))
+        self.dropped += max(0, len(text) - max(room, 0))
+
+    @property
+    def text(self) -> str:
+        """The output kept, with a note of how much was cut."""
+        kept = "".join(self._parts)
+        return kept + (f"… ({self.dropped} more characters)" if self.dropped else "")
+
+
+class _Router:
+    """Stands in for `sys.stdout`/`sys.stderr`: a thread with a sink writes into it."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.sinks: dict[int, CapturedOutput] = {}
+
+    def write(self, text: str) -> int:
+        sink = self.sinks.get(threading.get_ident())
+        if sink is None:
+            written = self.real.write(text)
+            return len(text) if written is None else int(written)
+        sink.write(str(text))
+        return len(text)
+
+    def flush(self) -> None:
+        if threading.get_ident() not in self.sinks:
+            self.real.flush()
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno...: the real stream's
+        return getattr(self.real, name)
+
+
+_install_lock = threading.Lock()
+
+
+@contextmanager
+def capturing(sink: CapturedOutput) -> Iterator[None]:
+    """Route this thread's writes to `sys.stdout` and `sys.stderr` into `sink`."""
+    thread = threading.get_ident()
+    routers: list[tuple[str, _Router, CapturedOutput | None]] = []
+    with _install_lock:
+        for name in ("stdout", "stderr"):
+            stream = getattr(sys, name)
+            if not isinstance(stream, _Router):
+                stream = _Router(stream)
+                setattr(sys, name, stream)
+            routers.append((name, stream, stream.sinks.get(thread)))
+            stream.sinks[thread] = sink
+    try:
+        yield
+    finally:
+        with _install_lock:
+            for name, router, previous in routers:
+                if previous is not None:
+                    router.sinks[thread] = previous
+                else:
+                    router.sinks.pop(thread, None)
+                # The last thread out puts the real stream back (unless plugin code has
+                # since wrapped it: then the router stays and passes everything through).
+                if not router.sinks and getattr(sys, name) is router:
+                    setattr(sys, name, router.real)
+
+
+@contextmanager
+def _capturing_fd1(sink: CapturedOutput) -> Iterator[None]:
+    """In the main thread, send file descriptor 1 to a temporary file and `sink` its text."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        _flush_stdout()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no stdout at all (a windowed launch): nothing to guard
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as caught:
+            os.dup2(caught.fileno(), 1)
+            try:
+                yield
+            finally:
+                _flush_stdout()  # what plugin code buffered in sys.__stdout__ goes there too
+                os.dup2(saved, 1)
+                caught.seek(0)
+                text = caught.read(OUTPUT_LIMIT * 4).decode("utf-8", "replace")
+                if text:
+                    sink.write(text)
+    finally:
+        os.close(saved)
+
+
+def _flush_stdout() -> None:
+    for stream in (sys.__stdout__, getattr(sys.stdout, "real", sys.stdout)):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+
+
+def run(call: Callable[[], T], output: CapturedOutput, slow_seconds: float,
+        on_slow: Callable[[], None]) -> tuple[T | None, str | None]:
+    """Run plugin code: `(its result, None)`, or `(None, why it failed)` on any exception
+    but KeyboardInterrupt. Its output goes to `output`; `on_slow` is called from a timer
+    thread if it is still running after `slow_seconds`."""
+    timer = threading.Timer(slow_seconds, on_slow)
+    timer.daemon = True
+    timer.start()
+    try:
+        with capturing(output), _capturing_fd1(output):
+            return call(), None
+    except KeyboardInterrupt:
+        raise
+    except Refusal as exc:
+        return None, str(exc)
+    except BaseException as exc:  # SystemExit too: a plugin never ends the host
+        return None, describe(exc)
+    finally:
+        timer.cancel()
+
+
+def describe(exc: BaseException) -> str:
+    """`Type: message at file:line` (where it was raised), on one line of sane length."""
+    try:
+        message = str(exc)
+    except Exception:
+        message = "(the error's text could not be shown)"
+    message = " ".join(message.split())
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT] + "…"
+    last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    return f"{type(exc).__name__}: {message}{where}" if message else (
+        f"{type(exc).__name__}{where}")
+
+
+def slow_seconds_from_env() -> tuple[float, str | None]:
+    """The "slow plugin" threshold from `$TABLETOP_PLUGIN_SLOW_SECONDS`, and a warning if
+    the variable is set to something that is not a positive number of seconds."""
+    text = os.environ.get(SLOW_ENV, "").strip()
+    if not text:
+        return DEFAULT_SLOW_SECONDS, None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= 3600):
+        return DEFAULT_SLOW_SECONDS, (f"{SLOW_ENV}={text[:40]!r} is not a number of seconds "
+                                      f"from 0 to 3600; using {DEFAULT_SLOW_SECONDS:g}")
+    return value, None
