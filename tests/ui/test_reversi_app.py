@@ -186,6 +186,12 @@ def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reve
     assert screen.game.move_to_text(screen.session.states[-2], screen.session.moves[-1]) \
         == "pass"
     assert screen.session.to_move == 1
+    # From the keyboard: when the only move is off the board, Space plays it.
+    key(window, arcade.key.U)
+    assert len(screen.session.moves) == len(TO_A_PASS)
+    key(window, arcade.key.SPACE)
+    settle(window, screen)
+    assert len(screen.session.moves) == len(TO_A_PASS) + 1 and screen.session.to_move == 1
 
 
 def test_against_the_computer_the_move_is_animated_and_marked(window: Any) -> None:
