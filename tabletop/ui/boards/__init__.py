@@ -1,0 +1,82 @@
+"""The board toolkit: a clickable, animated board from a few dozen lines of plugin code.
+
+A game's renderer subclasses `BoardRenderer`, declares its `board` and says two things
+about the game: which `Piece` stands on which cell of a position, and the `MovePath` of
+each legal move. The toolkit does the rest of the renderer contract
+(`tabletop.ui.renderer`): it scales the board to the area, labels the coordinates,
+selects, shows destinations, previews the chosen move as ghosts until VALIDATE, follows
+the pointer and a keyboard cursor (arrows, Space/Enter, Esc), marks the last move and
+the hint, animates each move (slide, grow in, turn over, shrink away) for
+`context.animation_seconds`, honours the colour-blind setting (each piece's `symbol`,
+marks told apart by shape) and writes every text inside its box.
+
+    from tabletop.ui.boards import BoardRenderer, MovePath, Piece, SquareBoard
+
+    BLACK = Piece(fill=(20, 20, 20), edge=(0, 0, 0), symbol="B")
+    WHITE = Piece(fill=(240, 240, 240), edge=(60, 60, 60), text=(0, 0, 0), symbol="W")
+
+    class ReversiRenderer(BoardRenderer):
+        board = SquareBoard(8, 8, light=(40, 130, 80))
+
+        def pieces(self, view):
+            return {cell: (BLACK, WHITE)[owner] for cell, owner in view.discs.items()}
+
+        def move_path(self, view, move):
+            return None if move.is_pass else MovePath(to=move.cell)
+
+A move from one cell to another is `MovePath(frm=a, to=b)` (click a, then b); a move with
+no path (None) gets a button in the status line under the board. Boards:
+
+- `SquareBoard(columns, rows)`: cells `(column, row)` from the lower-left, named "a1";
+- `HexBoard.hexagon(radius)`, `HexBoard.rhombus(columns, rows)` or `HexBoard(cells)`:
+  axial `(q, r)` cells, pointy or flat tops;
+- `CardTable(regions)`: hands, rows and piles of card places, cells `(region, slot)`;
+  cards are `Piece(shape="card", label="Q♥", ...)`.
+
+Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
+outlines, hit testing, labels) without any window.
+
+Register the renderer from the plugin like any other:
+
+    @tabletop.hookimpl
+    def tabletop_register_renderers(register):
+        register("reversi", "tabletop_reversi.view:ReversiRenderer")
+"""
+
+from tabletop.ui.boards.geometry import (
+    CARD_ASPECT,
+    Board,
+    CardTable,
+    Cell,
+    Colour,
+    HexBoard,
+    Label,
+    Layout,
+    Point,
+    Region,
+    SquareBoard,
+)
+from tabletop.ui.boards.paint import Palette
+from tabletop.ui.boards.picking import Picker
+from tabletop.ui.boards.pieces import MovePath, Piece, Shape
+from tabletop.ui.boards.renderer import BoardRenderer
+
+__all__ = [
+    "CARD_ASPECT",
+    "Board",
+    "BoardRenderer",
+    "CardTable",
+    "Cell",
+    "Colour",
+    "HexBoard",
+    "Label",
+    "Layout",
+    "MovePath",
+    "Palette",
+    "Picker",
+    "Piece",
+    "Point",
+    "Region",
+    "Shape",
+    "SquareBoard",
+]

@@ -1,0 +1,405 @@
+"""Boards as geometry: where each cell is in a rectangle, and which cell a point is on.
+
+A *board* is an immutable description declared once by a renderer class (`SquareBoard(8,
+8)`, `HexBoard.hexagon(4)`, `CardTable(...)`). `board.fit(area)` lays it out in a window
+rectangle and returns a `Layout`: cell centres and outlines in pixels, the size a piece
+may take, the coordinate labels and hit testing. Nothing here imports arcade, so layouts
+are tested headless and used by AIs or tools that need no window.
+
+Cells are plain hashable values in the game's own coordinates:
+
+- `SquareBoard`: `(column, row)`, `(0, 0)` the lower-left cell ("a1"), rows counted up;
+- `HexBoard`: axial `(q, r)`, `r` counted down the screen (pointy or flat tops);
+- `CardTable`: `(region_name, slot)` for each slot of each region (a hand, a pile...).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from tabletop.ui.renderer import Rect
+
+__all__ = [
+    "Board",
+    "CardTable",
+    "Cell",
+    "Colour",
+    "HexBoard",
+    "Label",
+    "Layout",
+    "Point",
+    "Region",
+    "SquareBoard",
+]
+
+#: A cell of a board: a hashable value in the board's coordinates (typed loosely so that
+#: a game unpacks its own cells, `col, row = cell`, without casts).
+Cell = Any
+#: A point in window pixels.
+Point = tuple[float, float]
+#: An RGB or RGBA colour, 0-255 per channel.
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+_SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A coordinate label (or a region's title) centred at (`x`, `y`), at most `size`
+    pixels tall and `width` pixels wide (the painter shrinks the text to fit)."""
+
+    text: str
+    x: float
+    y: float
+    size: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board laid out in a window rectangle: everything a painter or hit test needs.
+
+    `outlines` are convex polygons (counter-clockwise, window pixels); `piece_size` is the
+    diameter a piece may take in a cell (`sizes` overrides it per cell); `frame` is the
+    rectangle the board covers (cells and labels); `fill` the colour of each cell.
+    """
+
+    board: Board
+    area: Rect
+    cells: tuple[Cell, ...]
+    centres: Mapping[Cell, Point]
+    outlines: Mapping[Cell, tuple[Point, ...]]
+    piece_size: float
+    labels: tuple[Label, ...]
+    frame: Rect
+    fill: Mapping[Cell, Colour] = field(default_factory=dict)
+    sizes: Mapping[Cell, float] = field(default_factory=dict)
+
+    def size_of(self, cell: Cell) -> float:
+        """The size of a piece in `cell` (a card's height on a card table)."""
+        return self.sizes.get(cell, self.piece_size)
+
+    def centre(self, cell: Cell) -> Point:
+        """The centre of `cell` in window pixels, where its piece is drawn."""
+        return self.centres[cell]
+
+    def click_point(self, cell: Cell) -> Point:
+        """A point that selects `cell` when clicked (the middle of its visible part: a
+        fanned card is partly covered by the next one)."""
+        corners = self.outlines[cell]
+        return (sum(x for x, _ in corners) / len(corners),
+                sum(y for _, y in corners) / len(corners))
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The cell under the point, or None if the point is on no cell."""
+        for cell in self.cells:
+            if _inside(self.outlines[cell], x, y):
+                return cell
+        return None
+
+    def neighbour(self, cell: Cell, dx: int, dy: int) -> Cell | None:
+        """The nearest cell from `cell` in the direction (`dx`, `dy`) (arrow keys: each -1,
+        0 or 1, y up), within 60° of it; None at the edge of the board."""
+        x0, y0 = self.centres[cell]
+        best: tuple[float, Cell] | None = None
+        for other in self.cells:
+            if other == cell:
+                continue
+            x, y = self.centres[other]
+            vx, vy = x - x0, y - y0
+            distance = math.hypot(vx, vy)
+            along = (vx * dx + vy * dy) / (math.hypot(dx, dy) or 1.0)
+            if distance == 0 or along < distance * 0.5:  # more than 60° off
+                continue
+            # Straight ahead beats slightly closer but sideways.
+            score = distance * (2.0 - along / distance)
+            if best is None or score < best[0]:
+                best = (score, other)
+        return best[1] if best else None
+
+
+class Board:
+    """Base class of board shapes: a set of cells, names, and `fit` into a rectangle."""
+
+    #: The cells in a stable order (the keyboard cursor starts on the first).
+    cells: tuple[Cell, ...] = ()
+
+    def cell_name(self, cell: Cell) -> str:
+        """The cell's name for players ("d3"), used in messages."""
+        return str(cell)
+
+    def fit(self, area: Rect) -> Layout:
+        """Lay the board out as large as it fits in `area`, centred."""
+        raise NotImplementedError
+
+
+def _inside(polygon: Sequence[Point], x: float, y: float) -> bool:
+    """True if (x, y) is inside the convex counter-clockwise `polygon` (edges included)."""
+    for i, (ax, ay) in enumerate(polygon):
+        bx, by = polygon[(i + 1) % len(polygon)]
+        if (bx - ax) * (y - ay) - (by - ay) * (x - ax) < -1e-9:
+            return False
+    return True
+
+
+def _pair(cell: Cell) -> tuple[int, int]:
+    """A grid cell's two integer coordinates."""
+    return cast(tuple[int, int], cell)
+
+
+def _column_letters(index: int) -> str:
+    """a, b, ... z, aa, ab ... (spreadsheet style) for column `index` from 0."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+@dataclass(frozen=True)
+class SquareBoard(Board):
+    """A `columns` × `rows` grid of square cells; cell `(c, r)` is column c, row r from
+    the lower-left ("a1", as in chess). Columns are labelled a, b, c… below, rows 1, 2,
+    3… on the left. With `rows_down` row 0 is the top row instead ("a1" top left, as in
+    Othello and Go problems).
+
+    `light` fills every cell; with `dark` set the cells alternate (a chequered board).
+    """
+
+    columns: int
+    rows: int
+    light: Colour = (214, 190, 150)
+    dark: Colour | None = None
+    labels: bool = True
+    rows_down: bool = False
+    cells: tuple[Cell, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.columns < 1 or self.rows < 1:
+            raise ValueError("a square board needs at least one column and one row")
+        object.__setattr__(self, "cells", tuple(
+            (c, r) for r in range(self.rows) for c in range(self.columns)))
+
+    def cell_name(self, cell: Cell) -> str:
+        """Column letter and row number: "a1" is the lower-left cell (top-left with
+        `rows_down`)."""
+        c, r = _pair(cell)
+        return f"{_column_letters(c)}{r + 1}"
+
+    def _up(self, row: int) -> int:
+        """How many rows `row` is drawn above the bottom one."""
+        return self.rows - 1 - row if self.rows_down else row
+
+    def fit(self, area: Rect) -> Layout:
+        """Square cells as large as fit, with a margin for the labels on two sides."""
+        margin_share = 0.6 if self.labels else 0.0  # label margin, in cells
+        side = min(area.width / (self.columns + margin_share),
+                   area.height / (self.rows + margin_share))
+        width, height = side * self.columns, side * self.rows
+        margin = side * margin_share
+        left = area.left + (area.width - width - margin) / 2 + margin
+        bottom = area.bottom + (area.height - height - margin) / 2 + margin
+        centres: dict[Cell, Point] = {}
+        outlines: dict[Cell, tuple[Point, ...]] = {}
+        fill: dict[Cell, Colour] = {}
+        for cell in self.cells:
+            c, r = _pair(cell)
+            x0, y0 = left + c * side, bottom + self._up(r) * side
+            centres[cell] = (x0 + side / 2, y0 + side / 2)
+            outlines[cell] = ((x0, y0), (x0 + side, y0), (x0 + side, y0 + side),
+                              (x0, y0 + side))
+            fill[cell] = self.dark if self.dark is not None and (c + r) % 2 == 0 else self.light
+        labels: list[Label] = []
+        if self.labels:
+            size = margin * 0.7
+            labels += [Label(_column_letters(c), left + (c + 0.5) * side, bottom - margin / 2,
+                             size, side * 0.9) for c in range(self.columns)]
+            labels += [Label(str(r + 1), left - margin / 2,
+                             bottom + (self._up(r) + 0.5) * side, size, margin * 0.9)
+                       for r in range(self.rows)]
+        frame = Rect(left - margin, bottom - margin, width + margin, height + margin)
+        return Layout(self, area, self.cells, centres, outlines, side * 0.86, tuple(labels),
+                      frame, fill)
+
+
+@dataclass(frozen=True)
+class HexBoard(Board):
+    """Hexagonal cells in axial coordinates `(q, r)` — any set of cells: a hexagon
+    (`HexBoard.hexagon(radius)`), a rhombus (`HexBoard.rhombus(11, 11)`, the board of Hex)
+    or any shape. `orientation` is "pointy" (a corner on top) or "flat" (an edge on top).
+
+    Cells are named by a column letter and a row number counted from the smallest q and r
+    ("a1" is the cell with the smallest q and r); columns are labelled above their
+    topmost cell and rows left of their leftmost cell.
+    """
+
+    shape: frozenset[tuple[int, int]]
+    orientation: Literal["pointy", "flat"] = "pointy"
+    fill: Colour = (214, 190, 150)
+    labels: bool = True
+    cells: tuple[Cell, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.shape:
+            raise ValueError("a hex board needs at least one cell")
+        if self.orientation not in ("pointy", "flat"):
+            raise ValueError("orientation is 'pointy' or 'flat'")
+        object.__setattr__(self, "cells", tuple(sorted(self.shape, key=lambda c: (c[1], c[0]))))
+
+    @classmethod
+    def hexagon(cls, radius: int, orientation: Literal["pointy", "flat"] = "pointy",
+                **options: object) -> HexBoard:
+        """A hexagon of hexes: the centre cell (0, 0) and `radius` rings round it."""
+        shape = frozenset((q, r) for q in range(-radius, radius + 1)
+                          for r in range(-radius, radius + 1) if abs(q + r) <= radius)
+        return cls(shape, orientation, **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def rhombus(cls, columns: int, rows: int,
+                orientation: Literal["pointy", "flat"] = "pointy",
+                **options: object) -> HexBoard:
+        """A rhombus of `columns` × `rows` hexes, (0, 0) to (columns-1, rows-1)."""
+        shape = frozenset((q, r) for q in range(columns) for r in range(rows))
+        return cls(shape, orientation, **options)  # type: ignore[arg-type]
+
+    def cell_name(self, cell: Cell) -> str:
+        """Column letter (from the smallest q) and row number (from the smallest r)."""
+        q, r = _pair(cell)
+        q0 = min(c[0] for c in self.shape)
+        r0 = min(c[1] for c in self.shape)
+        return f"{_column_letters(q - q0)}{r - r0 + 1}"
+
+    def _unit_centre(self, q: int, r: int) -> Point:
+        """The centre of (q, r) for hexes of circumradius 1 (y up, r growing down)."""
+        if self.orientation == "pointy":
+            return _SQRT3 * (q + r / 2), -1.5 * r
+        return 1.5 * q, -_SQRT3 * (r + q / 2)
+
+    def _unit_corners(self) -> list[Point]:
+        start = 30.0 if self.orientation == "pointy" else 0.0
+        return [(math.cos(math.radians(start + 60 * i)), math.sin(math.radians(start + 60 * i)))
+                for i in range(6)]
+
+    def fit(self, area: Rect) -> Layout:
+        """Hexes as large as fit, with room for the column and row labels."""
+        unit = {cell: self._unit_centre(*_pair(cell)) for cell in self.cells}
+        corners = self._unit_corners()
+        margin = 1.2 if self.labels else 0.0  # label room, in hex radii, left and top
+        xs = [x + cx for x, _ in unit.values() for cx, _ in corners]
+        ys = [y + cy for _, y in unit.values() for _, cy in corners]
+        x0, x1 = min(xs) - margin, max(xs)
+        y0, y1 = min(ys), max(ys) + margin
+        size = min(area.width / (x1 - x0), area.height / (y1 - y0))
+        left = area.left + (area.width - (x1 - x0) * size) / 2 - x0 * size
+        bottom = area.bottom + (area.height - (y1 - y0) * size) / 2 - y0 * size
+        centres = {cell: (left + x * size, bottom + y * size) for cell, (x, y) in unit.items()}
+        outlines = {cell: tuple((cx + dx * size, cy + dy * size) for dx, dy in corners)
+                    for cell, (cx, cy) in centres.items()}
+        labels: list[Label] = []
+        if self.labels:
+            labels = self._labels(centres, size)
+        frame = Rect(left + x0 * size, bottom + y0 * size, (x1 - x0) * size, (y1 - y0) * size)
+        return Layout(self, area, self.cells, centres, outlines, size * _SQRT3 * 0.86,
+                      tuple(labels), frame, dict.fromkeys(self.cells, self.fill))
+
+    def _labels(self, centres: Mapping[Cell, Point], size: float) -> list[Label]:
+        q0 = min(c[0] for c in self.shape)
+        r0 = min(c[1] for c in self.shape)
+        labels: list[Label] = []
+        for q in sorted({c[0] for c in self.shape}):
+            top = max((c for c in self.shape if c[0] == q), key=lambda c: centres[c][1])
+            x, y = centres[top]
+            labels.append(Label(_column_letters(q - q0), x, y + size * 1.45, size * 0.7,
+                                size * 1.4))
+        for r in sorted({c[1] for c in self.shape}):
+            first = min((c for c in self.shape if c[1] == r), key=lambda c: centres[c][0])
+            x, y = centres[first]
+            labels.append(Label(str(r - r0 + 1), x - size * 1.55, y, size * 0.7, size * 1.1))
+        return labels
+
+
+@dataclass(frozen=True)
+class Region:
+    """A part of a card table: a row of `slots` card places (a hand, a tableau row) or, with
+    `pile=True`, one place where the slots stack (a draw or discard pile, the top slot
+    drawn last). The region covers (`left`, `bottom`, `width`, `height`) of the table, in
+    shares of it (0 to 1); `title` is written above it.
+    """
+
+    name: str
+    left: float
+    bottom: float
+    width: float
+    height: float
+    slots: int = 1
+    pile: bool = False
+    title: str = ""
+
+
+#: A card's width over its height (a poker card).
+CARD_ASPECT = 2.5 / 3.5
+
+
+@dataclass(frozen=True)
+class CardTable(Board):
+    """A table of card places in named regions; cell `(region.name, slot)`.
+
+    Cards in a row that does not fit side by side overlap (a fanned hand), keeping every
+    card's left edge visible and clickable; a later slot is drawn over an earlier one.
+    """
+
+    regions: tuple[Region, ...]
+    fill: Colour = (38, 92, 60)
+    cells: tuple[Cell, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        names = [region.name for region in self.regions]
+        if not names or len(set(names)) != len(names):
+            raise ValueError("a card table needs regions with distinct names")
+        object.__setattr__(self, "cells", tuple(
+            (region.name, slot) for region in self.regions for slot in range(region.slots)))
+
+    def cell_name(self, cell: Cell) -> str:
+        """"hand 3" for slot 2 of the region called hand (slots counted from 1)."""
+        name, slot = cast(tuple[str, int], cell)
+        return f"{name} {slot + 1}"
+
+    def fit(self, area: Rect) -> Layout:
+        """Each region scaled into its share of `area`; cards as tall as the region allows."""
+        centres: dict[Cell, Point] = {}
+        outlines: dict[Cell, tuple[Point, ...]] = {}
+        labels: list[Label] = []
+        sizes: dict[Cell, float] = {}
+        for region in self.regions:
+            box = Rect(area.left + region.left * area.width,
+                       area.bottom + region.bottom * area.height,
+                       region.width * area.width, region.height * area.height)
+            title = box.height * 0.16 if region.title else 0.0
+            if region.title:
+                labels.append(Label(region.title, box.center[0], box.top - title / 2,
+                                    title * 0.8, box.width))
+            height = min(box.height - title, box.width / CARD_ASPECT if region.pile else
+                         box.width / (CARD_ASPECT * region.slots + 0.05 * (region.slots - 1)))
+            height = max(height, min(box.height - title, box.width / CARD_ASPECT) * 0.5)
+            width = height * CARD_ASPECT
+            step = 0.0 if region.pile or region.slots == 1 else min(
+                width * 1.05, (box.width - width) / (region.slots - 1))
+            used = width + step * (region.slots - 1)
+            x = box.left + (box.width - used) / 2
+            y = box.bottom + (box.height - title - height) / 2
+            for slot in range(region.slots):
+                cell = (region.name, slot)
+                # A fanned card is hit only on its visible strip; the last one whole.
+                visible = width if slot == region.slots - 1 or step >= width else step
+                x0 = x + slot * step
+                outlines[cell] = ((x0, y), (x0 + visible, y), (x0 + visible, y + height),
+                                  (x0, y + height))
+                centres[cell] = (x0 + width / 2, y + height / 2)
+                sizes[cell] = height
+        return Layout(self, area, self.cells, centres, outlines, min(sizes.values()),
+                      tuple(labels), area, dict.fromkeys(self.cells, self.fill), sizes)
+

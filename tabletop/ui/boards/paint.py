@@ -1,0 +1,254 @@
+"""Painters: a frozen `Scene` in, triangles and texts out (nothing reads the renderer).
+
+Every mark is told apart by its shape as well as its colour, so the board reads the same
+in colour-blind mode: the selection is a thick outline, destinations are dots (rings on
+occupied cells), the last move is a tint with corner ticks, the hint is a dashed ring
+(and an arrow for a move from a cell), the keyboard cursor four corner brackets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tabletop.ui.boards.geometry import CARD_ASPECT, Cell, Colour, Layout, Point
+from tabletop.ui.boards.mesh import Mesh, rgba
+from tabletop.ui.boards.pieces import MovePath, Piece
+
+__all__ = ["Palette", "Scene", "TextSpec"]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of the board frame, lines, labels and marks (override per renderer)."""
+
+    frame: Colour = (70, 56, 40)
+    line: Colour = (40, 32, 24)
+    label: Colour = (236, 224, 196)
+    select: Colour = (255, 255, 255)
+    destination: Colour = (64, 200, 96)
+    last_move: Colour = (255, 226, 90)
+    hint: Colour = (255, 150, 20)
+    cursor: Colour = (255, 196, 64)
+    hover: Colour = (255, 255, 255)
+    #: How opaque a previewed (ghost) piece is drawn, 0-255.
+    ghost_alpha: int = 120
+
+
+@dataclass(frozen=True)
+class TextSpec:
+    """A text to write centred at (x, y), at most `height` px tall and `width` px wide."""
+
+    text: str
+    x: float
+    y: float
+    height: float
+    width: float
+    colour: Colour
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything the still picture of a board shows, as plain values."""
+
+    layout: Layout
+    palette: Palette
+    pieces: Mapping[Cell, Piece]
+    colour_blind: bool
+    hidden: frozenset[Cell] = frozenset()
+    last_move: MovePath | None = None
+    selected: Cell | None = None
+    destinations: tuple[Cell, ...] = ()
+    hint: MovePath | None = None
+    pending: MovePath | None = None
+    ghosts: Mapping[Cell, Piece | None] = field(default_factory=dict)
+
+
+def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]:
+    """The frame, the cells and the coordinate labels."""
+    mesh = Mesh()
+    frame = layout.frame
+    if layout.labels or frame != layout.area:
+        pad = layout.piece_size * 0.08
+        mesh.polygon(((frame.left - pad, frame.bottom - pad), (frame.right + pad,
+                      frame.bottom - pad), (frame.right + pad, frame.top + pad),
+                      (frame.left - pad, frame.top + pad)), rgba(palette.frame))
+    width = max(1.0, layout.piece_size * 0.03)
+    for cell in layout.cells:
+        outline = layout.outlines[cell]
+        mesh.polygon(outline, rgba(layout.fill.get(cell, (200, 200, 200))))
+        mesh.outline(outline, width, rgba(palette.line))
+    texts = [TextSpec(label.text, label.x, label.y, label.size, label.width, palette.label)
+             for label in layout.labels]
+    return mesh, texts
+
+
+def paint_marks_under(scene: Scene) -> Mesh:
+    """The marks drawn on the cells, under the pieces: the last move and the selection."""
+    mesh = Mesh()
+    layout, palette = scene.layout, scene.palette
+    if scene.last_move is not None:
+        for cell in scene.last_move.cells:
+            if cell in layout.outlines:
+                mesh.polygon(layout.outlines[cell], rgba(palette.last_move, 110))
+                _corner_ticks(mesh, layout.outlines[cell], layout.piece_size * 0.18,
+                              layout.piece_size * 0.05, rgba(palette.last_move))
+    if scene.selected is not None and scene.selected in layout.outlines:
+        mesh.polygon(layout.outlines[scene.selected], rgba(palette.select, 70))
+    return mesh
+
+
+def paint_pieces(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
+    """Every piece not hidden (an animation draws those), with its words."""
+    mesh = Mesh()
+    texts: list[TextSpec] = []
+    for cell, piece in scene.pieces.items():
+        if cell in scene.hidden or cell not in scene.layout.centres:
+            continue
+        centre, size = scene.layout.centres[cell], scene.layout.size_of(cell)
+        draw_piece(mesh, centre, size, piece)
+        words = piece.words(scene.colour_blind)
+        if words:
+            texts.append(piece_text(words, centre, size, piece))
+    return mesh, texts
+
+
+def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
+    """The marks over the pieces: destinations, the previewed move's ghosts, the hint."""
+    mesh = Mesh()
+    texts: list[TextSpec] = []
+    layout, palette = scene.layout, scene.palette
+    size = layout.piece_size
+    for cell in scene.destinations:
+        if cell not in layout.centres:
+            continue
+        if cell in scene.pieces:
+            mesh.ring(layout.centres[cell], size * 0.40, size * 0.47, rgba(palette.destination))
+        else:
+            mesh.disc(layout.centres[cell], size * 0.13, rgba(palette.destination))
+    for cell, ghost in scene.ghosts.items():
+        if cell not in layout.centres:
+            continue
+        centre, cell_size = layout.centres[cell], layout.size_of(cell)
+        if ghost is None:  # the piece there would go: cross it out
+            d = cell_size * 0.3
+            x, y = centre
+            mesh.line((x - d, y - d), (x + d, y + d), cell_size * 0.08, rgba(palette.select))
+            mesh.line((x - d, y + d), (x + d, y - d), cell_size * 0.08, rgba(palette.select))
+            continue
+        draw_piece(mesh, centre, cell_size, ghost, alpha=palette.ghost_alpha)
+        words = ghost.words(scene.colour_blind)
+        if words:
+            texts.append(piece_text(words, centre, cell_size, ghost))
+    if scene.pending is not None and scene.pending.to in layout.outlines:
+        mesh.outline(layout.outlines[scene.pending.to], size * 0.07, rgba(palette.select))
+    if scene.hint is not None:
+        _hint(mesh, layout, scene.hint, rgba(palette.hint))
+    return mesh, texts
+
+
+def paint_live(layout: Layout, palette: Palette, hover: Cell | None,
+               cursor: Cell | None) -> Mesh:
+    """What follows the pointer and the keys (drawn over the still picture each frame)."""
+    mesh = Mesh()
+    size = layout.piece_size
+    if hover is not None and hover in layout.outlines:
+        mesh.outline(layout.outlines[hover], max(1.5, size * 0.035), rgba(palette.hover, 200))
+    if cursor is not None and cursor in layout.outlines:
+        _corner_ticks(mesh, layout.outlines[cursor], size * 0.3, max(2.0, size * 0.07),
+                      rgba(palette.cursor))
+    return mesh
+
+
+def _hint(mesh: Mesh, layout: Layout, path: MovePath, colour: tuple[int, int, int, int]
+          ) -> None:
+    size = layout.piece_size
+    if path.to in layout.centres:
+        _dashed_ring(mesh, layout.centres[path.to], size * 0.5, size * 0.07, colour)
+    points = [layout.centres[c] for c in path.cells if c in layout.centres]
+    for a, b in itertools.pairwise(points):
+        mesh.arrow(a, b, size * 0.09, colour)
+
+
+def _dashed_ring(mesh: Mesh, centre: Point, radius: float, width: float,
+                 colour: tuple[int, int, int, int]) -> None:
+    x, y = centre
+    dashes = 12
+    for i in range(dashes):
+        a0 = 2 * math.pi * i / dashes
+        a1 = a0 + math.pi / dashes
+        steps = 3
+        for j in range(steps):
+            t0, t1 = a0 + (a1 - a0) * j / steps, a0 + (a1 - a0) * (j + 1) / steps
+            p0 = (x + radius * math.cos(t0), y + radius * math.sin(t0))
+            p1 = (x + radius * math.cos(t1), y + radius * math.sin(t1))
+            mesh.line(p0, p1, width, colour, caps=True)
+
+
+def _corner_ticks(mesh: Mesh, outline: Sequence[Point], length: float, width: float,
+                  colour: tuple[int, int, int, int]) -> None:
+    """Short strokes along both edges at each corner of `outline` (a bracketed cell)."""
+    count = len(outline)
+    for i, corner in enumerate(outline):
+        for other in (outline[(i + 1) % count], outline[(i - 1) % count]):
+            dx, dy = other[0] - corner[0], other[1] - corner[1]
+            edge = math.hypot(dx, dy) or 1.0
+            share = min(0.45, length / edge)
+            mesh.line(corner, (corner[0] + dx * share, corner[1] + dy * share), width, colour,
+                      caps=True)
+
+
+def draw_piece(mesh: Mesh, centre: Point, size: float, piece: Piece, sx: float = 1.0,
+               alpha: int | None = None) -> None:
+    """Add `piece` centred at `centre` for a cell whose piece size is `size`; `sx`
+    squeezes it horizontally (turning over), `alpha` draws it translucent (a ghost)."""
+    fill, edge = rgba(piece.fill, alpha), rgba(piece.edge, alpha)
+    size *= piece.scale
+    x, y = centre
+    if piece.shape == "disc":
+        mesh.disc(centre, size / 2, edge, sx)
+        mesh.disc(centre, size / 2 * 0.9, fill, sx)
+        return
+    if piece.shape == "card":
+        w, h = size * CARD_ASPECT * sx, size
+        inset = size * 0.03
+        mesh.polygon(_box(x, y, w, h), edge)
+        mesh.polygon(_box(x, y, max(0.0, w - 2 * inset), h - 2 * inset), fill)
+        if piece.face_down:  # the back: a frame inside the card
+            mesh.outline(_box(x, y, max(0.0, w - 8 * inset), h - 8 * inset), inset, edge)
+        return
+    corners = _token_corners(piece.shape, size / 2)
+    mesh.polygon([(x + cx * sx, y + cy) for cx, cy in corners], edge)
+    mesh.polygon([(x + cx * 0.86 * sx, y + cy * 0.86) for cx, cy in corners], fill)
+
+
+def piece_text(words: str, centre: Point, size: float, piece: Piece) -> TextSpec:
+    """The words on a piece, boxed inside it (a card's words in its upper half)."""
+    size *= piece.scale
+    if piece.shape == "card":
+        return TextSpec(words, centre[0], centre[1] + size * 0.18, size * 0.3,
+                        size * CARD_ASPECT * 0.8, piece.text, bold=True)
+    return TextSpec(words, centre[0], centre[1], size * 0.42, size * 0.66, piece.text,
+                    bold=True)
+
+
+def _box(x: float, y: float, w: float, h: float) -> list[Point]:
+    return [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2),
+            (x - w / 2, y + h / 2)]
+
+
+def _token_corners(shape: str, r: float) -> list[Point]:
+    if shape == "square":
+        s = r * 0.85
+        return [(-s, -s), (s, -s), (s, s), (-s, s)]
+    if shape == "diamond":
+        return [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
+    if shape == "triangle":
+        return [(r * math.cos(math.radians(a)), r * math.sin(math.radians(a)) - r * 0.1)
+                for a in (210, 330, 90)]
+    # hexagon
+    return [(r * math.cos(math.radians(30 + 60 * i)), r * math.sin(math.radians(30 + 60 * i)))
+            for i in range(6)]

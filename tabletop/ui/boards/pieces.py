@@ -1,0 +1,81 @@
+"""What stands on a board, and how a move travels over it — both plain data.
+
+A renderer describes a position as a mapping `{cell: Piece}` (`BoardRenderer.pieces`) and
+each legal move as a `MovePath` (`BoardRenderer.move_path`); the toolkit draws, syncs,
+animates and turns clicks into moves from these alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tabletop.ui.boards.geometry import Cell, Colour
+
+__all__ = ["MovePath", "Piece", "Shape"]
+
+#: The outline of a piece: "card" fills a card place (face up shows `label`, face down
+#: shows the back); the others are centred tokens sized to the cell.
+Shape = Literal["disc", "square", "hexagon", "diamond", "triangle", "card"]
+
+_SHAPES = ("disc", "square", "hexagon", "diamond", "triangle", "card")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A token, stone, pawn or card as the board shows it.
+
+    `fill` and `edge` are its colours; `label` is always written on it (a card's rank and
+    suit, a king's "K"); `symbol` is written only in colour-blind mode, so that what its
+    colour says is also said by a shape or letter (e.g. "B" and "W" on Reversi discs).
+    `text` is the colour of both texts. `scale` is its size as a share of the cell's
+    piece size. A card with `face_down` shows its back (`fill`) and no texts.
+    """
+
+    fill: Colour
+    edge: Colour = (20, 20, 20)
+    shape: Shape = "disc"
+    label: str = ""
+    symbol: str = ""
+    text: Colour = (250, 250, 250)
+    scale: float = 1.0
+    face_down: bool = False
+
+    def __post_init__(self) -> None:
+        if self.shape not in _SHAPES:
+            raise ValueError(f"unknown piece shape {self.shape!r}; one of {', '.join(_SHAPES)}")
+        if not 0 < self.scale <= 1.5:
+            raise ValueError("a piece's scale is a share of its cell, above 0 and up to 1.5")
+
+    def words(self, colour_blind: bool) -> str:
+        """The text written on the piece: its label, plus its symbol in colour-blind mode."""
+        if self.face_down:
+            return ""
+        if colour_blind and self.symbol:
+            return f"{self.label} {self.symbol}".strip()
+        return self.label
+
+
+@dataclass(frozen=True)
+class MovePath:
+    """Where a move happens on the board, for clicks, highlights, hints and animation.
+
+    - a placement or a one-click move (a stone on a cell, a card played from a hand):
+      `MovePath(to=cell)` — clicking `to` chooses it;
+    - a move from one cell to another (a pawn, a card onto a pile):
+      `MovePath(frm=cell, to=other)` — click `frm` to select, then `to`;
+    - `via` are cells passed on the way (a jump's landings), drawn in the arrow.
+
+    Several legal moves may share a path (a promotion's choices): clicking the
+    destination again steps through them, each previewed before VALIDATE.
+    """
+
+    to: Cell
+    frm: Cell | None = None
+    via: tuple[Cell, ...] = ()
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell of the path in order, start to end."""
+        start = () if self.frm is None else (self.frm,)
+        return (*start, *self.via, self.to)

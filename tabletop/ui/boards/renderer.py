@@ -1,0 +1,426 @@
+"""`BoardRenderer`: a whole game renderer from a board, pieces and move paths.
+
+A subclass declares its `board` and says two things about the game — which piece stands
+on which cell (`pieces`) and where each legal move goes (`move_path`) — and gets the rest
+of the renderer contract (`tabletop.ui.renderer`): drawing that scales to the area,
+selection, destination dots, a ghost preview of the chosen move with VALIDATE/Cancel,
+hover, a keyboard cursor, the last-move mark, the hint, a move animation and a status
+line with buttons for moves that are not on the board (such as "pass").
+
+The still picture (board, marks, pieces, texts) is painted into a `Canvas` only when it
+changes; a frame shows it as one quad and draws over it only what moves (an animation)
+and what follows the pointer or the keys (hover, cursor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import pyglet
+
+from tabletop.ui._arcade import FONT_SANS, arcade
+from tabletop.ui.boards.animation import MoveAnimation
+from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout, SquareBoard
+from tabletop.ui.boards.mesh import Mesh, ShapeList, rgba
+from tabletop.ui.boards.paint import (
+    Palette,
+    Scene,
+    TextSpec,
+    paint_board,
+    paint_live,
+    paint_marks_over,
+    paint_marks_under,
+    paint_pieces,
+)
+from tabletop.ui.boards.picking import Picker
+from tabletop.ui.boards.pieces import MovePath, Piece
+from tabletop.ui.canvas import Canvas
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+
+__all__ = ["BoardRenderer"]
+
+_PX_PER_PT = 96 / 72  # pyglet lays text out at 96 dpi
+_STATUS_TEXT = (236, 236, 236)
+_CHIP = (58, 68, 90)
+_CHIP_EDGE = (120, 140, 180)
+#: Laid out until the first position names the board (a renderer using `board_for` only).
+_NO_BOARD = SquareBoard(1, 1, labels=False)
+
+
+def fitted_text(spec: TextSpec, batch: pyglet.graphics.Batch) -> arcade.Text:
+    """An `arcade.Text` for `spec`, centred on its point and shrunk until it fits its box."""
+    text = arcade.Text(spec.text, spec.x, spec.y, rgba(spec.colour),
+                       max(1.0, spec.height * 0.8 / _PX_PER_PT), font_name=FONT_SANS,
+                       bold=spec.bold, anchor_x="center", anchor_y="center", batch=batch)
+    if text.content_width > spec.width > 0:
+        text.font_size = max(1.0, text.font_size * spec.width / text.content_width)
+    return text
+
+
+class BoardRenderer(Renderer):
+    """Base class of toolkit renderers: declare `board`, implement `pieces` and
+    `move_path`; override the rest only to change the defaults.
+
+        class ReversiRenderer(BoardRenderer):
+            board = SquareBoard(8, 8, light=(40, 130, 80))
+
+            def pieces(self, view):
+                return {cell: DISCS[colour] for cell, colour in view.discs.items()}
+
+            def move_path(self, view, move):
+                return None if move.is_pass else MovePath(to=move.cell)
+    """
+
+    #: The board's shape: `SquareBoard`, `HexBoard` or `CardTable` (or see `board_for`).
+    board: ClassVar[Board]
+    #: Colours of the frame, lines, labels and marks.
+    palette: ClassVar[Palette] = Palette()
+    #: True: a chosen move is previewed and waits for VALIDATE (Enter) or Cancel (Esc);
+    #: False: it is played at once.
+    confirm_moves: ClassVar[bool] = True
+    #: The window colour round the board (the still picture is opaque).
+    background: ClassVar[Colour] = (24, 28, 36)
+
+    def __init__(self, context: RendererContext) -> None:
+        super().__init__(context)
+        #: The board laid out in the area (centres, outlines, hit testing).
+        self.board_layout: Layout = getattr(self, "board", _NO_BOARD).fit(Rect(0, 0, 1, 1))
+        #: The choice in progress (selection, pending move) among the legal moves.
+        self.picker = Picker(())
+        #: The keyboard cursor's cell (None until an arrow key is used).
+        self.cursor: Cell | None = None
+        #: The cell under the pointer, if a click there would do something.
+        self.hover: Cell | None = None
+        #: The path of the last move played (marked on the board), if any.
+        self.last_path: MovePath | None = None
+        self.focused: bool = True
+        self.animation: MoveAnimation | None = None
+        self.status_area = Rect(0, 0, 1, 1)
+        self._pieces: Mapping[Cell, Piece] = {}
+        self._pieces_of: Any = None
+        self._chips: list[tuple[Rect, Any]] = []
+        self._canvas = Canvas(rgba(self.background)[:3])
+        self._layers: list[ShapeList | pyglet.graphics.Batch] = []
+        self._texts: list[arcade.Text] = []
+        self._live: ShapeList = arcade.shape_list.ShapeElementList()
+
+    # -- what a game says ----------------------------------------------------------------
+    def board_for(self, view: Any) -> Board:
+        """The board of the position `view`: the class's `board` by default; override it
+        for a game whose board depends on its options (the size of a Hex board)."""
+        board: Board = getattr(self, "board", None) or _NO_BOARD
+        if board is _NO_BOARD:
+            raise NotImplementedError(f"{type(self).__name__} declares no board")
+        return board
+
+    def pieces(self, view: Any) -> Mapping[Cell, Piece]:
+        """The piece on each occupied cell of the position `view` (required)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement pieces()")
+
+    def move_path(self, view: Any, move: Any) -> MovePath | None:
+        """Where `move` (legal in `view`) goes on the board; None for a move that is not
+        on the board (it gets a button in the status line, like "pass")."""
+        return None
+
+    def preview(self, view: Any, move: Any) -> Mapping[Cell, Piece] | None:
+        """The pieces after `move`, shown as ghosts while it awaits VALIDATE.
+
+        Default: the game's own `apply` for a perfect-information game (each rule stays
+        in the rules); None for a hidden-information one (then the moving piece alone is
+        previewed at its destination).
+        """
+        game = self.context.game
+        if game.info.hidden_information:
+            return None
+        return self.pieces(game.apply(view, move))
+
+    def status(self) -> str:
+        """The status line under the board: what the player may do now."""
+        seat = self.to_move
+        if seat is None:
+            return "Game over."
+        who = self.context.game.info.seat_name(seat)
+        if not self.interactive:
+            return f"{who} to move."
+        if self.picker.pending is not None:
+            return (f"{self.context.notation(self.picker.pending)}: VALIDATE (Enter) to play, "
+                    "Cancel (Esc) to choose again.")
+        if self.picker.selected is not None:
+            name = self.board_layout.board.cell_name(self.picker.selected)
+            return f"{who}: choose where {name} goes."
+        if not self.picker.paths and self._off_board_moves():
+            return f"{who}: no move on the board."
+        return f"{who} to move: choose a move on the board."
+
+    def explain(self, cell: Cell) -> str | None:
+        """Why a click on `cell` does nothing (the shell's status line shows it)."""
+        name = self.board_layout.board.cell_name(cell)
+        return f"No move of yours starts or ends on {name}."
+
+    # -- the renderer contract -----------------------------------------------------------
+    def layout(self) -> None:
+        """Split the area into the board and the status line; lay the board out."""
+        area = self.area
+        strip = max(18.0, min(36.0, area.height * 0.06))
+        self.status_area = Rect(area.left, area.bottom, area.width, strip)
+        board = (self.board_for(self.view) if self.view is not None
+                 else getattr(self, "board", _NO_BOARD))
+        self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
+                                           max(1.0, area.height - strip)))
+        self._pieces_of = None  # sizes changed: rebuild everything on the next sync
+
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
+                     interactive: bool) -> None:
+        """A new position: the choice, hover and animation are dropped; the last-move mark
+        too until `show_last_move` or `animate` names the move that led here."""
+        if view is not self.view:
+            self.last_path = None
+            self.animation = None
+        self.picker = Picker(())
+        self.hover = None
+        if self.board_for(view) != self.board_layout.board:
+            self.view = view
+            self.layout()
+        super().set_position(view, to_move, legal_moves, interactive)
+
+    def sync(self) -> None:
+        """Rebuild the still picture for the position, choice, hint and marks."""
+        if self.view is None:
+            return
+        if self._pieces_of is not self.view:
+            self._pieces = dict(self.pieces(self.view))
+            self._pieces_of = self.view
+            pending, selected = self.picker.pending, self.picker.selected
+            self.picker = Picker(self._paths())
+            self.picker.selected = selected if selected in self.picker.sources else None
+            if pending is not None:
+                self.picker.click(None)
+        self.pending_move = self.picker.pending
+        self._build_still()
+        self._build_live()
+
+    def _paths(self) -> list[tuple[Any, MovePath]]:
+        if not self.interactive:
+            return []
+        paths = []
+        for move in self.legal_moves:
+            path = self.move_path(self.view, move)
+            if path is not None:
+                paths.append((move, path))
+        return paths
+
+    def _off_board_moves(self) -> list[Any]:
+        if not self.interactive:
+            return []
+        on_board = {id(m) for m, _ in self.picker.paths}
+        return [m for m in self.legal_moves if id(m) not in on_board]
+
+    def _scene(self) -> Scene:
+        hint = self.move_path(self.view, self.hint) if self.hint is not None else None
+        return Scene(self.board_layout, self.palette, self._pieces, self.context.colour_blind,
+                     self.animation.hidden if self.animation else frozenset(),
+                     self.last_path, self.picker.selected, self.picker.destinations(),
+                     hint, self.picker.pending_path, self._ghosts())
+
+    def _ghosts(self) -> dict[Cell, Piece | None]:
+        move, path = self.picker.pending, self.picker.pending_path
+        if move is None or path is None:
+            return {}
+        after = self.preview(self.view, move)
+        if after is None:
+            piece = self._pieces.get(path.frm) if path.frm is not None else None
+            return {} if piece is None else {path.frm: None, path.to: piece}
+        return {cell: after.get(cell) for cell in set(self._pieces) | set(after)
+                if after.get(cell) != self._pieces.get(cell)}
+
+    def _build_still(self) -> None:
+        scene = self._scene()
+        board_mesh, labels = paint_board(scene.layout, scene.palette)
+        pieces_mesh, piece_words = paint_pieces(scene)
+        over_mesh, over_words = paint_marks_over(scene)
+        self._texts = []
+        layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
+        layers.append(self._batch(labels))
+        layers.append(paint_marks_under(scene).shape_list())
+        layers.append(pieces_mesh.shape_list())
+        layers.append(self._batch(piece_words))
+        layers.append(over_mesh.shape_list())
+        layers.append(self._batch(over_words))
+        layers.extend(self._status_layers())
+        self._layers = layers
+        self._canvas.dirty = True
+        _request_redraw()
+
+    def _batch(self, specs: Sequence[TextSpec]) -> pyglet.graphics.Batch:
+        batch = pyglet.graphics.Batch()
+        self._texts += [fitted_text(spec, batch) for spec in specs]
+        return batch
+
+    def _status_layers(self) -> list[ShapeList | pyglet.graphics.Batch]:
+        """The status line and a button per move that is not on the board (e.g. pass)."""
+        strip = self.status_area
+        moves = self._off_board_moves()
+        chip_w = min(strip.width * 0.2, strip.height * 4) if moves else 0.0
+        text_w = strip.width - len(moves) * (chip_w + 6)
+        mesh = Mesh()
+        specs = [TextSpec(self.status(), strip.left + text_w / 2, strip.center[1],
+                          strip.height * 0.62, text_w * 0.96, _STATUS_TEXT)]
+        self._chips = []
+        for i, move in enumerate(moves):
+            rect = Rect(strip.left + text_w + i * (chip_w + 6) + 3, strip.bottom + 2,
+                        chip_w, strip.height - 4)
+            self._chips.append((rect, move))
+            corners = ((rect.left, rect.bottom), (rect.right, rect.bottom),
+                       (rect.right, rect.top), (rect.left, rect.top))
+            mesh.polygon(corners, rgba(_CHIP))
+            mesh.outline(corners, 1.5, rgba(_CHIP_EDGE))
+            specs.append(TextSpec(self.context.notation(move), *rect.center,
+                                  rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
+        return [mesh.shape_list(), self._batch(specs)]
+
+    def _build_live(self) -> None:
+        cursor = self.cursor if self.focused and self.interactive else None
+        mesh = paint_live(self.board_layout, self.palette, self.hover, cursor)
+        self._live = mesh.shape_list()
+
+    def draw(self) -> None:
+        """Show the still picture, then the animation, the hover and the cursor."""
+        self._canvas.draw(self.area, self._paint)
+        if self.animation is not None:
+            self.animation.draw()
+        self._live.draw()
+
+    def _paint(self) -> None:
+        for layer in self._layers:
+            layer.draw()
+
+    def show_hint(self, move: Any) -> None:
+        """Mark the suggested move: a dashed ring on its end, an arrow along its path."""
+        self.hint = move
+        self.sync()
+
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Mark the last move of the history (None before the first move)."""
+        self.last_played = None if move is None else (before, move, after)
+        self.last_path = None if move is None else self.move_path(before, move)
+        self.sync()
+
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Mark the move and play the default transition (see `animation`)."""
+        self.last_path = self.move_path(before, move)
+        if self.context.animation_seconds > 0:
+            self.animation = MoveAnimation(self.board_layout, self.pieces(before),
+                                           self.pieces(after), self.last_path,
+                                           self.context.animation_seconds,
+                                           self.context.colour_blind)
+        self.sync()
+
+    @property
+    def animating(self) -> bool:
+        """True while a move's transition plays."""
+        return self.animation is not None
+
+    def update(self, delta_time: float) -> None:
+        """Advance the transition; at its end the still picture takes the pieces back."""
+        if self.animation is None:
+            return
+        self.animation.update(delta_time)
+        if self.animation.done:
+            self.animation = None
+            self.sync()
+
+    def set_focus(self, focused: bool) -> None:
+        """The board gained or lost the keyboard focus: show or hide the cursor."""
+        if focused != self.focused:
+            self.focused = focused
+            self._build_live()
+
+    # -- input ---------------------------------------------------------------------------
+    def activate(self, cell: Cell | None) -> bool:
+        """A click (or Space/Enter on the cursor) on `cell`; True if it was used."""
+        if not self.interactive:
+            return False
+        used = self.picker.click(cell)
+        if used and self.picker.pending is not None and not self.confirm_moves:
+            self.choose(self.picker.pending)
+            return True
+        if used:
+            self.sync()
+        return used
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A click on a cell (see `activate`) or on a button of the status line."""
+        if not self.interactive:
+            return False
+        for rect, move in self._chips:
+            if rect.contains(x, y):
+                self.choose(move)
+                return True
+        cell = self.board_layout.cell_at(x, y)
+        if cell is None:
+            return self.cancel()
+        return self.activate(cell)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        """Outline the cell under the pointer if a click there would do something."""
+        cell = self.board_layout.cell_at(x, y)
+        hover = cell if cell is not None and self.picker.clickable(cell) else None
+        if hover != self.hover:
+            self.hover = hover
+            self._build_live()
+
+    def explain_click(self, x: float, y: float) -> str | None:
+        """Why a press on a cell does nothing (`explain`); None off the board."""
+        cell = self.board_layout.cell_at(x, y)
+        if cell is None or not self.interactive:
+            return None
+        return self.explain(cell)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """Arrows move the cursor; Space/Enter click its cell (Enter confirms a pending
+        move, and plays the only move when it is off the board); Esc drops the choice."""
+        key = arcade.key
+        if not self.interactive:
+            return False
+        if symbol in (key.ENTER, key.NUM_ENTER) and self.picker.pending is not None:
+            return self.confirm()
+        if symbol == key.ESCAPE:
+            return self.cancel()
+        arrows = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
+        if symbol in arrows:
+            self._step_cursor(*arrows[symbol])
+            return True
+        if symbol in (key.SPACE, key.ENTER, key.NUM_ENTER):
+            off_board = self._off_board_moves()
+            if not self.picker.paths and len(off_board) == 1:
+                self.choose(off_board[0])
+                return True
+            return self.cursor is not None and self.activate(self.cursor)
+        return False
+
+    def _step_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None or self.cursor not in self.board_layout.centres:
+            stops = [*self.picker.sources, *self.picker.destinations()]
+            self.cursor = stops[0] if stops else self.board_layout.cells[0]
+        else:
+            self.cursor = self.board_layout.neighbour(self.cursor, dx, dy) or self.cursor
+        self._build_live()
+
+    def cancel(self) -> bool:
+        """Drop the pending move and the selection; True if there was either."""
+        had = self.picker.clear()
+        if had:
+            self.sync()
+        return had
+
+
+def _request_redraw() -> None:
+    """Tell the window something changed, where it draws on demand (else it draws anyway)."""
+    try:
+        window = arcade.get_window()
+    except RuntimeError:  # no window (a renderer built in a test): nothing to tell
+        return
+    redraw = getattr(window, "request_redraw", None)
+    if redraw is not None:
+        redraw()
