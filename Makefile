@@ -26,8 +26,12 @@ play: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/tabletop
 
+# The OpenSpiel bridge (examples/tabletop-openspiel) is an optional plugin; the tests
+# install it so that its kit and app tests run.
+OPENSPIEL := examples/tabletop-openspiel
+
 test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test]" -e $(OPENSPIEL)
 	$(MAKE) lint typecheck pytest
 
 lint:
@@ -35,6 +39,7 @@ lint:
 
 typecheck:
 	$(BIN)/mypy
+	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest
