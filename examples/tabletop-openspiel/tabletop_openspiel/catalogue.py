@@ -8,12 +8,15 @@ than computed, so that a new OpenSpiel release adds no game nobody has looked at
 checks that every game of that kind OpenSpiel registers is either here or in `LEFT_OUT`
 with the reason.
 
-Imperfect-information games are not bridged: Tabletop needs an observation per seat that
-hides exactly what the seat cannot see *and* a `sample_state` that draws a full state
-consistent with it. OpenSpiel gives the first (information-state strings), but its
-`resample_from_infostate` exists for a handful of games only and is not exposed in a form
-that rebuilds the history a saved game needs, so a bridge for those would be dishonest
-(MCTS would see the hidden cards) or unable to search. See the README.
+Imperfect-information games are bridged only where Tabletop's contract can be kept
+honestly (`HIDDEN_BRIDGED`): a seat's observation is OpenSpiel's information-state
+string, and `sample_state` needs OpenSpiel's `resample_from_infostate`, which only a few
+games implement. Of those, gin_rummy and colored_trails give back the true state (no
+draw at all), blackjack's draw depends on the dealer's hidden card, bridge takes seconds
+per draw, universal_poker sets its player count inside a game-definition text, and in
+euchre and hearts some moves are private (the dealer's discard, the passed cards), which
+the move log would tell every seat. That leaves Kuhn poker, Leduc poker, Oh Hell and
+bargaining. See the README.
 """
 
 from __future__ import annotations
@@ -91,6 +94,16 @@ BRIDGED: tuple[Entry, ...] = (
     Entry("yacht", kit_seeds=1),
 )
 
+#: Imperfect-information games bridged: OpenSpiel draws a state of a seat's information
+#: set from what the seat knows alone (`hidden`), and every player's move is public, so
+#: the move log tells nobody a secret. (Others: see the module docstring.)
+HIDDEN_BRIDGED: tuple[Entry, ...] = (
+    Entry("kuhn_poker"),
+    Entry("leduc_poker"),
+    Entry("oh_hell", kit_seeds=2),
+    Entry("bargaining"),
+)
+
 #: OpenSpiel's sequential perfect-information games with explicit chance that are not
 #: bridged, and why.
 LEFT_OUT: Mapping[str, str] = {
@@ -105,7 +118,7 @@ LEFT_OUT: Mapping[str, str] = {
 
 def entry(name: str) -> Entry:
     """The catalogue entry of the OpenSpiel game `name` (KeyError if not bridged)."""
-    for item in BRIDGED:
+    for item in (*BRIDGED, *HIDDEN_BRIDGED):
         if item.name == name:
             return item
     raise KeyError(name)

@@ -5,7 +5,9 @@ order. A game with chance is declared to have hidden information: what is hidden
 seed, that is, the dice and draws still to come. Its observation is the public history
 (`seed` None) and `sample_state` gives that history a fresh seed, so the host's MCTS
 searches over futures it cannot know instead of reading the dice in advance, and a ply
-that resolved chance counts as a reveal (the app does not undo past a roll).
+that resolved chance counts as a reveal (the app does not undo past a roll). In the few
+imperfect-information games bridged, a seat's observation is what it knows
+(`hidden.SpielView`) and the log names no chance outcome (a deal is private).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from tabletop.model import (
     check_version,
 )
 
-from . import notation
+from . import hidden, notation
 from .catalogue import Entry, game_id
+from .hidden import SpielView
 from .options import game_options, load, spielerror_text, to_parameters
 from .state import SpielState, advance, rebuild, start
 
@@ -52,6 +55,8 @@ class OpenSpielGame(Game[SpielState, int]):
             {}, players, self.defaults, entry.fixed)).max_game_length())
             for players in {self._default_players(), self.kind.max_num_players})
         self.chance = _is_chance_game(self.kind)
+        self.imperfect = (self.kind.information
+                          != pyspiel.GameType.Information.PERFECT_INFORMATION)
         seat_names = entry.seat_names or tuple(
             f"Player {n + 1}" for n in range(self.kind.max_num_players))
         self.info = GameInfo(
@@ -59,7 +64,7 @@ class OpenSpielGame(Game[SpielState, int]):
             name=self.kind.long_name,
             min_players=self.kind.min_num_players,
             max_players=self.kind.max_num_players,
-            hidden_information=self.chance,
+            hidden_information=self.chance or self.imperfect,
             description=f"{self.kind.long_name} as OpenSpiel plays it (the OpenSpiel bridge).",
             rules_help=(f"The rules are OpenSpiel's implementation of "
                         f"{self.kind.long_name} ('{entry.name}'). Moves are written as "
@@ -177,13 +182,17 @@ class OpenSpielGame(Game[SpielState, int]):
         more = ", …" if len(labels) > _MAX_LISTED else ""
         raise IllegalMoveError(f"{wanted!r} is not a legal move here (legal: {listed}{more})")
 
-    def render_text(self, state: SpielState) -> str:
-        """OpenSpiel's text picture of the position."""
+    def render_text(self, state: SpielState | SpielView) -> str:
+        """OpenSpiel's text picture of the position; of a seat's view, what it knows."""
+        if isinstance(state, SpielView):
+            return state.information.rstrip("\n")
         return str(state.native).rstrip("\n")
 
     def describe(self, before: SpielState, move: int, after: SpielState) -> list[str]:
         """The mover and move, then each chance outcome the move led to, in OpenSpiel's words."""
         lines = super().describe(before, move, after)
+        if self.imperfect:
+            return lines  # a deal is hidden from some seats: the log shows no chance
         native = before.native.clone()
         native.apply_action(move)
         for action in after.history[len(before.history) + 1:]:
@@ -224,14 +233,19 @@ class OpenSpielGame(Game[SpielState, int]):
                                    f"{spielerror_text(exc)}") from None
 
     # -- hidden information: the chance to come ----------------------------------------
-    def observation(self, state: SpielState, seat: int) -> SpielState:
-        """The public history; in a chance game the seed (the dice to come) is hidden."""
+    def observation(self, state: SpielState, seat: int) -> SpielState | SpielView:
+        """In an imperfect-information game, what `seat` knows (`hidden.SpielView`);
+        otherwise the public history, with the seed (the dice to come) hidden."""
+        if self.imperfect:
+            return hidden.view_of(state, seat)
         if not self.chance or state.seed is None:
             return state
         return SpielState(state.parameters, state.history, None, state.native, state.cache)
 
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> SpielState:
         """The observed history with a fresh seed for the chance still to come."""
+        if isinstance(observation, SpielView):
+            return hidden.sample(observation, rng)
         if not isinstance(observation, SpielState):
             raise TabletopError(f"{self.info.id}: not an observation of this game")
         return SpielState(observation.parameters, observation.history,

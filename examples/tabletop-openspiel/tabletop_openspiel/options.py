@@ -66,7 +66,7 @@ def _option(game: str, name: str, default: Any) -> GameOption:
     if isinstance(default, bool):
         return GameOption(name, default, _describe(name), bool, check=check)
     if isinstance(default, int):
-        low = 1 if default >= 1 else 0
+        low = 1 if default >= 1 else min(default, 0)  # -1 may mean "not set"
         high = max(default * _PARAMETER_CEILING, 20)
         return GameOption(name, default, _describe(name), int, minimum=low, maximum=high,
                           check=check)

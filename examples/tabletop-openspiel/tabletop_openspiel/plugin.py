@@ -9,7 +9,7 @@ from __future__ import annotations
 from tabletop import hookimpl
 from tabletop.hookspecs import RegisterGame, RegisterRenderer
 
-from .catalogue import BRIDGED, game_id
+from .catalogue import BRIDGED, HIDDEN_BRIDGED, game_id
 from .game import OpenSpielGame
 
 #: The games drawn on a board of their own; the others use the host's text renderer.
@@ -23,8 +23,8 @@ RENDERERS = {
 
 @hookimpl
 def tabletop_register_games(register: RegisterGame) -> None:
-    """Register each game of `catalogue.BRIDGED` as `openspiel-<name>`."""
-    for entry in BRIDGED:
+    """Register each game of the catalogue as `openspiel-<name>`."""
+    for entry in (*BRIDGED, *HIDDEN_BRIDGED):
         register(OpenSpielGame(entry))
 
 

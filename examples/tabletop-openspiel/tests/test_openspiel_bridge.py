@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tabletop_openspiel import OpenSpielGame
+from tabletop_openspiel import OpenSpielGame, hidden
 from tabletop_openspiel.catalogue import entry
 from tabletop_openspiel.notation import labels
 
@@ -202,3 +202,38 @@ def test_play_text_and_replay_through_the_installed_cli(tmp_path: Path) -> None:
     replayed = subprocess.run([sys.executable, "-m", "tabletop", "replay", str(record)],
                               capture_output=True, text=True, timeout=120, check=True)
     assert "x wins" in replayed.stdout
+
+
+# -- the imperfect-information games bridged -----------------------------------------------
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker", "oh_hell", "bargaining"])
+def test_a_seats_stand_in_is_drawn_from_what_it_knows_not_from_the_truth(name: str) -> None:
+    # The stand-in a view carries for sampling must depend on the seat's information set
+    # only: drawn from the true state or from any other state of the same set, it is the
+    # same draw; and it is a draw, not the truth.
+    game = bridged(name)
+    players = game.info.min_players
+    rng, differs, positions = random.Random(1), 0, 0
+    for seed in range(6):
+        state, _ = start(game, players, {}, seed)
+        while game.legal_moves(state):
+            for seat in range(players):
+                seen = hidden.view_of(state, seat)
+                other = game.sample_state(seen, seat, rng)
+                again = hidden.view_of(other, seat)
+                assert again == seen
+                assert again.stand_in.history == seen.stand_in.history
+                differs += seen.stand_in.history != state.history
+                positions += 1
+            state = game.apply(state, rng.choice(list(game.legal_moves(state))))
+    assert differs > positions // 4
+
+
+def test_a_poker_view_shows_ones_own_card_and_the_log_no_deal() -> None:
+    game = bridged("kuhn_poker")
+    state, _ = start(game, 2, {}, 3)
+    assert game.info.hidden_information
+    view = game.observation(state, 0)
+    assert isinstance(view, hidden.SpielView)
+    assert game.render_text(view) == state.native.information_state_string(0)
+    bet = game.parse_move(state, "Bet")
+    assert game.describe(state, bet, game.apply(state, bet)) == ["Player 1: Bet"]

@@ -11,7 +11,7 @@ import re
 
 import pyspiel
 import pytest
-from tabletop_openspiel import BRIDGED, LEFT_OUT, OpenSpielGame, game_id
+from tabletop_openspiel import BRIDGED, HIDDEN_BRIDGED, LEFT_OUT, OpenSpielGame, game_id
 
 from tabletop.plugins import Host
 from tabletop.testing import check_game, check_rules_headless
@@ -20,7 +20,7 @@ from tabletop.testing import check_game, check_rules_headless
 KIT_PLAYERS = {"chinese_checkers": (2, 3), "yacht": (1, 3), "pig": (2, 4), "maedn": (2, 4)}
 
 
-@pytest.mark.parametrize("entry", BRIDGED, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", (*BRIDGED, *HIDDEN_BRIDGED), ids=lambda e: e.name)
 def test_bridged_game_passes_the_kit(entry: object) -> None:
     game = OpenSpielGame(entry)  # type: ignore[arg-type]
     check_game(game, seeds=range(game.entry.kit_seeds),
@@ -46,13 +46,14 @@ def test_every_eligible_game_is_bridged_or_left_out_with_a_reason() -> None:
 
 def test_ids_follow_the_hosts_rules() -> None:
     # The host takes 1-40 of a-z, 0-9, '-' and '_': 'openspiel.hex' would be refused.
-    for entry in BRIDGED:
+    for entry in (*BRIDGED, *HIDDEN_BRIDGED):
         assert re.fullmatch(r"[a-z0-9_-]{1,40}", game_id(entry.name)), entry.name
 
 
 def test_the_installed_plugin_registers_every_bridged_game() -> None:
     host = Host().load()
-    ids = {game_id(entry.name) for entry in BRIDGED}
+    ids = {game_id(entry.name) for entry in (*BRIDGED, *HIDDEN_BRIDGED)}
+    assert len(ids) == 41
     assert ids <= set(host.games)
     assert not [error for error in host.errors if "openspiel" in str(error)]
 
