@@ -73,7 +73,7 @@ BRIDGED: tuple[Entry, ...] = (
     Entry("havannah", kit_seeds=2),
     # `board_size` sets both sides; `num_cols`/`num_rows` would only contradict it.
     Entry("hex", ("Red (x)", "Blue (o)"), hidden=("num_cols", "num_rows"), kit_seeds=2),
-    Entry("hive", ("White", "Black"), kit_seeds=2),
+    Entry("hive", ("White", "Black"), kit_seeds=1),
     Entry("lines_of_action", ("x", "o"), kit_seeds=2),
     Entry("maedn", kit_seeds=2),
     Entry("mancala"),

@@ -15,8 +15,10 @@ are not.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 
@@ -51,12 +53,9 @@ def chance_outcome(native: Any, seed: int, index: int) -> int:
     """
     outcomes = native.chance_outcomes()
     roll = random.Random(f"openspiel-chance:{seed}:{index}").random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if roll < total:
-            return int(action)
-    return int(outcomes[-1][0])  # rounding left the roll above the summed probabilities
+    bounds = list(accumulate(probability for _, probability in outcomes))
+    # A roll above the summed probabilities (rounding) takes the last outcome.
+    return int(outcomes[min(bisect_right(bounds, roll), len(outcomes) - 1)][0])
 
 
 def settle(native: Any, history: list[int], seed: int) -> None:
@@ -97,11 +96,8 @@ def rebuild(game: Any, parameters: Mapping[str, Any], history: list[int],
     for number, action in enumerate(history, 1):
         if native.is_terminal():
             raise ValueError(f"action {number} ({action}) comes after the end of the game")
-        if native.is_chance_node():
-            legal = [a for a, p in native.chance_outcomes() if p > 0]
-        else:
-            legal = native.legal_actions()
-        if action not in legal:
+        # At a chance node OpenSpiel's legal actions are its possible outcomes.
+        if action not in native.legal_actions():
             raise ValueError(f"action {number} ({action}) is not legal there")
         native.apply_action(action)
     if native.is_chance_node():
