@@ -22,6 +22,8 @@ from tabletop.session import Session
 from tests.host import hostile
 
 BUILTIN = r"plugin 'versus' \(tabletop [^)]+\)"
+#: The example plugins a test run installs beside Tabletop (examples/): not under test here.
+EXAMPLES = ("openspiel", "reversi")
 
 
 @pytest.fixture(scope="module")
@@ -36,13 +38,14 @@ def host(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Host]:
     """The installed plugins, discovered in this process with the hostile ones beside them
     (each test imports them afresh: what a plugin does at import happens every time)."""
     monkeypatch.syspath_prepend(str(site))
-    yield Host(disabled=[]).load()
+    yield Host(disabled=EXAMPLES).load()
     for module in [m.stem for m in site.glob("*.py")]:
         sys.modules.pop(module, None)
 
 
 def _env(site: Path, **extra: str) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(site), TABLETOP_DISABLE_PLUGINS="", **extra)
+    return dict(os.environ, PYTHONPATH=str(site), TABLETOP_DISABLE_PLUGINS=",".join(EXAMPLES),
+                **extra)
 
 
 def _tabletop(site: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

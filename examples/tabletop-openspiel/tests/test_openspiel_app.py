@@ -1,8 +1,8 @@
 """Connect Four from OpenSpiel in the real app, headless, with real input events.
 
-Launcher (keyboard) → set-up (clicks) → game screen with the toolkit board; a click on
-the lowest free cell of column d drops a red disc there; the computer (a real AI worker
-process, on the installed plugins) answers.
+Launcher (keyboard) → set-up (clicks) → game screen with the toolkit board; a click in
+column d drops a red disc to its bottom; the computer (a real AI worker process, on the
+installed plugins) answers.
 """
 
 from __future__ import annotations
@@ -104,9 +104,10 @@ def test_connect_four_opens_from_the_launcher_and_a_click_drops_a_disc(window: A
     assert isinstance(screen, GameScreen) and isinstance(screen.renderer, ConnectFourRenderer)
     pump(window, 2)
 
-    # The lowest cell of column d is (3, 0); a click there drops Red's disc at once.
-    target = screen.renderer.board_layout.centres[(3, 0)]
-    click(window, *target)
+    # A click on the top cell of column d drops Red's disc at once to its bottom, (3, 0).
+    centres = screen.renderer.board_layout.centres
+    target = centres[(3, 0)]
+    click(window, *centres[(3, 5)])
     assert screen.session.moves[0] == 3
     assert screen.game.move_to_text(screen.session.states[0], 3) == "x3"
     wait_until(window, lambda: len(screen.session.moves) == 2
@@ -117,4 +118,4 @@ def test_connect_four_opens_from_the_launcher_and_a_click_drops_a_disc(window: A
     # The computer's disc is where OpenSpiel put it: the lowest free cell of its column.
     reply = screen.session.moves[1]
     landing = (reply, 1 if reply == 3 else 0)
-    assert near(pixel(window, *screen.renderer.board_layout.centres[landing]), YELLOW.fill)
+    assert near(pixel(window, *centres[landing]), YELLOW.fill)

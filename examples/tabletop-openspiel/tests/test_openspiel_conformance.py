@@ -8,13 +8,16 @@ file stays within a few tens of seconds.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pyspiel
 import pytest
 from tabletop_openspiel import BRIDGED, HIDDEN_BRIDGED, LEFT_OUT, OpenSpielGame, game_id
 
+from tabletop.ai import Budget
 from tabletop.plugins import Host
+from tabletop.record import start
 from tabletop.testing import check_game, check_rules_headless
 
 #: Player counts the kit plays where the game's full range would take too long.
@@ -55,8 +58,13 @@ def test_ids_follow_the_hosts_rules() -> None:
         assert re.fullmatch(r"[a-z0-9_-]{1,40}", game_id(entry.name)), entry.name
 
 
-def test_the_installed_plugin_registers_every_bridged_game() -> None:
-    host = Host().load()
+@pytest.fixture(scope="module")
+def host() -> Host:
+    """The installed plugins, as `tabletop` loads them."""
+    return Host().load()
+
+
+def test_the_installed_plugin_registers_every_bridged_game(host: Host) -> None:
     ids = {game_id(entry.name) for entry in (*BRIDGED, *HIDDEN_BRIDGED)}
     assert len(ids) == 41
     assert ids <= set(host.games)
@@ -66,3 +74,18 @@ def test_the_installed_plugin_registers_every_bridged_game() -> None:
 def test_rules_import_no_drawing_code() -> None:
     checked = check_rules_headless("tabletop_openspiel")
     assert "tabletop_openspiel.game" in checked
+
+
+@pytest.mark.parametrize("entry", (*BRIDGED, *HIDDEN_BRIDGED), ids=lambda e: e.name)
+def test_the_hosts_agents_play_a_legal_move(entry: object, host: Host) -> None:
+    # Generic MCTS searches every bridged game through the protocol alone (information-set
+    # MCTS through sample_state where chance or cards are hidden).
+    game = OpenSpielGame(entry)  # type: ignore[arg-type]
+    state, _ = start(game, game.info.min_players, {}, 0)
+    seat = game.to_move(state)
+    assert seat is not None
+    for spec in host.agent_specs(game.info.id):
+        agent = spec.make(game)
+        move = agent.choose(game.observation(state, seat), seat, game.legal_moves(state),
+                            Budget(iterations=8), random.Random(0))
+        assert move in game.legal_moves(state), spec.name

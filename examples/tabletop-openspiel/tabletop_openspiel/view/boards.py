@@ -48,7 +48,7 @@ def _square(columns: int, rows: int, light: tuple[int, int, int],
 
 
 class ConnectFourRenderer(BoardRenderer):
-    """Discs in a blue frame; a click on the lowest free cell of a column drops one there.
+    """Discs in a blue frame; a click anywhere in a column drops a disc into it.
 
     OpenSpiel: planes x, o, empty; tensor row 0 is the bottom row; an action is a column.
     """
@@ -67,6 +67,15 @@ class ConnectFourRenderer(BoardRenderer):
     def move_path(self, view: SpielState, move: int) -> MovePath:
         filled = int(np.count_nonzero(planes(view)[2][:, move] == 0))
         return MovePath(to=(move, filled))
+
+    def activate(self, cell: Cell | None) -> bool:
+        """A click anywhere in a column drops the disc into it, as in the real frame."""
+        if cell is not None and self.view is not None and cell[0] in self.legal_moves:
+            cell = self.move_path(self.view, cell[0]).to
+        return super().activate(cell)
+
+    def explain(self, cell: Cell) -> str:
+        return f"Column {self.board_layout.board.cell_name(cell)[0]} is full."
 
 
 class HexRenderer(BoardRenderer):
