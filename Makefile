@@ -11,6 +11,27 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The example games are separate distributions, installed beside Tabletop like any
+# third-party plugin (so the launcher lists them and the tests use them).
+EXAMPLES := examples/tabletop-reversi
+EXAMPLE_INSTALLS := $(foreach example,$(EXAMPLES),-e $(example))
+
+# Stamps: reinstall only when a pyproject.toml (dependencies, packages, entry points)
+# changed, so `make play` on an installed checkout starts the app at once. The test
+# install is a superset of the plain one, so it renews both stamps.
+$(VENV)/.installed: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e . $(EXAMPLE_INSTALLS)
+	touch $@
+
+# The OpenSpiel bridge is an optional plugin (it brings in open_spiel): the test install
+# adds it so that its kit and app tests run; `make play` leaves it out.
+OPENSPIEL := examples/tabletop-openspiel
+
+$(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) \
+		$(OPENSPIEL)/pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]" $(EXAMPLE_INSTALLS) -e $(OPENSPIEL)
+	touch $@ $(VENV)/.installed
+
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
 # (Debian/Ubuntu, as root), or say what is needed.
 system-deps:
@@ -22,16 +43,10 @@ system-deps:
 	  fi; \
 	fi
 
-play: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+play: $(VENV)/.installed
 	$(BIN)/tabletop
 
-# The OpenSpiel bridge (examples/tabletop-openspiel) is an optional plugin; the tests
-# install it so that its kit and app tests run.
-OPENSPIEL := examples/tabletop-openspiel
-
-test: $(BIN)/python system-deps
-	$(BIN)/python -m pip install --quiet -e ".[test]" -e $(OPENSPIEL)
+test: $(VENV)/.installed-test system-deps
 	$(MAKE) lint typecheck pytest
 
 lint:
@@ -39,6 +54,7 @@ lint:
 
 typecheck:
 	$(BIN)/mypy
+	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
 	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
 
 pytest:

@@ -107,7 +107,7 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.pass_context
-def app(ctx: click.Context) -> None:
+def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
     host: Host = ctx.obj["host"]  # loaded by the app behind its splash, not before
     no_screen = ("the desktop app needs a screen and none was found "
@@ -121,7 +121,7 @@ def app(ctx: click.Context) -> None:
     except ImportError as exc:
         _fail(f"the desktop app cannot start: {exc}")
     try:
-        run_app(host)
+        run_app(host, entry_id)
     except Exception as exc:
         # Only a failure to get a window or an OpenGL context is the machine's fault;
         # anything else is a bug and keeps its traceback.
@@ -129,6 +129,23 @@ def app(ctx: click.Context) -> None:
                                   "NoSuchConfigException"):
             _fail(f"{no_screen} ({exc})")
         raise
+
+
+@main.command("open")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def open_command(ctx: click.Context, path: Path) -> None:
+    """Open the app on a game record or save: it is kept in the game library, then
+    continued if in progress, shown at its end if finished."""
+    from tabletop.library_cli import import_record
+
+    host = _host(ctx)
+    try:
+        entry = import_record(host, path)
+    except TabletopError as exc:
+        _fail(str(exc))
+    click.echo(f"Kept in the game library: {entry.file}")
+    ctx.invoke(app, entry_id=entry.id)
 
 
 @main.command()
@@ -214,14 +231,18 @@ def games(ctx: click.Context, as_json: bool) -> None:
               help="Work per AI move instead of time (the same seed gives the same game).")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game record here when the game ends or stops (Ctrl-C too).")
+@click.option("--name", "people", multiple=True, metavar="NAME",
+              help="The name of each human seat, in order (default: the last used).")
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          players: int | None, seed: int | None, pairs: tuple[str, ...],
-         seconds: float | None, iterations: int | None, save: Path | None) -> None:
+         seconds: float | None, iterations: int | None, save: Path | None,
+         people: tuple[str, ...]) -> None:
     """Play GAME: you and AI seats, in the terminal with --text.
 
     One --seat per seat, in order; with one seat or none, you (or that seat) play seat 1
-    against the game's strongest agent.
+    against the game's strongest agent. The game is kept in the game library (saved after
+    every move) and counted in `tabletop stats`.
     """
     from tabletop.terminal import play_text
 
@@ -255,14 +276,19 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
+    from tabletop.library_cli import Keeper
+
+    keeper = Keeper.open(game_id, names, people)
     failure, interrupted = None, False
     try:
-        play_text(session, agents, labels, budget, ask, click.echo)
+        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep)
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\nGame interrupted.")
     except Exception as exc:
         failure = _plugin_failure(host, game_id, "playing", exc)
+    finally:
+        keeper.close()
     if save is not None:
         # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
         _write_atomic(save, session.record().to_json())
@@ -341,6 +367,21 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         click.echo(line)
 
 
+@main.command()
+@click.option("--player", help="Only this player (a person's name or an agent's).")
+@click.option("--game", "game_id", metavar="GAME", help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
+    """Statistics of the kept games: per player, per game, against whom, solo scores."""
+    from tabletop.library_cli import stats_report
+
+    try:
+        click.echo(stats_report(_host(ctx).games, player, game_id, as_json))
+    except TabletopError as exc:
+        _fail(str(exc))
+
+
 @main.command("replay")
 @click.argument("path", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
 @click.pass_context
@@ -378,10 +419,13 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The PNG file to write.")
 @click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
+@click.option("--ply", type=int, default=None,
+              help="Draw the replay viewer after this many moves (0: the start).")
 @click.pass_context
 def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
-               size: str) -> None:
-    """Render the position at the end of a record to a PNG, headless."""
+               size: str, ply: int | None) -> None:
+    """Render the position at the end of a record (or the replay viewer at --ply) to a
+    PNG, headless."""
     width, sep, height = size.lower().partition("x")
     if not (sep and width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
         raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT (each at least 200)",
@@ -389,11 +433,14 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
     host = _host(ctx)
     _game(ctx, game_id)
     try:
-        from tabletop.ui.screenshot import render_record
+        from tabletop.ui.screenshot import render_record, render_replay
     except ImportError as exc:
         _fail(f"screenshots need the desktop app: {exc}")
     try:
-        render_record(host, game_id, record_path, out, (int(width), int(height)))
+        if ply is None:
+            render_record(host, game_id, record_path, out, (int(width), int(height)))
+        else:
+            render_replay(host, record_path, ply, out, (int(width), int(height)))
     except TabletopError as exc:
         _fail(str(exc))
     click.echo(f"wrote {out}")

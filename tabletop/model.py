@@ -348,6 +348,15 @@ class Game(ABC, Generic[S, M]):
         """
         return outcome.share(seat)
 
+    # -- statistics --------------------------------------------------------------------
+    def score_bands(self) -> Sequence[tuple[float, str]]:
+        """The rulebook's rating bands for a solo score, lowest first: (from score, name).
+
+        Optional. The game library's statistics sort a player's solo scores into these
+        bands (plus one below the first); default: no bands.
+        """
+        return ()
+
     def evaluate(self, state: S) -> Sequence[float] | None:
         """Optional estimate, per seat in [0, 1], of a non-final state (None: unknown).
 

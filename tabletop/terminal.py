@@ -7,6 +7,7 @@ from typing import Any
 
 from tabletop.ai.base import Agent, Budget
 from tabletop.model import Game, Outcome, TabletopError
+from tabletop.record import Record
 from tabletop.session import Session
 
 HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
@@ -14,14 +15,19 @@ HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 
 def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence[str],
               budget: Budget, ask: Callable[[str], str | None],
-              say: Callable[[str], None]) -> None:
+              say: Callable[[str], None],
+              keep: Callable[[Record], None] | None = None) -> None:
     """Play `session` on: `None` seats are people answering `ask`, the others agents.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
     `labels` names each agent in error messages. The session holds what was played, so
-    the caller has the record even if the game is interrupted.
+    the caller has the record even if the game is interrupted. `keep(record)`, if given,
+    gets the record at the start and after every move (the game library saves it, so a
+    game cut short is not lost).
     """
     game = session.game
+    if keep is not None:
+        keep(session.record())
     say(game.render_text(session.state))
     while (seat := session.to_move) is not None:
         agent = agents[seat]
@@ -36,6 +42,8 @@ def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence
         session.play(move)
         for line in session.log[-1]:
             say(line)
+        if keep is not None:
+            keep(session.record())
         say(game.render_text(session.state))
     outcome = session.outcome
     if outcome is not None:

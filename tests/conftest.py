@@ -9,3 +9,11 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 NIM_SOURCE = Path(__file__).parent / "plugins" / "tabletop-nim"
 if str(NIM_SOURCE) not in sys.path:
     sys.path.insert(0, str(NIM_SOURCE))
+
+# No test writes into the real user's data dir: the game library, settings and saves of
+# every test process (and of the subprocesses it starts) go to a temp dir unless a test
+# sets its own.
+if not os.environ.get("TABLETOP_DATA_DIR"):
+    import tempfile
+
+    os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp(prefix="tabletop-tests-")

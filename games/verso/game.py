@@ -8,7 +8,7 @@ from typing import Any
 
 from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
-from games.verso.picture import render, solo_band
+from games.verso.picture import SOLO_BANDS, render, solo_band
 from games.verso.state import Move, VersoState
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
 
@@ -166,6 +166,10 @@ class VersoGame(Game[VersoState, Move]):
         """True when the ply showed a hidden face (a flip, or a new top of the deck)."""
         return (after.revealed != before.revealed
                 or (bool(after.deck) and len(after.deck) < len(before.deck)))
+
+    def score_bands(self) -> Sequence[tuple[float, str]]:
+        """The rulebook's solo rating bands (§7), lowest first, for the statistics."""
+        return tuple((float(floor), name) for floor, name in reversed(SOLO_BANDS))
 
     # -- search helpers ----------------------------------------------------------------
     def reward(self, outcome: Outcome, seat: int) -> float:

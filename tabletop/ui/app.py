@@ -13,6 +13,7 @@ import importlib
 import sys
 import traceback
 from pathlib import Path
+from typing import Any
 
 from tabletop.ai.base import Budget
 from tabletop.model import TabletopError
@@ -23,6 +24,8 @@ from tabletop.ui import storage
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.fullscreen import FullScreen
+from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
 from tabletop.worker import AIWorker, HostFactory, default_factory
@@ -31,13 +34,52 @@ DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (800, 540)
 
 
+#: Events that are the frame clock itself; every other event (input, resize, expose,
+#: focus) may change what the window shows.
+_CLOCK_EVENTS = frozenset({"on_update", "on_fixed_update", "on_draw", "on_refresh"})
+
+
 class AppWindow(arcade.Window):
-    """The app's window; stops the AI worker when it closes."""
+    """The app's window: draws only when something changed; stops the AI worker on close.
+
+    Arcade's clock still calls `on_update` 60 times a second (it polls the AI worker and
+    advances animations, which costs next to nothing), but a frame is drawn only when an
+    event arrived, a screen asked for it (`request_redraw`, which `Screen.invalidate`
+    calls) or the screen says it animates. On software OpenGL an idle frame costs ~1 % of
+    a core each, so drawing 60 unchanged frames a second burned half a core.
+    """
 
     app: App
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._stale = True  # set before super().__init__, which already sends events
+        super().__init__(*args, **kwargs)
+
+    def request_redraw(self) -> None:
+        """Draw a frame at the next tick of the clock."""
+        self._stale = True
+
+    @property
+    def wants_frame(self) -> bool:
+        """True if the next tick must draw: something changed or the screen animates."""
+        return self._stale or bool(getattr(self.current_view, "animating", False))
+
+    def dispatch_event(self, event_type: str, *args: Any) -> Any:
+        if event_type not in _CLOCK_EVENTS:
+            self._stale = True
+        return super().dispatch_event(event_type, *args)
+
+    def draw(self, dt: float) -> None:
+        """The event loop's frame: skipped while nothing changed (idle costs nothing)."""
+        if not self.wants_frame:
+            return
+        self._stale = False
+        super().draw(dt)
+
     def on_close(self) -> None:
+        self.app.remember_window()
         self.app.worker.shutdown()
+        self.app.keeper.close()
         super().on_close()
 
 
@@ -45,14 +87,18 @@ class App:
     """The state shared by all screens and the navigation between them."""
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
-                 directory: Path, budget: Budget | None = None) -> None:
+                 directory: Path, budget: Budget | None = None,
+                 settings: tuple[storage.Settings, str | None] | None = None) -> None:
+        """`settings` are the loaded settings and their load message (default: load)."""
         self.host = host
         self.budget = budget
         self.window = window
         self.directory = directory
-        self.settings, message = storage.Settings.load(directory)
-        self.notice = message
+        self.settings, message = settings or storage.Settings.load(directory)
+        self.keeper = GameKeeper(directory)
+        self.notice = " ".join(m for m in (message, *self.keeper.messages) if m) or None
         self.worker = AIWorker(host_factory)
+        self.fullscreen = FullScreen(window)
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
     # -- navigation ----------------------------------------------------------------------
@@ -67,13 +113,55 @@ class App:
 
     def _take_notice(self) -> str | None:
         notice, self.notice = self.notice, None
-        return notice
+        errors = self.keeper.take_errors()
+        return " ".join(([notice] if notice else []) + errors[-1:]) or None
 
-    def show_setup(self, game_id: str, preset: Session | None = None) -> None:
-        """Go to the set-up screen of a game (pre-filled from `preset` if given)."""
+    def show_setup(self, game_id: str, preset: Session | None = None,
+                   position: Record | None = None) -> None:
+        """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
+        seats, for a new game that plays on from the moves of `position`)."""
         from tabletop.ui.setup_screen import SetupScreen
 
-        self.window.show_view(SetupScreen(self, game_id, preset))
+        self.window.show_view(SetupScreen(self, game_id, preset, position))
+
+    def show_library(self, message: str | None = None) -> None:
+        """Go to the Library screen (every kept game)."""
+        from tabletop.ui.library_screen import LibraryScreen
+
+        self.window.show_view(LibraryScreen(self, message))
+
+    def show_stats(self) -> None:
+        """Go to the Statistics screen."""
+        from tabletop.ui.stats_screen import StatsScreen
+
+        self.window.show_view(StatsScreen(self))
+
+    def show_replay(self, entry_id: str) -> None:
+        """Open the replay viewer on a kept game (a message if it does not replay)."""
+        from tabletop.ui.replay_screen import ReplayScreen
+
+        try:
+            screen = ReplayScreen.open(self, entry_id)
+        except PluginFailure as failure:
+            self.show_library(str(failure))
+            return
+        except TabletopError as exc:
+            self.show_library(f"The game cannot be replayed ({exc}).")
+            return
+        self.window.show_view(screen)
+
+    def open_entry(self, entry_id: str) -> None:
+        """A kept game: replayed if finished, else continued."""
+        library = self.keeper.library
+        try:
+            finished = library is not None and library.get(entry_id).result is not None
+        except TabletopError as exc:
+            self.show_launcher(str(exc))
+            return
+        if finished:
+            self.show_replay(entry_id)
+        else:
+            self.continue_game(entry_id)
 
     def show_settings(self) -> None:
         """Go to the settings screen."""
@@ -81,11 +169,15 @@ class App:
 
         self.window.show_view(SettingsScreen(self))
 
-    def start_game(self, game_id: str, session: Session) -> None:
-        """Open the game screen on `session` (saving it first, so Continue finds it)."""
+    def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
+                   entry_id: str | None = None) -> None:
+        """Open the game screen on `session`, kept in the library (a new entry unless
+        `entry_id` continues one; `names` name the human seats), saved first so that
+        Continue finds it."""
         from tabletop.ui.game_screen import GameScreen
 
-        self.autosave(session)
+        if self.keeper.entry_id(session) is None:
+            self.keeper.start(session, names, entry_id)
         try:
             screen = GameScreen(self, game_id, session)
         except PluginFailure as failure:
@@ -93,21 +185,22 @@ class App:
             return
         self.window.show_view(screen)
 
-    def continue_game(self) -> None:
-        """Resume the autosave; a save that does not load is moved aside with a message."""
-        path = self.directory / storage.AUTOSAVE
+    def continue_game(self, entry_id: str) -> None:
+        """Resume a kept game; one that does not load is moved aside with a message."""
         try:
-            record = Record.from_json(path.read_text(encoding="utf-8"))
-            session = Session.from_record(self.host, record)
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path) if path.exists() else None
-            where = f"; it was moved to {moved.name}" if moved else ""
+            session = self.keeper.resume(self.host, entry_id)
+        except TabletopError as exc:
+            try:
+                where = f"; it was moved to {self.keeper.set_aside(entry_id)}"
+            except TabletopError:
+                where = ""
             self.show_launcher(f"The saved game could not be resumed ({exc}){where}.")
             return
-        self.start_game(record.game, session)
+        self.start_game(session.game.info.id, session, entry_id=entry_id)
 
     def quit(self) -> None:
-        """Close the window (the event loop ends)."""
+        """Close the window (the event loop ends), remembering its size."""
+        self.remember_window()
         self.window.close()
 
     def ai_budget(self) -> Budget:
@@ -117,25 +210,39 @@ class App:
 
     # -- services ------------------------------------------------------------------------
     def autosave(self, session: Session) -> None:
-        """Write the game in progress atomically to the autosave file."""
-        storage.write_autosave(self.directory, session.record())
+        """Keep the game in the library: queued here, written by the keeper's thread."""
+        self.keeper.keep(session)
 
     def save_settings(self) -> None:
         """Persist the settings."""
         self.settings.save(self.directory)
 
     def toggle_fullscreen(self) -> None:
-        """Switch fullscreen on or off and remember it."""
+        """F11: switch full screen on or off in the same window, and remember it."""
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_fullscreen()
-        self.save_settings()
+        self.remember_window()
 
     def apply_fullscreen(self) -> None:
-        """Make the window match the fullscreen setting (a headless window cannot)."""
+        """Make the window match the full-screen setting (the screen lays out again)."""
         try:
-            self.window.set_fullscreen(self.settings.fullscreen)
-        except Exception as exc:  # no screen (headless) or the platform refuses
-            self.notice = f"Fullscreen is not available here ({type(exc).__name__})."
+            self.fullscreen.set(self.settings.fullscreen)
+        except Exception as exc:  # the platform refuses: stay windowed, and say so
+            self.settings.fullscreen = False
+            self.notice = f"Full screen is not available here ({type(exc).__name__})."
+        view = self.window.current_view
+        if view is not None and hasattr(view, "invalidate"):
+            view.invalidate()
+
+    def remember_window(self) -> None:
+        """Save the full-screen state and the windowed size for the next launch."""
+        width, height = (self.fullscreen.windowed_size if self.fullscreen.on
+                         else self.window.get_size())
+        self.settings.window_width, self.settings.window_height = int(width), int(height)
+        try:
+            self.save_settings()
+        except OSError as exc:  # a full or read-only disk loses the preference only
+            self.notice = f"The settings could not be saved ({exc})."
 
     def plugin_name(self, game_id: str) -> str:
         """The name of the plugin that registered `game_id`."""
@@ -162,43 +269,59 @@ class App:
                 f"{type(exc).__name__}: {exc}. Your game is saved; choose Continue to retry.")
 
 
-def make_window(host: Host, size: tuple[int, int] = DEFAULT_SIZE, visible: bool = True,
+def window_size(settings: storage.Settings) -> tuple[int, int]:
+    """The size to open the window at: the one saved last time, else the default."""
+    if settings.window_width <= 0 or settings.window_height <= 0:
+        return DEFAULT_SIZE
+    return (max(MINIMUM_SIZE[0], min(int(settings.window_width), 7680)),
+            max(MINIMUM_SIZE[1], min(int(settings.window_height), 4320)))
+
+
+def make_window(host: Host, size: tuple[int, int] | None = None, visible: bool = True,
                 host_factory: HostFactory | None = None,
                 directory: Path | None = None, budget: Budget | None = None,
                 load_in_background: bool = False) -> AppWindow:
     """The app window showing the launcher, without running the event loop.
 
-    `host_factory` builds the AI worker's own host (default: the installed plugins with
-    the same plugins blocked as `host`); `directory` overrides the data directory;
-    `budget` fixes the AI seats' budget (e.g. iterations, for a reproducible game)
-    instead of the thinking time in Settings. With `load_in_background`, the plugins load
-    in a thread while the window shows a splash naming them, and the launcher follows;
-    otherwise they load before the window opens.
+    `size` defaults to the size saved at the last close; `host_factory` builds the AI
+    worker's own host (default: the installed plugins with the same plugins blocked as
+    `host`); `directory` overrides the data directory; `budget` fixes the AI seats' budget
+    (e.g. iterations, for a reproducible game) instead of the thinking time in Settings.
+    With `load_in_background`, the plugins load in a thread while the window shows a
+    splash naming them, and the launcher follows; otherwise they load before the window
+    opens.
     """
     if not load_in_background:
         host.load()
     load_fonts()
+    directory = directory or storage.data_dir()
+    settings = storage.Settings.load(directory)
+    width, height = size or window_size(settings[0])
     # No MSAA: on software OpenGL it multiplies the cost of every frame by ~4-7 (measured
     # in bench/ui.py) and flat boards, text and sprites do not need it.
-    window = AppWindow(size[0], size[1], "Tabletop", resizable=True, visible=visible,
+    window = AppWindow(width, height, "Tabletop", resizable=True, visible=visible,
                        antialiasing=False)
     with contextlib.suppress(Exception):  # headless windows have no size limits to set
         window.set_minimum_size(*MINIMUM_SIZE)
-    app = App(host, window, host_factory or default_factory(host),
-              directory or storage.data_dir(), budget)
+    app = App(host, window, host_factory or default_factory(host), directory, budget,
+              settings)
     window.app = app
     if load_in_background:
         app.loader = PluginLoader(host).start()
-    if app.settings.fullscreen:
-        app.apply_fullscreen()
     app.show_launcher()
+    if app.settings.fullscreen:
+        app.apply_fullscreen()  # the same window covers the screen, windowed size kept
     return window
 
 
-def run_app(host: Host) -> None:
-    """Open the app (plugins load behind a splash) and run until the window is closed."""
-    window = make_window(host, load_in_background=True)
+def run_app(host: Host, entry_id: str | None = None) -> None:
+    """Open the app and run until the window is closed: on the launcher (the plugins load
+    behind a splash), or on the kept game `entry_id` (the plugins load first)."""
+    window = make_window(host, load_in_background=entry_id is None)
+    if entry_id is not None:
+        window.app.open_entry(entry_id)
     try:
         arcade.run()
     finally:
         window.app.worker.shutdown()
+        window.app.keeper.close()

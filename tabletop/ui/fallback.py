@@ -2,8 +2,9 @@
 
 The position is `Game.render_text` in the monospace font; below it every legal move is a
 cell labelled with its notation. A click on a cell plays it; the arrows move a selection
-and Enter plays the selected move. The last move is named and flashes for the animation
-pace, so AI play stays readable.
+(shown while the board has the keyboard focus) and Enter plays the selected move. The last
+move of the history stays named (after undo, redo and Continue too) and is held for the
+animation pace when it is played, so AI play stays readable.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tabletop.ui.renderer import Rect, Renderer, RendererContext
 
 _CELL = (52, 62, 84, 255)
 _CELL_SELECTED = (92, 112, 150, 255)
+_CELL_HOVER = (72, 86, 116, 255)
 _HINT = (255, 196, 64, 255)
 _TEXT = (236, 236, 236, 255)
 _FLASH = (120, 220, 140, 255)
@@ -29,6 +31,7 @@ class TextRenderer(Renderer):
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         self.selected = 0
+        self.hovered: Any = None  # the move whose cell is under the pointer
         self.last_move = ""
         self._flash = 0.0
         self._cells: list[tuple[Rect, Any]] = []
@@ -88,7 +91,8 @@ class TextRenderer(Renderer):
             rect = Rect(grid.left + col * (cell_w + 6), grid.top - (row + 1) * (cell_h + 6),
                         cell_w, cell_h)
             move = moves[index]
-            colour = _CELL_SELECTED if index == self.selected else _CELL
+            colour = (_CELL_SELECTED if index == self.selected and self.focused
+                      else _CELL_HOVER if move == self.hovered else _CELL)
             self._shapes.append(arcade.shape_list.create_rectangle_filled(
                 *rect.center, rect.width, rect.height, colour))
             if self.hint is not None and move == self.hint:
@@ -111,12 +115,20 @@ class TextRenderer(Renderer):
         self.selected = 0
         super().set_position(view, to_move, legal_moves, interactive)
 
-    def animate(self, before: Any, move: Any, after: Any) -> None:
-        """Name the move just played and hold it for the animation pace."""
-        self.last_move = self.context.game.move_to_text(before, move) if not (
-            self.context.game.info.hidden_information) else "played"
-        self._flash = self.context.animation_seconds
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Name the last move of the history (a hidden-information game's only as played)."""
+        super().show_last_move(before, move, after)
+        if move is None:
+            self.last_move = ""
+        elif self.context.game.info.hidden_information:
+            self.last_move = "played"
+        else:
+            self.last_move = self.context.game.move_to_text(before, move)
         self.sync()
+
+    def animate(self, before: Any, move: Any, after: Any) -> None:
+        """Hold the move just played on screen for the animation pace."""
+        self._flash = self.context.animation_seconds
 
     @property
     def animating(self) -> bool:
@@ -128,6 +140,22 @@ class TextRenderer(Renderer):
         self._flash = max(0.0, self._flash - delta_time)
 
     # -- input ---------------------------------------------------------------------------
+    def _move_at(self, x: float, y: float) -> Any:
+        return next((move for rect, move in self._cells if rect.contains(x, y)), None)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        """Highlight the move cell under the pointer."""
+        hovered = self._move_at(x, y)
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self.sync()
+
+    def explain_click(self, x: float, y: float) -> str | None:
+        """A press off the move cells: say where the moves are."""
+        if not self._cells:
+            return None
+        return "Click one of the moves listed under the position."
+
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         """A click on a move cell plays that move."""
         for rect, move in self._cells:

@@ -1,4 +1,5 @@
-"""The game screen's sidebar and its modal panels (rules, an offer to accept, game over)."""
+"""The game screen's sidebar and its modal panels (rules, an offer to accept, a move that
+ends the game to confirm, game over)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,10 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
     screen.label(screen.game.info.name, left, y, 20, bold=True)
     y -= px(30)
     for text, colour in screen.status_lines():
-        screen.label(text, left, y, 13, colour, width=width)
-        y -= px(22)
+        # Wrapped to the sidebar (a reason for a click, a save path can be long).
+        shown = screen.label(text, left, y + px(15), 13, colour, width=width,
+                             multiline=True, anchor_y="top")
+        y -= max(px(22), shown.content_height + px(6))
     for line in _score_lines(screen):
         screen.label(line, left, y, 13, TEXT, width=width)
         y -= px(22)
@@ -117,7 +120,8 @@ def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
 def build_overlay(screen: GameScreen, width: int, height: int) -> None:
     """The modal panel named by `screen.overlay`, centred in the window."""
     px, s = screen.px, screen.session
-    panel = Rect(width / 2 - px(380), height / 2 - px(260), px(760), px(520))
+    tall = px(300) if screen.overlay in ("offer", "confirm") else px(520)  # a question is short
+    panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
     screen.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
     bottom_row = Rect(left, panel.bottom + px(24), px(200), px(44))
@@ -142,6 +146,18 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
         screen.label(f"{others}: do you accept?", left, top - px(50), 16, TEXT, width=inner)
         buttons(("Accept (Y)", lambda: screen.answer_offer(True), "accept"),
                 ("Decline (N)", lambda: screen.answer_offer(False), "decline"))
+    elif screen.overlay == "confirm" and screen.offer is not None:
+        mover = screen.game.info.seat_name(s.to_move) if s.to_move is not None else "?"
+        text = screen.game.move_to_text(s.state, screen.offer)
+        after = screen.game.outcome(screen.game.apply(s.state, screen.offer))
+        winners = [screen.game.info.seat_name(w) for w in after.winners] if after else []
+        result = (" and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
+                  if winners else "Nobody wins.")
+        screen.label(f"{mover}: {text}?", left, top, 22, bold=True, width=inner)
+        screen.label(f"The game ends now and cannot be undone. {result}", left,
+                     top - px(40), 16, TEXT, width=inner, multiline=True, anchor_y="top")
+        buttons((f"{text.capitalize()} (Y)", lambda: screen.answer_offer(True), "yes"),
+                ("Keep playing (N)", lambda: screen.answer_offer(False), "keep"))
     elif screen.overlay == "end" and s.outcome is not None:
         screen.label("Game over", left, top, 26, GOOD, bold=True)
         screen.label("\n".join(_result_lines(screen, s.outcome)), left, top - px(40), 15,
@@ -152,13 +168,16 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
     else:
         screen.overlay = None
         return
-    screen.label("Tab / arrows choose, Enter confirms", left, panel.bottom + px(80), 12, DIM)
+    screen.label("Tab / arrows choose, Enter confirms", left,
+                 bottom_row.top + max(px(12), 6), 12, DIM, anchor_y="bottom")
 
 
 def overlay_key(screen: GameScreen, symbol: int, modifiers: int) -> None:
     """Keys while a panel is open: its shortcuts, then the usual focus keys."""
-    if screen.overlay == "offer" and symbol in (arcade.key.Y, arcade.key.N):
+    if screen.overlay in ("offer", "confirm") and symbol in (arcade.key.Y, arcade.key.N):
         screen.answer_offer(symbol == arcade.key.Y)
+    elif screen.overlay == "confirm" and symbol == arcade.key.ESCAPE:
+        screen.answer_offer(False)
     elif screen.overlay == "end" and symbol == arcade.key.N:
         screen.app.show_setup(screen.game_id, screen.session)
     elif symbol == arcade.key.ESCAPE and screen.overlay != "offer":

@@ -4,10 +4,16 @@ The frame shows whose turn it is, scores, the move log and the buttons (undo, re
 save, rules, new game, launcher, the game's special moves, VALIDATE/Cancel for a previewed
 move). It applies every move, autosaves after each, runs AI seats in the worker process
 and catches plugin code that raises (naming the plugin and returning to the launcher).
+
+One focus: the board has the keyboard focus by default; Tab moves it to each enabled
+sidebar button in turn and back to the board (Shift-Tab the other way). Keys reach the
+renderer only while the board has the focus, Enter and Space act on what has it, and
+exactly one ring shows where it is. A mouse press never moves the focus to a button.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
@@ -26,13 +32,27 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.widgets import ACCENT, DIM, ERROR, KEYS_PRESS, PANEL, TEXT, Screen
+from tabletop.ui.widgets import (
+    ACCENT,
+    DIM,
+    ERROR,
+    FOCUS,
+    KEYS_NEXT,
+    KEYS_PRESS,
+    KEYS_PREV,
+    PANEL,
+    TEXT,
+    Screen,
+)
 from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
 
 SIDEBAR = 340
+
+#: The button that has the focus when a panel opens (the harmless choice).
+OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep"}
 
 
 class GameScreen(Screen):
@@ -44,7 +64,7 @@ class GameScreen(Screen):
         self.session = session
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
-        self.offer: Any = None
+        self.offer: Any = None  # a special move awaiting the others' consent or a confirm
         self.message = ""
         self.thinking: tuple[Decision, Future[str]] | None = None
         self.hinting: tuple[int, Decision, Future[str]] | None = None
@@ -97,7 +117,17 @@ class GameScreen(Screen):
         interactive = to_move is not None and not s.is_ai(to_move) and self.overlay is None
         self.renderer.set_position(s.view_of(s.state), to_move,
                                    s.legal_moves() if to_move is not None else (), interactive)
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.show_last_move(*self._last_ply())
         self._needs_position = False
+
+    def _last_ply(self) -> tuple[Any, Any, Any]:
+        """The last ply of the history as views (before, move, after); Nones at the start."""
+        s = self.session
+        if not s.moves:
+            return None, None, None
+        seat = s.viewing_seat()
+        return s.view_of(s.states[-2], seat), s.moves[-1], s.view_of(s.states[-1], seat)
 
     def _drain(self) -> None:
         while self._submitted:
@@ -116,6 +146,11 @@ class GameScreen(Screen):
                     self.invalidate()
                     return
                 self.offer, self.overlay = move, "offer"
+                self.invalidate()
+                return
+            if self.game.outcome(self.game.apply(s.state, move)) is not None:
+                # Resigning ends the game at once and cannot be undone: ask first.
+                self.offer, self.overlay = move, "confirm"
                 self.invalidate()
                 return
         elif move not in s.legal_moves():
@@ -210,7 +245,9 @@ class GameScreen(Screen):
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         path = storage.save_game(self.app.directory, self.session.record())
-        self.message = f"Saved to {path}"
+        # A zero-width space after each separator and dash lets the sidebar wrap the path.
+        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+        self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:
@@ -232,13 +269,16 @@ class GameScreen(Screen):
         self.invalidate()
 
     def answer_offer(self, accept: bool) -> None:
-        """The other player accepts or declines the offered special move."""
+        """The other player accepts or declines the offered special move (or, for a
+        move that ends the game such as resigning, its mover confirms or takes it back)."""
         move, self.offer = self.offer, None
+        asked = self.overlay
         self.overlay = None
         if accept:
             self.commit(move)
         else:
-            self.message = "The offer was declined."
+            self.message = ("The offer was declined." if asked == "offer"
+                            else "You play on.")
             self._needs_position = True
             self.invalidate()
 
@@ -248,6 +288,7 @@ class GameScreen(Screen):
 
     def _tick(self, delta_time: float) -> None:
         self.ensure_built()
+        self.renderer.set_focus(self.board_focused)
         self.renderer.update(delta_time)
         self._drain()
         self._poll_hint()
@@ -318,7 +359,8 @@ class GameScreen(Screen):
             self.push_position()
         if self.overlay != self._built_overlay:
             self._built_overlay = self.overlay
-            self.focus = -1  # a focus index from the other button set means nothing here
+            # A panel opens on its harmless button; closing it gives the board the focus.
+            self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
         if self.overlay is not None:
             game_panels.build_overlay(self, width, height)
             return
@@ -326,9 +368,26 @@ class GameScreen(Screen):
         self.box(panel, PANEL)
         game_panels.build_sidebar(self, panel)
 
+    @property
+    def animating(self) -> bool:
+        """True while the renderer plays a move's transition."""
+        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+
+    @property
+    def board_focused(self) -> bool:
+        """True when the board has the keyboard focus (no panel open, no button focused)."""
+        return self.overlay is None and self.focus_name is None
+
     def draw_under_text(self) -> None:
         if self.overlay is None:
             self.renderer.draw()
+
+    def draw_over_text(self) -> None:
+        if self.board_focused and self._area is not None:
+            # The focus ring of the board, just outside the area the renderer draws in.
+            a, m = self._area, self.px(6)
+            arcade.draw_lbwh_rectangle_outline(a.left - m, a.bottom - m, a.width + 2 * m,
+                                               a.height + 2 * m, FOCUS, 2)
 
     def on_draw(self) -> None:
         self._safely("drawing", super().on_draw)
@@ -348,13 +407,32 @@ class GameScreen(Screen):
     def _press(self, x: int, y: int, button: int, modifiers: int) -> None:
         index = self.button_at(x, y)
         if index >= 0:
-            self.focus = index
+            if self.overlay is None:
+                self.focus = -1  # a click on a button leaves the keyboard on the board
+            else:
+                self.focus = index
             self.press(index)
-        elif self._board_input() and self._area is not None and self._area.contains(x, y):
+        elif self.overlay is None and self._area is not None and self._area.contains(x, y):
             self.focus = -1
-            self.renderer.on_mouse_press(x, y, button, modifiers)
+            plies = len(self.session.moves)
+            used = self._board_input() and self.renderer.on_mouse_press(x, y, button,
+                                                                        modifiers)
             self._drain()
+            if not used and len(self.session.moves) == plies and not self.renderer.animating:
+                self.message = self.why_nothing(x, y)
             self.invalidate()
+        self.renderer.set_focus(self.board_focused)
+
+    def why_nothing(self, x: float, y: float) -> str:
+        """The status line's reason why a press on the board at (x, y) did nothing."""
+        s = self.session
+        if s.to_move is None:
+            return "The game is over: Undo, New game or Launcher."
+        who = self.game.info.seat_name(s.to_move)
+        if s.is_ai(s.to_move):
+            return f"Wait: {who} (the computer) is to move."
+        why = self.renderer.explain_click(x, y)
+        return why or f"Nothing to play there for {who} (H suggests a move)."
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self._board_input():
@@ -369,20 +447,41 @@ class GameScreen(Screen):
         self.ensure_built()
         if self.overlay is not None:
             game_panels.overlay_key(self, symbol, modifiers)
+        else:
+            self._frame_key(symbol, modifiers)
+        self.renderer.set_focus(self.board_focused)
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab (+1) / Shift-Tab (-1): board → each enabled sidebar button → board."""
+        self.ensure_built()
+        stops: list[str | None] = [None, *(b.name for b in self.buttons if b.enabled)]
+        at = stops.index(self.focus_name) if self.focus_name in stops else 0
+        self.focus_name = stops[(at + step) % len(stops)]
+        self.app.window.request_redraw()
+
+    def _frame_key(self, symbol: int, modifiers: int) -> None:
+        key = arcade.key
+        if symbol == key.TAB:
+            self.cycle_focus(-1 if modifiers & key.MOD_SHIFT else 1)
             return
-        if symbol == arcade.key.TAB:
-            step = -1 if modifiers & arcade.key.MOD_SHIFT else 1
-            self.focus = self.focus + step
-            if not -1 <= self.focus < len(self.buttons):
-                self.focus = -1  # past either end: back to the board
-            return
-        if self.focus >= 0 and symbol in KEYS_PRESS:
-            self.press(self.focus)
-            return
-        if self._board_input() and self.renderer.on_key_press(symbol, modifiers):
+        if not self.board_focused:
+            # A sidebar button has the focus: Enter/Space press it, arrows walk the
+            # buttons, Esc gives the board the focus back; nothing of this reaches the board.
+            if symbol in KEYS_PRESS:
+                self.press(self.focus)
+                return
+            if symbol in KEYS_NEXT + KEYS_PREV:
+                self.move_focus(1 if symbol in KEYS_NEXT else -1)
+                return
+            if symbol == key.ESCAPE:
+                self.focus = -1
+                return
+        elif self._board_input() and self.renderer.on_key_press(symbol, modifiers):
             self._drain()
             self.invalidate()
             return
+        if symbol in KEYS_PRESS + KEYS_NEXT + KEYS_PREV:
+            return  # keys that act on what has the focus are never shortcuts
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
             arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),

@@ -1,14 +1,15 @@
-"""The launcher: every registered game, Continue, Settings, Quit, and unavailable plugins."""
+"""The launcher: every registered game, the games in progress (each with Continue),
+Settings, Quit, and unavailable plugins."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.model import GameInfo, TabletopError
-from tabletop.record import Record
-from tabletop.ui import storage
+from tabletop.library import Entry
+from tabletop.model import GameInfo
 from tabletop.ui._arcade import arcade
+from tabletop.ui.keeper import last_played
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, PANEL, TEXT, Screen
 
@@ -23,35 +24,24 @@ def players_text(info: GameInfo) -> str:
     return f"{span} player" + ("" if span == "1" else "s")
 
 
+def players_line(entry: Entry) -> str:
+    """"Ada vs greedy", "Ada (solo)", "Ada, Bob, Cy and Dee"."""
+    names = [seat.player for seat in entry.seats]
+    if len(names) == 1:
+        return f"{names[0]} (solo)"
+    if len(names) == 2:
+        return f"{names[0]} vs {names[1]}"
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 class LauncherScreen(Screen):
-    """The first screen: pick a game, resume the autosave, or change settings."""
+    """The first screen: pick a game, continue one in progress, or change settings."""
 
     def __init__(self, app: App, message: str | None = None) -> None:
         super().__init__(app)
         self.message = message
-        self.resume = self._inspect_autosave()
+        self.in_progress = app.keeper.in_progress()
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-
-    def _inspect_autosave(self) -> tuple[str, bool] | None:
-        """(Continue label, can resume) for a game in progress, or None.
-
-        An unreadable or foreign autosave is moved aside here, with a message."""
-        path = self.app.directory / storage.AUTOSAVE
-        if not path.exists():
-            return None
-        try:
-            record = Record.from_json(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path)
-            self.message = (f"The autosaved game could not be read ({exc}); "
-                            f"it was moved to {moved.name}.")
-            return None
-        if record.result is not None:
-            return None  # finished games are not continued
-        game = self.app.host.games.get(record.game)
-        if game is None:
-            return f"{record.game} (not installed)", False
-        return f"{game.info.name}, move {len(record.moves) + 1}", True
 
     def build(self, width: int, height: int) -> None:
         px = self.px
@@ -62,20 +52,52 @@ class LauncherScreen(Screen):
         side_x = width - margin - side_w
         # Games first: Tab from nothing lands on the first game.
         self._build_games(margin, height - px(170), side_x - 2 * margin)
-        y = height - px(150)
-        if self.resume is not None:
-            label, ok = self.resume
-            self.add_button("Continue", Rect(side_x, y, side_w, px(52)), self.app.continue_game,
-                            enabled=ok, name="continue")
-            self.label(label, side_x, y - px(20), 12, DIM, width=side_w)
-            y -= px(90)
-        self.add_button("Settings", Rect(side_x, y, side_w, px(52)), self.app.show_settings,
-                        name="settings")
-        y -= px(66)
-        self.add_button("Quit", Rect(side_x, y, side_w, px(52)), self.app.quit, name="quit")
+        actions = (("Library", self.app.show_library), ("Statistics", self.app.show_stats),
+                   ("Settings", self.app.show_settings), ("Quit", self.app.quit))
+        bottom = px(62) + (px(60) if self.message else 0)
+        y = bottom + len(actions) * px(58)
+        # Tab order: the games, the games in progress, then these buttons top down.
+        self._build_in_progress(side_x, height - px(150), side_w, y + px(6))
+        for label, action in actions:
+            y -= px(58)
+            self.add_button(label, Rect(side_x, y, side_w, px(46)), action,
+                            name=label.lower())
         if self.message:
             self.label(self.message, margin, px(70), 14, ERROR, width=width - 2 * margin,
                        multiline=True, anchor_y="top")
+
+    def _build_in_progress(self, left: float, top: float, width: float, floor: float) -> None:
+        """A card per game in progress, newest first, each with its Continue button; as
+        many as fit above `floor`, then how many more there are."""
+        px = self.px
+        if not self.in_progress:
+            return
+        self.label("In progress", left, top, 16, TEXT, bold=True)
+        # Cards keep room for three lines at the smallest font size (small windows).
+        card_h = max(px(92), 68)
+        y = top - px(14) - card_h
+        shown = 0
+        for entry in self.in_progress:
+            if y < floor:
+                break
+            game = self.app.host.games.get(entry.game or "")
+            name = game.info.name if game else f"{entry.game} (not installed)"
+            self.box(Rect(left, y, width, card_h), PANEL)
+            top_y = y + card_h
+            self.label(name, left + px(10), top_y - max(px(22), 14), 14, TEXT, bold=True)
+            self.label(players_line(entry), left + px(10), top_y - max(px(42), 28), 12, DIM,
+                       width=width - px(20))
+            self.label(f"move {entry.plies + 1} · {last_played(entry.updated)}",
+                       left + px(10), top_y - max(px(60), 42), 12, DIM, width=width - px(20))
+            self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
+                                             max(px(24), 18)),
+                            partial(self.app.continue_game, entry.id), enabled=game is not None,
+                            name=f"continue:{entry.id}")
+            y -= card_h + px(8)
+            shown += 1
+        if shown < len(self.in_progress):
+            self.label(f"… and {len(self.in_progress) - shown} more in progress", left,
+                       y + card_h - px(10), 12, DIM, width=width)
 
     def _build_games(self, left: float, top: float, card_w: float) -> None:
         px = self.px

@@ -49,6 +49,19 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
 8. `show_hint(move)` — mark a suggested move on the board (None clears it). A new
    position clears the hint (the base `set_position` does that).
 9. `scores(view)` — optional running scores, one per seat, shown by the shell.
+10. `show_last_move(before, move, after)` — called right after every `set_position`
+   (a live move, undo, redo, resuming a saved game) with the last ply of the game's
+   history (views as in `animate`; all None before the first move). Mark that move from
+   here, not from `animate`, so the mark survives undo, redo and Continue.
+11. `set_focus(focused)` — the board gained or lost the keyboard focus (Tab moves it
+   between the board and the shell's buttons). Draw a keyboard cursor only while
+   `self.focused`, so exactly one thing on screen shows the focus. Keys reach the
+   renderer only while the board has the focus; the shell keeps Tab, Esc and its
+   letter shortcuts.
+12. `explain_click(x, y)` — why a press the renderer did not use does nothing ("that is
+   Brown's pawn", "that pawn is frozen on its target"): the shell shows it in its status
+   line. Return None to let the shell say something general. Hover highlights on what
+   can be clicked come from `on_mouse_motion`.
 
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
@@ -145,6 +158,10 @@ class Renderer:
         self.hint: Any = None
         #: A move awaiting the player's confirmation (its preview is drawn); None if none.
         self.pending_move: Any = None
+        #: True while the board has the keyboard focus (see `set_focus`).
+        self.focused = True
+        #: The last ply of the history as (before, move, after) views, None at the start.
+        self.last_played: tuple[Any, Any, Any] | None = None
 
     # -- the shell tells the renderer ------------------------------------------------
     def set_area(self, area: Rect) -> None:
@@ -186,6 +203,19 @@ class Renderer:
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Start the transition of one applied move (default: none)."""
 
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """The last ply of the history (None, None, None before the first): mark it.
+
+        The base keeps it in `last_played`; override to draw the mark (and call this)."""
+        self.last_played = None if move is None else (before, move, after)
+
+    def set_focus(self, focused: bool) -> None:
+        """The board gained (True) or lost the keyboard focus: show or hide the cursor."""
+        if focused != self.focused:
+            self.focused = focused
+            if self.view is not None:
+                self.sync()
+
     @property
     def animating(self) -> bool:
         """True while a transition runs (the shell holds AI moves and input meanwhile)."""
@@ -206,6 +236,10 @@ class Renderer:
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         """The pointer moved (for hover highlights)."""
+
+    def explain_click(self, x: float, y: float) -> str | None:
+        """Why a press at (x, y) that was not used does nothing, or None (the shell's words)."""
+        return None
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         """A key press; True if used. The base confirms a pending move on Enter."""

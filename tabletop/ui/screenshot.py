@@ -1,4 +1,5 @@
-"""Render a recorded position on the game screen, headless, to a PNG (`tabletop screenshot`)."""
+"""Render a recorded position, headless, to a PNG (`tabletop screenshot`): the game screen
+at the record's end, or the replay viewer at a chosen ply."""
 
 from __future__ import annotations
 
@@ -62,4 +63,51 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
                 raise TabletopError(f"cannot write {out}: {exc}") from None
         finally:
             window.app.worker.shutdown()
+            window.close()
+
+
+def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str | Path,
+                  size: tuple[int, int] = (1280, 800)) -> None:
+    """Draw the replay viewer of a record at `ply` (0: the start) and save it as a PNG.
+
+    The record is kept in a private, temporary library (never the player's). Raises
+    `TabletopError` with a clear message for a record that does not replay, a ply out of
+    range or an output path that cannot be written.
+    """
+    out = Path(out_path)
+    if not out.parent.is_dir():
+        raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
+    os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
+    from tabletop.library import Library
+    from tabletop.record import replay
+    from tabletop.ui.app import make_window
+    from tabletop.ui.replay_screen import ReplayScreen
+
+    with tempfile.TemporaryDirectory() as scratch:
+        def check(record: Record) -> None:
+            replay(host.game(record.game), record)
+
+        library = Library.open(Path(scratch))
+        entry = library.import_file(Path(record_path), check)
+        library.close()
+        if not 0 <= ply <= entry.plies:
+            raise TabletopError(f"--ply {ply} is out of range: the record has {entry.plies} "
+                                f"moves (0 is the start)")
+        window = make_window(host, size, visible=False, directory=Path(scratch))
+        try:
+            screen = ReplayScreen.open(window.app, entry.id)
+            window.show_view(screen)
+            screen.go(ply)
+            for _ in range(2):  # the first frame lays out; the second is what we keep
+                screen.on_update(1 / 60)
+                screen.on_draw()
+            from tabletop.ui._arcade import arcade
+
+            try:
+                arcade.get_image(0, 0, *size).save(out, format="PNG")
+            except OSError as exc:
+                raise TabletopError(f"cannot write {out}: {exc}") from None
+        finally:
+            window.app.worker.shutdown()
+            window.app.keeper.close()
             window.close()

@@ -1,11 +1,14 @@
-"""The set-up screen: players, who plays each seat, the game's options, a seed, Start."""
+"""The set-up screen: players, who plays each seat (a person's name, remembered, or an agent),
+the game's options, a seed, Start."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import GameOption, TabletopError
+from tabletop.record import Record
 from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -16,27 +19,50 @@ if TYPE_CHECKING:
 
 _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
+#: The longest player name the set-up accepts.
+NAME_LENGTH = 24
 
 
 class SetupScreen(Screen):
     """Choose the players and options of a new game, validated before it starts."""
 
-    def __init__(self, app: App, game_id: str, preset: Session | None = None) -> None:
+    def __init__(self, app: App, game_id: str, preset: Session | None = None,
+                 position: Record | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.game = app.host.game(game_id)
         info = self.game.info
+        #: A game played so far (a replay's "Play on from here"): only seats are chosen.
+        self.position = position
         self.agent_names = [HUMAN] + [s.name for s in app.host.agent_specs(game_id)]
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
-        self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.options: dict[str, Any] = (
             dict(preset.options) if preset else {o.name: o.default for o in info.options})
+        if position is not None:
+            self.players = position.players
+            self.seats = [a if a in self.agent_names else HUMAN
+                          for a in position.agents or [HUMAN] * position.players]
+            self.options = dict(position.options)
+        self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
         self.error: str | None = None
+        self._focus_name: str | None = None
+        # People's names, per seat: the preset game's, else those last used at this game.
+        remembered = app.keeper.names_of(preset) if preset else None
+        if remembered is None:
+            last = iter(app.keeper.last_names(game_id))
+            remembered = [next(last, "") if agent == HUMAN else "" for agent in self.seats]
+        self.names = [n if i < len(self.seats) and self.seats[i] == HUMAN else ""
+                      for i, n in enumerate(remembered)]
+        self.names += [""] * (info.max_players - len(self.names))
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
+        # The focus follows its button by name: a seat turned AI loses its name field,
+        # which shifts the buttons after it.
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        self._focus_name = focused.name if focused else None
         change()
         self.error = None
         self.invalidate()
@@ -75,13 +101,17 @@ class SetupScreen(Screen):
         """Validate everything and open the game; problems are shown, not raised."""
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
-            session = Session.new(self.game, self.players, dict(self.options), seed,
-                                  self.seats[:self.players])
+            if self.position is not None:  # the kept moves replayed, then play goes on
+                session = Session.from_record(self.app.host, replace(
+                    self.position, agents=tuple(self.seats[:self.players])))
+            else:
+                session = Session.new(self.game, self.players, dict(self.options), seed,
+                                      self.seats[:self.players])
         except TabletopError as exc:
             self.error = str(exc)
             self.invalidate()
             return
-        self.app.start_game(self.game_id, session)
+        self.app.start_game(self.game_id, session, self.names[:self.players])
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -89,7 +119,11 @@ class SetupScreen(Screen):
         info = self.game.info
         left = px(60)
         self.label(f"New game: {info.name}", left, height - px(70), 28, bold=True)
-        self.label(info.description, left, height - px(100), 13, DIM)
+        if self.position is not None:
+            self.label(f"Playing on from move {len(self.position.moves)} of a kept game: "
+                       f"choose who plays each seat.", left, height - px(100), 13, DIM)
+        else:
+            self.label(info.description, left, height - px(100), 13, DIM)
         row_h, y = px(46), height - px(160)
         value_x, small = left + px(300), px(44)
 
@@ -101,15 +135,19 @@ class SetupScreen(Screen):
             self.add_button(">", Rect(value_x + px(420), y, small, px(38)), up, name=f"{name}+")
             y -= row_h
 
-        if info.min_players != info.max_players:
+        if info.min_players != info.max_players and self.position is None:
             stepper("Players", str(self.players), lambda: self.step_players(-1),
                     lambda: self.step_players(1), "players")
         for seat in range(self.players):
             player = self.seats[seat]
             text = "Human" if player == HUMAN else f"Computer: {player}"
+            if player == HUMAN:  # the name field sits right of the seat's stepper
+                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
+                self.add_button(name, Rect(value_x + px(480), y, px(260), px(38)),
+                                lambda: None, name=f"name{seat}")
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
-        for option in info.options:
+        for option in info.options if self.position is None else ():
             value = self.options[option.name]
             if option.kind is object or (option.kind is str and not option.choices):
                 self.label(f"{option.name}: default ({option.description})", left, y + px(14),
@@ -119,10 +157,12 @@ class SetupScreen(Screen):
             shown = ("on" if value else "off") if option.kind is bool else str(value)
             stepper(option.name, shown, lambda o=option: self.step_option(o, -1),
                     lambda o=option: self.step_option(o, 1), f"option:{option.name}")
-        self.label("Seed", left, y + px(14), 16)
-        self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y, px(464),
-                        px(38)), lambda: None, name="seed")
-        y -= row_h + px(10)
+        if self.position is None:
+            self.label("Seed", left, y + px(14), 16)
+            self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y,
+                            px(464), px(38)), lambda: None, name="seed")
+            y -= row_h
+        y -= px(10)
         self.add_button("Start", Rect(left, y - px(10), px(200), px(52)), self.start,
                         name="start")
         self.add_button("Back", Rect(left + px(220), y - px(10), px(200), px(52)),
@@ -130,11 +170,35 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
+        names = [b.name for b in self.buttons]
+        if self._focus_name in names:
+            self.focus = names.index(self._focus_name)
+
+    def _name_field(self) -> int | None:
+        """The seat whose name field has the keyboard focus, if one has."""
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        if focused is not None and focused.name.startswith("name"):
+            return int(focused.name[4:])
+        return None
+
+    def on_text(self, text: str) -> None:
+        """Typed characters go into the focused name field."""
+        self.ensure_built()
+        seat = self._name_field()
+        typed = "".join(c for c in text if c.isprintable())
+        if seat is not None and typed and len(self.names[seat]) < NAME_LENGTH:
+            name = (self.names[seat] + typed)[:NAME_LENGTH].lstrip()
+            self._set(lambda: self.names.__setitem__(seat, name))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         seed = self.button_named("seed")
         focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
-        if focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
+        seat = self._name_field()
+        if seat is not None and symbol == arcade.key.BACKSPACE:
+            self._set(lambda: self.names.__setitem__(seat, self.names[seat][:-1]))
+        elif seat is not None and symbol == arcade.key.SPACE:
+            pass  # a space is text here (on_text adds it), not a button press
+        elif focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
             self._set(lambda: setattr(self, "seed_text", self.seed_text + _DIGITS[symbol]))
         elif focused is seed and symbol == arcade.key.BACKSPACE:
             self._set(lambda: setattr(self, "seed_text", self.seed_text[:-1]))

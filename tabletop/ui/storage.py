@@ -57,6 +57,9 @@ class Settings:
     ai_seconds: float = 1.0
     colour_blind: bool = False
     fullscreen: bool = False
+    #: The window's size when not full screen, restored at the next launch (0: default).
+    window_width: int = 0
+    window_height: int = 0
 
     @classmethod
     def load(cls, directory: Path) -> tuple[Settings, str | None]:

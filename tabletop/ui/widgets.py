@@ -56,7 +56,10 @@ class Screen(arcade.View):
         super().__init__(app.window)
         self.app = app
         self.buttons: list[Button] = []
-        self.focus = -1
+        #: The name of the button holding the keyboard focus (None: no button has it).
+        #: Kept by name, so the focus stays on its button when the screen is laid out
+        #: again (a move, a resize) and leaves a button that is gone.
+        self.focus_name: str | None = None
         self.hover = -1
         self.scale = 1.0
         self._dirty = True
@@ -70,8 +73,14 @@ class Screen(arcade.View):
 
     # -- layout --------------------------------------------------------------------------
     def invalidate(self) -> None:
-        """Ask for a new layout before the next frame or event."""
+        """Ask for a new layout before the next frame or event (and for that frame)."""
         self._dirty = True
+        self.app.window.request_redraw()
+
+    @property
+    def animating(self) -> bool:
+        """True while the screen moves on its own: the window then draws every tick."""
+        return False
 
     def ensure_built(self) -> None:
         """Lay the screen out now if anything changed."""
@@ -90,12 +99,25 @@ class Screen(arcade.View):
             cx, cy = button.rect.center
             self.label(button.label, cx, cy, 14, TEXT if button.enabled else DIM,
                        anchor_x="center", anchor_y="center")
-        if self.focus >= len(self.buttons):
-            self.focus = len(self.buttons) - 1
+        if self.focus < 0:
+            self.focus_name = None  # its button is gone
         self._marked = (-2, -2)
 
     def build(self, width: int, height: int) -> None:
         """Add this screen's labels, boxes and buttons for a window of this size."""
+
+    @property
+    def focus(self) -> int:
+        """The index of the focused button in `buttons`, or -1 if none has the focus."""
+        for index, button in enumerate(self.buttons):
+            if button.name == self.focus_name:
+                return index
+        return -1
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.focus_name = self.buttons[index].name if 0 <= index < len(self.buttons) else None
+        self.app.window.request_redraw()
 
     def px(self, value: float) -> float:
         """`value` design pixels (at 1280×800) in window pixels."""

@@ -12,7 +12,9 @@ import ui_games
 from ui_driver import (
     click,
     click_button,
+    click_continue,
     close_app,
+    kept_records,
     key,
     open_app,
     pixel,
@@ -104,8 +106,8 @@ def test_hotseat_preview_validate_undo_redo_and_win(window: Any, tmp_path: Path)
     click_cell(window, screen, 4)
     key(window, arcade.key.ENTER)  # Enter validates too
     assert screen.session.moves == [0, 4]
-    saved = json.loads((tmp_path / AUTOSAVE).read_text())
-    assert saved["moves"] == ["a1", "b2"] and saved["agents"] == ["human", "human"]
+    (saved,) = kept_records(window)
+    assert saved.moves == ("a1", "b2") and saved.agents == ("human", "human")
     pump(window, 5)
     key(window, arcade.key.U)
     assert screen.session.moves == [0]
@@ -136,9 +138,35 @@ def test_draw_offer_is_declined_then_accepted_on_screen(window: Any) -> None:
     assert screen.session.outcome.reason == "draw agreed"
 
 
-def test_resign_ends_the_game_for_the_other_seat(window: Any) -> None:
+def test_resign_asks_first_then_ends_the_game_for_the_other_seat(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     click_button(window, "special:resign")
+    assert screen.overlay == "confirm" and screen.session.outcome is None
+    assert screen.button_named("keep") is not None
+    assert screen.buttons[screen.focus].name == "keep"  # the harmless answer has the focus
+    screenshot(window, "08b_resign_confirm")
+    key(window, arcade.key.ENTER)  # Enter on the focused "Keep playing"
+    assert screen.overlay is None and screen.session.outcome is None
+    click_button(window, "special:resign")
+    key(window, arcade.key.ESCAPE)  # Esc keeps playing too
+    assert screen.overlay is None and screen.session.outcome is None
+    click_button(window, "special:resign")
+    key(window, arcade.key.N)
+    assert screen.overlay is None and screen.session.outcome is None and not screen.session.moves
+    click_button(window, "special:resign")
+    click_button(window, "yes")  # the mouse confirms
+    outcome = screen.session.outcome
+    assert outcome is not None and outcome.winners == (1,)
+    assert screen.overlay == "end"
+
+
+def test_resign_confirmed_with_the_keyboard(window: Any) -> None:
+    screen = start_game(window, "tictactoe")
+    while screen.focus_name != "special:resign":
+        key(window, arcade.key.TAB)
+    key(window, arcade.key.SPACE)
+    assert screen.overlay == "confirm" and screen.session.outcome is None
+    key(window, arcade.key.Y)
     outcome = screen.session.outcome
     assert outcome is not None and outcome.winners == (1,)
 
@@ -174,7 +202,7 @@ def test_a_game_against_the_computer_to_the_end(window: Any) -> None:
         assert screen.session.to_move == 0
 
 
-def test_continue_resumes_the_autosave(window: Any, tmp_path: Path) -> None:
+def test_continue_resumes_the_kept_game(window: Any, tmp_path: Path) -> None:
     screen = start_game(window, "tictactoe")
     for cell in (0, 4):
         click_cell(window, screen, cell)
@@ -183,7 +211,7 @@ def test_continue_resumes_the_autosave(window: Any, tmp_path: Path) -> None:
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
     screenshot(window, "12_launcher_with_continue")
-    click_button(window, "continue")
+    click_continue(window)
     resumed = window.current_view
     assert isinstance(resumed, GameScreen) and resumed.session.moves == [0, 4]
 
@@ -206,16 +234,16 @@ def test_a_save_that_does_not_replay_is_moved_aside_on_continue(tmp_path: Path) 
     bad = {"format": "tabletop-record", "version": 1, "game": "tictactoe", "players": 2,
            "agents": ["human", "human"], "options": {"misere": False, "handicap": 0},
            "seed": 1, "setup": None, "moves": ["a1", "a1"], "result": None}
-    (tmp_path / AUTOSAVE).write_text(json.dumps(bad))
+    (tmp_path / AUTOSAVE).write_text(json.dumps(bad))  # moved into the library at start
     win = open_window(tmp_path)
     try:
-        click_button(win, "continue")
+        click_continue(win)
         assert isinstance(win.current_view, LauncherScreen)
         assert "could not be resumed" in texts(win) and "move 2" in texts(win)
-        assert len(list(tmp_path.glob(AUTOSAVE + ".bad-*"))) == 1
+        assert len(list((tmp_path / "games").glob("*.json.bad-*"))) == 1
+        assert win.app.keeper.in_progress() == []
     finally:
-        win.app.worker.shutdown()
-        win.close()
+        close_app(win)
 
 
 def test_a_renderer_that_raises_returns_to_the_launcher_naming_the_plugin(
@@ -227,7 +255,7 @@ def test_a_renderer_that_raises_returns_to_the_launcher_naming_the_plugin(
     message = texts(window)
     assert "'tictactoe' failed while drawing" in message
     assert "the broken renderer cannot draw" in message
-    assert json.loads((tmp_path / AUTOSAVE).read_text())["game"] == "broken"  # nothing lost
+    assert kept_records(window)[0].game == "broken"  # nothing lost
     screenshot(window, "14_plugin_failed")
 
 

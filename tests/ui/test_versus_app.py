@@ -17,6 +17,7 @@ import pytest
 from ui_driver import (
     click,
     click_button,
+    click_continue,
     close_app,
     key,
     open_app,
@@ -209,7 +210,7 @@ def test_versus_against_the_computer_to_the_end(tmp_path: Path) -> None:
     storage.write_autosave(tmp_path, session.record())
     window = open_window(tmp_path, animation=0.1)
     try:
-        click_button(window, "continue")
+        click_continue(window)
         screen = window.current_view
         assert isinstance(screen, GameScreen) and screen.session.agents == ("human", "greedy")
         screenshot(window, "versus_09_endgame_vs_computer")

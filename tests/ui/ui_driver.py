@@ -40,6 +40,20 @@ def click_button(window: Any, name: str) -> None:
     click(window, *button.rect.center)
 
 
+def click_continue(window: Any) -> None:
+    """Click Continue on the launcher's newest game in progress."""
+    names = [b.name for b in window.current_view.buttons if b.name.startswith("continue:")]
+    assert names, "the launcher shows no game in progress"
+    click_button(window, names[0])
+
+
+def kept_records(window: Any) -> list[Any]:
+    """The records of the app's kept games, newest first (after pending writes)."""
+    keeper = window.app.keeper
+    keeper.flush()
+    return [keeper.library.read_record(e.id) for e in keeper.library.entries()]
+
+
 def key(window: Any, symbol: int, modifiers: int = 0) -> None:
     """Press and release a key."""
     window.dispatch_event("on_key_press", symbol, modifiers)
@@ -90,6 +104,7 @@ def open_app(host_factory: Callable[[], Host], directory: Path, *,
 
 
 def close_app(window: Any) -> None:
-    """Stop the AI worker and close the window."""
+    """Stop the AI worker, write the kept games and close the window."""
     window.app.worker.shutdown()
+    window.app.keeper.close()
     window.close()

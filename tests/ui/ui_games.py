@@ -156,12 +156,20 @@ def _renderer_base() -> type:
             self.batch.draw()
 
         def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+            if not self.interactive:
+                return False
             for i in self.legal_moves:
                 if self.cell_rect(i).contains(x, y):
                     self.pending_move = i
                     self.sync()
                     return True
             return False
+
+        def explain_click(self, x: float, y: float) -> str | None:
+            for i in range(9):
+                if self.cell_rect(i).contains(x, y) and self.view.board[i] != " ":
+                    return "That cell is taken."
+            return None
 
         def animate(self, before: Any, move: Any, after: Any) -> None:
             self.hold = self.context.animation_seconds

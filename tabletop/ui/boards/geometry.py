@@ -64,7 +64,9 @@ class Layout:
 
     `outlines` are convex polygons (counter-clockwise, window pixels); `piece_size` is the
     diameter a piece may take in a cell (`sizes` overrides it per cell); `frame` is the
-    rectangle the board covers (cells and labels); `fill` the colour of each cell.
+    rectangle the board covers (cells and labels), painted `frame_fill` (None: the
+    palette's frame colour); `fill` the colour of each cell. `cell_labels` name cells
+    inside them (drawn on free cells only), for shapes whose edges cannot carry labels.
     """
 
     board: Board
@@ -77,6 +79,8 @@ class Layout:
     frame: Rect
     fill: Mapping[Cell, Colour] = field(default_factory=dict)
     sizes: Mapping[Cell, float] = field(default_factory=dict)
+    cell_labels: Mapping[Cell, Label] = field(default_factory=dict)
+    frame_fill: Colour | None = None
 
     def size_of(self, cell: Cell) -> float:
         """The size of a piece in `cell` (a card's height on a card table)."""
@@ -233,8 +237,10 @@ class HexBoard(Board):
     or any shape. `orientation` is "pointy" (a corner on top) or "flat" (an edge on top).
 
     Cells are named by a column letter and a row number counted from the smallest q and r
-    ("a1" is the cell with the smallest q and r); columns are labelled above their
-    topmost cell and rows left of their leftmost cell.
+    ("a1" is the cell with the smallest q and r). Where every column starts on the top
+    row and every row on the first column (a rhombus), columns are labelled above and
+    rows on the left; on other shapes (a hexagon) the edges cannot say which line is
+    which, so each free cell shows its name instead.
     """
 
     shape: frozenset[tuple[int, int]]
@@ -288,7 +294,8 @@ class HexBoard(Board):
         """Hexes as large as fit, with room for the column and row labels."""
         unit = {cell: self._unit_centre(*_pair(cell)) for cell in self.cells}
         corners = self._unit_corners()
-        margin = 1.2 if self.labels else 0.0  # label room, in hex radii, left and top
+        # Label room, in hex radii, left and top (none where cells carry their names).
+        margin = 1.2 if self.labels and self._edges_labelled() else 0.0
         xs = [x + cx for x, _ in unit.values() for cx, _ in corners]
         ys = [y + cy for _, y in unit.values() for _, cy in corners]
         x0, x1 = min(xs) - margin, max(xs)
@@ -300,34 +307,53 @@ class HexBoard(Board):
         outlines = {cell: tuple((cx + dx * size, cy + dy * size) for dx, dy in corners)
                     for cell, (cx, cy) in centres.items()}
         labels: list[Label] = []
-        if self.labels:
-            labels = self._labels(centres, size)
+        names: dict[Cell, Label] = {}
+        if self.labels and self._edges_labelled():
+            labels = self._labels(centres, size, margin)
+        elif self.labels:
+            names = {cell: Label(self.cell_name(cell), x, y, size * 0.45, size * 1.2)
+                     for cell, (x, y) in centres.items()}
         frame = Rect(left + x0 * size, bottom + y0 * size, (x1 - x0) * size, (y1 - y0) * size)
         return Layout(self, area, self.cells, centres, outlines, size * _SQRT3 * 0.86,
-                      tuple(labels), frame, dict.fromkeys(self.cells, self.fill))
+                      tuple(labels), frame, dict.fromkeys(self.cells, self.fill),
+                      cell_labels=names)
 
-    def _labels(self, centres: Mapping[Cell, Point], size: float) -> list[Label]:
+    def _edges_labelled(self) -> bool:
+        """True if every column starts on the top row and every row on the first column."""
         q0 = min(c[0] for c in self.shape)
         r0 = min(c[1] for c in self.shape)
+        return (all((q, r0) in self.shape for q, _ in self.shape)
+                and all((q0, r) in self.shape for _, r in self.shape))
+
+    def _labels(self, centres: Mapping[Cell, Point], size: float, margin: float
+                ) -> list[Label]:
+        """Column letters above each column's top cell, row numbers left of each row's
+        first cell, each in the margin `fit` kept for it (`margin` in hex radii)."""
+        q0 = min(c[0] for c in self.shape)
+        r0 = min(c[1] for c in self.shape)
+        pointy = self.orientation == "pointy"
+        half_w, half_h = (_SQRT3 / 2, 1.0) if pointy else (1.0, _SQRT3 / 2)
+        room = margin * size
         labels: list[Label] = []
         for q in sorted({c[0] for c in self.shape}):
             top = max((c for c in self.shape if c[0] == q), key=lambda c: centres[c][1])
             x, y = centres[top]
-            labels.append(Label(_column_letters(q - q0), x, y + size * 1.45, size * 0.7,
-                                size * 1.4))
+            labels.append(Label(_column_letters(q - q0), x, y + half_h * size + room / 2,
+                                room * 0.7, half_w * size * 1.6))
         for r in sorted({c[1] for c in self.shape}):
             first = min((c for c in self.shape if c[1] == r), key=lambda c: centres[c][0])
             x, y = centres[first]
-            labels.append(Label(str(r - r0 + 1), x - size * 1.55, y, size * 0.7, size * 1.1))
+            labels.append(Label(str(r - r0 + 1), x - half_w * size - room / 2, y,
+                                min(room * 0.7, half_h * size), room * 0.9))
         return labels
 
 
 @dataclass(frozen=True)
 class Region:
-    """A part of a card table: a row of `slots` card places (a hand, a tableau row) or, with
-    `pile=True`, one place where the slots stack (a draw or discard pile, the top slot
-    drawn last). The region covers (`left`, `bottom`, `width`, `height`) of the table, in
-    shares of it (0 to 1); `title` is written above it.
+    """A part of a card table: a row of `slots` card places (a hand, a tableau row) or,
+    with `pile=True`, a pile: one place, `(name, 0)`, where the game shows the top card
+    (a draw or discard pile; `slots` is ignored). The region covers (`left`, `bottom`,
+    `width`, `height`) of the table, in shares of it (0 to 1); `title` is written above.
     """
 
     name: str
@@ -346,14 +372,17 @@ CARD_ASPECT = 2.5 / 3.5
 
 @dataclass(frozen=True)
 class CardTable(Board):
-    """A table of card places in named regions; cell `(region.name, slot)`.
+    """A table of card places in named regions; cell `(region.name, slot)`. The table is
+    `felt`, an empty card place `fill`.
 
     Cards in a row that does not fit side by side overlap (a fanned hand), keeping every
     card's left edge visible and clickable; a later slot is drawn over an earlier one.
+    A pile is one cell, `(name, 0)`.
     """
 
     regions: tuple[Region, ...]
-    fill: Colour = (38, 92, 60)
+    fill: Colour = (30, 78, 50)
+    felt: Colour = (38, 96, 62)
     cells: tuple[Cell, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -361,7 +390,8 @@ class CardTable(Board):
         if not names or len(set(names)) != len(names):
             raise ValueError("a card table needs regions with distinct names")
         object.__setattr__(self, "cells", tuple(
-            (region.name, slot) for region in self.regions for slot in range(region.slots)))
+            (region.name, slot) for region in self.regions
+            for slot in range(1 if region.pile else region.slots)))
 
     def cell_name(self, cell: Cell) -> str:
         """"hand 3" for slot 2 of the region called hand (slots counted from 1)."""
@@ -382,24 +412,25 @@ class CardTable(Board):
             if region.title:
                 labels.append(Label(region.title, box.center[0], box.top - title / 2,
                                     title * 0.8, box.width))
-            height = min(box.height - title, box.width / CARD_ASPECT if region.pile else
-                         box.width / (CARD_ASPECT * region.slots + 0.05 * (region.slots - 1)))
+            slots = 1 if region.pile else region.slots
+            height = min(box.height - title,
+                         box.width / (CARD_ASPECT * slots + 0.05 * (slots - 1)))
             height = max(height, min(box.height - title, box.width / CARD_ASPECT) * 0.5)
             width = height * CARD_ASPECT
-            step = 0.0 if region.pile or region.slots == 1 else min(
-                width * 1.05, (box.width - width) / (region.slots - 1))
-            used = width + step * (region.slots - 1)
+            step = 0.0 if slots == 1 else min(width * 1.05, (box.width - width) / (slots - 1))
+            used = width + step * (slots - 1)
             x = box.left + (box.width - used) / 2
             y = box.bottom + (box.height - title - height) / 2
-            for slot in range(region.slots):
+            for slot in range(slots):
                 cell = (region.name, slot)
                 # A fanned card is hit only on its visible strip; the last one whole.
-                visible = width if slot == region.slots - 1 or step >= width else step
+                visible = width if slot == slots - 1 or step >= width else step
                 x0 = x + slot * step
                 outlines[cell] = ((x0, y), (x0 + visible, y), (x0 + visible, y + height),
                                   (x0, y + height))
                 centres[cell] = (x0 + width / 2, y + height / 2)
                 sizes[cell] = height
         return Layout(self, area, self.cells, centres, outlines, min(sizes.values()),
-                      tuple(labels), area, dict.fromkeys(self.cells, self.fill), sizes)
+                      tuple(labels), area, dict.fromkeys(self.cells, self.fill), sizes,
+                      frame_fill=self.felt)
 

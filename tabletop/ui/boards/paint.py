@@ -71,11 +71,14 @@ def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]
     """The frame, the cells and the coordinate labels."""
     mesh = Mesh()
     frame = layout.frame
-    if layout.labels or frame != layout.area:
-        pad = layout.piece_size * 0.08
-        mesh.polygon(((frame.left - pad, frame.bottom - pad), (frame.right + pad,
-                      frame.bottom - pad), (frame.right + pad, frame.top + pad),
-                      (frame.left - pad, frame.top + pad)), rgba(palette.frame))
+    # The frame shows round the cells, up to the area's edge at most.
+    pad = layout.piece_size * 0.08
+    box = layout.area
+    mesh.polygon(((max(box.left, frame.left - pad), max(box.bottom, frame.bottom - pad)),
+                  (min(box.right, frame.right + pad), max(box.bottom, frame.bottom - pad)),
+                  (min(box.right, frame.right + pad), min(box.top, frame.top + pad)),
+                  (max(box.left, frame.left - pad), min(box.top, frame.top + pad))),
+                 rgba(layout.frame_fill or palette.frame))
     width = max(1.0, layout.piece_size * 0.03)
     for cell in layout.cells:
         outline = layout.outlines[cell]
@@ -84,6 +87,21 @@ def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]
     texts = [TextSpec(label.text, label.x, label.y, label.size, label.width, palette.label)
              for label in layout.labels]
     return mesh, texts
+
+
+def paint_cell_names(scene: Scene) -> list[TextSpec]:
+    """The names written inside the free cells, where the board has them."""
+    colour = scene.palette.line
+    return [TextSpec(label.text, label.x, label.y, label.size, label.width, colour)
+            for cell, label in scene.layout.cell_labels.items()
+            if cell not in scene.pieces]
+
+
+def _shrunk(outline: Sequence[Point], share: float) -> list[Point]:
+    """`outline` scaled by `share` about its centre."""
+    cx = sum(x for x, _ in outline) / len(outline)
+    cy = sum(y for _, y in outline) / len(outline)
+    return [(cx + (x - cx) * share, cy + (y - cy) * share) for x, y in outline]
 
 
 def paint_marks_under(scene: Scene) -> Mesh:
@@ -125,8 +143,9 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
     for cell in scene.destinations:
         if cell not in layout.centres:
             continue
-        if cell in scene.pieces:
-            mesh.ring(layout.centres[cell], size * 0.40, size * 0.47, rgba(palette.destination))
+        if cell in scene.pieces:  # a frame inside the cell, round whatever stands there
+            mesh.outline(_shrunk(layout.outlines[cell], 0.88), size * 0.06,
+                         rgba(palette.destination))
         else:
             mesh.disc(layout.centres[cell], size * 0.13, rgba(palette.destination))
     for cell, ghost in scene.ghosts.items():

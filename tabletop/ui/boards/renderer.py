@@ -28,6 +28,7 @@ from tabletop.ui.boards.paint import (
     Scene,
     TextSpec,
     paint_board,
+    paint_cell_names,
     paint_live,
     paint_marks_over,
     paint_marks_under,
@@ -97,8 +98,10 @@ class BoardRenderer(Renderer):
         self.focused: bool = True
         self.animation: MoveAnimation | None = None
         self.status_area = Rect(0, 0, 1, 1)
+        self._shown = Rect(0, 0, 1, 1)
         self._pieces: Mapping[Cell, Piece] = {}
         self._pieces_of: Any = None
+        self._picker_stale = True
         self._chips: list[tuple[Rect, Any]] = []
         self._canvas = Canvas(rgba(self.background)[:3])
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
@@ -163,12 +166,20 @@ class BoardRenderer(Renderer):
         """Split the area into the board and the status line; lay the board out."""
         area = self.area
         strip = max(18.0, min(36.0, area.height * 0.06))
-        self.status_area = Rect(area.left, area.bottom, area.width, strip)
         board = (self.board_for(self.view) if self.view is not None
                  else getattr(self, "board", _NO_BOARD))
         self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
                                            max(1.0, area.height - strip)))
-        self._pieces_of = None  # sizes changed: rebuild everything on the next sync
+        # The status line spans the board's width (at least half the area's), and only the
+        # board and the status line are shown each frame: on a software renderer a frame
+        # costs the pixels it fills.
+        frame = self.board_layout.frame
+        pad = self.board_layout.piece_size * 0.08
+        width = min(area.width, max(frame.width + 2 * pad, area.width / 2))
+        left = min(max(area.left, frame.center[0] - width / 2), area.right - width)
+        self.status_area = Rect(left, area.bottom, width, strip)
+        self._shown = Rect(left, area.bottom, width,
+                           min(area.top, frame.top + pad) - area.bottom)
 
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
@@ -177,11 +188,12 @@ class BoardRenderer(Renderer):
         if view is not self.view:
             self.last_path = None
             self.animation = None
-        self.picker = Picker(())
         self.hover = None
         if self.board_for(view) != self.board_layout.board:
             self.view = view
             self.layout()
+        # The moves (or who may make them) may change while the position stays the same.
+        self._picker_stale = True
         super().set_position(view, to_move, legal_moves, interactive)
 
     def sync(self) -> None:
@@ -191,11 +203,9 @@ class BoardRenderer(Renderer):
         if self._pieces_of is not self.view:
             self._pieces = dict(self.pieces(self.view))
             self._pieces_of = self.view
-            pending, selected = self.picker.pending, self.picker.selected
+        if self._picker_stale:
             self.picker = Picker(self._paths())
-            self.picker.selected = selected if selected in self.picker.sources else None
-            if pending is not None:
-                self.picker.click(None)
+            self._picker_stale = False
         self.pending_move = self.picker.pending
         self._build_still()
         self._build_live()
@@ -243,6 +253,7 @@ class BoardRenderer(Renderer):
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
         layers.append(self._batch(labels))
         layers.append(paint_marks_under(scene).shape_list())
+        layers.append(self._batch(paint_cell_names(scene)))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
         layers.append(over_mesh.shape_list())
@@ -274,10 +285,17 @@ class BoardRenderer(Renderer):
             corners = ((rect.left, rect.bottom), (rect.right, rect.bottom),
                        (rect.right, rect.top), (rect.left, rect.top))
             mesh.polygon(corners, rgba(_CHIP))
-            mesh.outline(corners, 1.5, rgba(_CHIP_EDGE))
+            hinted = self.hint is not None and move == self.hint
+            mesh.outline(corners, 3.0 if hinted else 1.5,
+                         rgba(self.palette.hint if hinted else _CHIP_EDGE))
             specs.append(TextSpec(self.context.notation(move), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
         return [mesh.shape_list(), self._batch(specs)]
+
+    @property
+    def texts(self) -> list[arcade.Text]:
+        """Every text of the still picture: labels, words on pieces, the status line."""
+        return list(self._texts)
 
     def _build_live(self) -> None:
         cursor = self.cursor if self.focused and self.interactive else None
@@ -286,7 +304,10 @@ class BoardRenderer(Renderer):
 
     def draw(self) -> None:
         """Show the still picture, then the animation, the hover and the cursor."""
-        self._canvas.draw(self.area, self._paint)
+        shown = self._shown
+        self._canvas.draw(self.area, self._paint, (
+            (shown.left, shown.bottom), (shown.right, shown.bottom),
+            (shown.right, shown.top), (shown.left, shown.top)))
         if self.animation is not None:
             self.animation.draw()
         self._live.draw()

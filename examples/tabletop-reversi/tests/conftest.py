@@ -1,0 +1,5 @@
+"""Headless Arcade for the tests that import the renderer: set before arcade is imported."""
+
+import os
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")

@@ -1,0 +1,131 @@
+"""The game library from the command line: keeping `play --text` games, and `stats`."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabletop.library import HUMAN, UNREADABLE, Entry, Library, LibraryError
+from tabletop.library_stats import player_stats, stats_lines
+from tabletop.model import Game
+from tabletop.plugins import Host
+from tabletop.record import Record, replay
+
+
+def open_library(directory: Path | None = None) -> Library:
+    """The data dir's library; its notices go to stderr; failure raises `LibraryError`."""
+    from tabletop.ui.storage import data_dir
+
+    try:
+        library = Library.open(directory or data_dir())
+    except (sqlite3.Error, OSError) as exc:
+        raise LibraryError(f"the game library cannot be opened: {exc}") from None
+    for message in library.messages:
+        click.echo(f"note: {message}", err=True)
+    return library
+
+
+def seat_names(library: Library | None, game_id: str, seat_labels: Sequence[str],
+               people: Sequence[str]) -> list[str]:
+    """Each seat's player: the given names for the human seats in order, else the names
+    last used at this game, else "Player N"; an AI seat is named by its agent."""
+    humans = [i for i, label in enumerate(seat_labels) if label == HUMAN]
+    given = [name.strip() for name in people]
+    if len(given) > len(humans) or not all(given):
+        raise click.BadParameter(f"{len(given)} names given for {len(humans)} human seats"
+                                 if all(given) else "a name cannot be empty",
+                                 param_hint="--name")
+    last = library.last_names(game_id) if library is not None else []
+    names = list(seat_labels)
+    for order, seat in enumerate(humans):
+        names[seat] = (given[order] if order < len(given)
+                       else last[order] if order < len(last) else f"Player {seat + 1}")
+    return names
+
+
+class Keeper:
+    """Keeps a terminal game in the library after every move.
+
+    The library failing (a full disk, a locked index) warns once and play goes on: the
+    game in the terminal matters more than its copy in the library.
+    """
+
+    def __init__(self, library: Library | None, names: list[str]) -> None:
+        self.library = library
+        self.names = names
+        self.entry: Entry | None = None
+
+    @classmethod
+    def open(cls, game_id: str, seat_labels: Sequence[str], people: Sequence[str]) -> Keeper:
+        """A keeper for a new game of `game_id` (bad `--name` values raise BadParameter)."""
+        library: Library | None
+        try:
+            library = open_library()
+        except LibraryError as exc:
+            click.echo(f"warning: {exc}; this game will not be kept", err=True)
+            library = None
+        return cls(library, seat_names(library, game_id, seat_labels, people))
+
+    def keep(self, record: Record) -> None:
+        """Save the game so far (a new library entry the first time)."""
+        if self.library is None:
+            return
+        try:
+            if self.entry is None:
+                self.entry = self.library.add(record, self.names, origin="text")
+            else:
+                self.entry = self.library.save(self.entry.id, record)
+        except (sqlite3.Error, OSError, LibraryError) as exc:
+            click.echo(f"warning: the game could not be kept in the library ({exc}); "
+                       f"play goes on", err=True)
+            self.library.close()
+            self.library = None
+
+    def close(self) -> None:
+        """Say where the game is kept, and close the library."""
+        if self.library is not None:
+            if self.entry is not None:
+                click.echo(f"Kept in the game library: {self.entry.file}")
+            self.library.close()
+
+
+def import_record(host: Host, path: Path) -> Entry:
+    """Keep a copy of the record or save at `path` (it must replay); its entry."""
+    library = open_library()
+
+    def check(record: Record) -> None:
+        replay(host.game(record.game), record)
+
+    try:
+        return library.import_file(path, check)
+    finally:
+        library.close()
+
+
+def stats_report(games: Mapping[str, Game[Any, Any]], player: str | None,
+                 game_id: str | None, as_json: bool) -> str:
+    """The text (or JSON) `tabletop stats` prints; unknown names raise `LibraryError`."""
+    library = open_library()
+    try:
+        entries = library.entries()
+    finally:
+        library.close()
+    if game_id is not None and game_id not in set(games) | {e.game for e in entries}:
+        raise LibraryError(f"no game {game_id!r} is installed or kept in the library")
+    if player is not None and player not in {s.player for e in entries for s in e.seats}:
+        known = sorted({s.player for e in entries for s in e.seats if s.human}, key=str.lower)
+        raise LibraryError(f"nobody called {player!r} has a kept game "
+                           f"(players: {', '.join(known) or 'none yet'})")
+    data = player_stats(entries, games, player, game_id)
+    data["unreadable"] = [{"file": str(e.file), "problem": e.problem}
+                          for e in entries if e.status == UNREADABLE]
+    if as_json:
+        return json.dumps(data, indent=1, ensure_ascii=False)
+    lines = stats_lines(data, {gid: game.info.name for gid, game in games.items()})
+    lines += [f"unreadable: {u['file']}: {u['problem']}" for u in data["unreadable"]]
+    return "\n".join(lines)

@@ -1,0 +1,353 @@
+"""The Library screen: every kept game, filtered by game and player, newest first.
+
+Each row offers Continue (a game in progress) or Replay (a finished one) and Delete,
+which asks first and moves the file to the trash folder. Import keeps a copy of a record
+or save: a path typed or pasted (Ctrl+V) into the field, or a file of the saves folder.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tabletop.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
+from tabletop.model import TabletopError
+from tabletop.record import replay
+from tabletop.ui._arcade import arcade
+from tabletop.ui.keeper import last_played
+from tabletop.ui.launcher import players_line
+from tabletop.ui.renderer import Rect
+from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+PANEL_RULE = (70, 78, 96, 255)
+#: The longest path the import field accepts.
+PATH_LENGTH = 400
+
+
+def result_line(entry: Entry) -> str:
+    """"Ada wins", "draw", "score 42", "in progress, move 7", "unreadable: why"."""
+    if entry.status == UNREADABLE:
+        return f"unreadable: {entry.problem}"
+    if entry.result is None:
+        return f"{entry.status}, move {entry.plies + 1}"
+    if entry.players == 1:
+        return f"score {entry.result.scores[0]:g}"
+    winners = [entry.seats[w].player for w in entry.result.winners if w < len(entry.seats)]
+    if not winners:
+        return "draw"
+    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+
+
+def describe(entry: Entry, names: dict[str, str]) -> str:
+    """"Versus · Ada vs greedy" (a file that cannot be read: its name)."""
+    if entry.game is None or not entry.seats:
+        return entry.file.name
+    return f"{names.get(entry.game, entry.game)} · {players_line(entry)}"
+
+
+class LibraryScreen(Screen):
+    """The kept games, with filters, paging, Continue / Replay / Delete and Import."""
+
+    def __init__(self, app: App, message: str | None = None) -> None:
+        super().__init__(app)
+        self.game: str | None = None
+        self.player: str | None = None
+        self.page = 0
+        self.mode = "list"  # or "import", or "delete"
+        self.doomed: Entry | None = None
+        self.path_text = ""
+        self.message = message or ""
+        self.entries: list[Entry] = []
+        self.reload()
+
+    # -- data ----------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Read the filtered list again (after a filter change, an import or a delete)."""
+        library = self.app.keeper.library
+        self.app.keeper.flush()
+        self.entries = library.entries(self.game, self.player) if library is not None else []
+        self.invalidate()
+
+    def _choices(self) -> tuple[list[str | None], list[str | None]]:
+        library = self.app.keeper.library
+        if library is None:
+            return [None], [None]
+        games = sorted({e.game for e in library.entries() if e.game})
+        return [None, *games], [None, *library.player_names()]
+
+    def cycle_game(self, step: int) -> None:
+        """Show every game, or only one (cycling through the games kept)."""
+        games, _ = self._choices()
+        index = games.index(self.game) if self.game in games else 0
+        self.game = games[(index + step) % len(games)]
+        self.page = 0
+        self.reload()
+
+    def cycle_player(self, step: int) -> None:
+        """Show everyone's games, or only one player's."""
+        _, players = self._choices()
+        index = players.index(self.player) if self.player in players else 0
+        self.player = players[(index + step) % len(players)]
+        self.page = 0
+        self.reload()
+
+    def turn_page(self, step: int) -> None:
+        """Newer (-1) or older (+1) games."""
+        self.page = max(0, self.page + step)
+        self.invalidate()
+
+    # -- actions -------------------------------------------------------------------------
+    def open_entry(self, entry: Entry) -> None:
+        """Continue a game in progress, or replay a finished one."""
+        if entry.status == FINISHED or entry.result is not None:
+            self.app.show_replay(entry.id)
+        else:
+            self.app.continue_game(entry.id)
+
+    def ask_delete(self, entry: Entry) -> None:
+        """Ask before deleting."""
+        self.doomed, self.mode = entry, "delete"
+        self.focus = -1
+        self.invalidate()
+
+    def delete(self) -> None:
+        """Move the asked-about game to the trash."""
+        entry, self.doomed, self.mode = self.doomed, None, "list"
+        library = self.app.keeper.library
+        if entry is not None and library is not None:
+            try:
+                moved = library.delete(entry.id)
+                self.message = f"Moved to the trash: {moved.name}"
+            except TabletopError as exc:
+                self.message = str(exc)
+        self.reload()
+
+    def show_import(self) -> None:
+        """The import panel: a path field and the files of the saves folder."""
+        self.mode, self.focus = "import", -1
+        self.invalidate()
+
+    def back(self) -> None:
+        """Close a panel, else go back to the launcher."""
+        if self.mode != "list":
+            self.mode, self.doomed = "list", None
+            self.focus = -1
+            self.invalidate()
+        else:
+            self.app.show_launcher()
+
+    def import_path(self, path: Path | None = None) -> None:
+        """Keep a copy of `path` (default: the typed path); it must replay."""
+        library = self.app.keeper.library
+        target = path if path is not None else Path(self.path_text.strip()).expanduser()
+        if library is None or not str(target).strip() or str(target) == ".":
+            self.message = "Type or paste the path of a game record first."
+            self.invalidate()
+            return
+        host = self.app.host
+
+        def check(record: Any) -> None:
+            replay(host.game(record.game), record)
+
+        before = library.count()
+        try:
+            entry = library.import_file(target, check)
+        except TabletopError as exc:
+            self.message = str(exc)
+            self.invalidate()
+            return
+        self.message = (f"Imported {target.name}" if library.count() > before
+                        else f"Imported already: {target.name} is kept in the library")
+        self.mode, self.path_text = "list", ""
+        self.game = self.player = None
+        self.page = 0
+        self.reload()
+        self.focus = next((i for i, b in enumerate(self.buttons)
+                           if b.name == f"open:{entry.id}"), -1)
+
+    def save_files(self) -> list[Path]:
+        """The saves folder's records, newest first."""
+        folder = self.app.directory / "saves"
+        files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
+        return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+    # -- layout --------------------------------------------------------------------------
+    def build(self, width: int, height: int) -> None:
+        px = self.px
+        left, right = px(40), width - px(40)
+        self.label("Library", left, height - px(64), 30, bold=True)
+        if self.mode == "import":
+            self._build_import(left, right, height)
+        elif self.mode == "delete":
+            self._build_confirm(width, height)
+        else:
+            self._build_list(left, right, height)
+        if self.message:
+            colour = GOOD if self.message.startswith(("Imported", "Moved")) else ERROR
+            self.label(self.message, left, px(34), 13, colour, width=right - left,
+                       multiline=True, anchor_y="top")
+
+    def _build_list(self, left: float, right: float, height: int) -> None:
+        px = self.px
+        y = height - px(120)
+        names = {gid: g.info.name for gid, g in self.app.host.games.items()}
+        game_text = "every game" if self.game is None else names.get(self.game, self.game)
+        player_text = "everyone" if self.player is None else self.player
+        for title, text, cycle, name, x in (
+                ("Game", game_text, self.cycle_game, "filter-game", left),
+                ("Player", player_text, self.cycle_player, "filter-player",
+                 left + px(440))):
+            self.label(title, x, y + px(12), 15)
+            self.add_button("<", Rect(x + px(84), y, px(36), px(34)), partial(cycle, -1),
+                            name=f"{name}-")
+            self.fitted(text, x + px(132), y + px(12), 15, TEXT, px(200))
+            self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
+                            name=f"{name}+")
+        self.add_button("Import…", Rect(right - px(300), y, px(140), px(34)), self.show_import,
+                        name="import")
+        self.add_button("Back (Esc)", Rect(right - px(150), y, px(150), px(34)),
+                        self.app.show_launcher, name="back")
+        # Rows keep room for two lines of text at the smallest font size (small windows).
+        row_h, top, floor = max(px(58), 46), y - px(16), px(110)
+        per_page = max(1, int((top - floor) // row_h))
+        pages = max(1, -(-len(self.entries) // per_page))
+        self.page = min(self.page, pages - 1)
+        shown = self.entries[self.page * per_page:(self.page + 1) * per_page]
+        if not shown:
+            self.label("No games kept yet." if self.game is None and self.player is None
+                       else "No game matches these filters.", left, top - px(40), 15, DIM)
+        y = top
+        for entry in shown:
+            y -= row_h
+            self._build_row(entry, Rect(left, y + px(4), right - left, row_h - px(8)), names)
+        count = len(self.entries)
+        self.label(f"{count} game{'s' if count != 1 else ''} · page {self.page + 1} of {pages}",
+                   left, px(76), 13, DIM)
+        self.add_button("Newer", Rect(right - px(250), px(62), px(120), px(32)),
+                        partial(self.turn_page, -1), enabled=self.page > 0, name="newer")
+        self.add_button("Older", Rect(right - px(120), px(62), px(120), px(32)),
+                        partial(self.turn_page, 1), enabled=self.page < pages - 1,
+                        name="older")
+
+    def _build_row(self, entry: Entry, rect: Rect, names: dict[str, str]) -> None:
+        px = self.px
+        # A rule under each row, not a filled card: on software OpenGL every filled pixel
+        # costs (bench/library_ui.py).
+        self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
+        text_w = rect.width - px(290)
+        self.fitted(describe(entry, names), rect.left + px(12), rect.top - max(px(20), 14),
+                    14, TEXT, text_w, bold=True)
+        colour = ERROR if entry.status == UNREADABLE else DIM
+        self.fitted(f"{result_line(entry)} · {last_played(entry.updated)}",
+                    rect.left + px(12), rect.top - max(px(40), 30), 12, colour, text_w)
+        bx = rect.right - px(270)
+        bh = px(32)
+        by = rect.bottom + (rect.height - bh) / 2
+        if entry.status != UNREADABLE:
+            installed = entry.game in self.app.host.games
+            label = "Continue" if entry.status == IN_PROGRESS or entry.result is None \
+                else "Replay"
+            self.add_button(label, Rect(bx, by, px(130), bh), partial(self.open_entry, entry),
+                            enabled=installed, name=f"open:{entry.id}")
+        self.add_button("Delete", Rect(bx + px(140), by, px(120), bh),
+                        partial(self.ask_delete, entry), name=f"delete:{entry.id}")
+
+    def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,
+               bold: bool = False) -> None:
+        """A one-line label cut short with "…" so that it ends within `width`."""
+        label = self.label(text, x, y, size, colour, bold=bold)
+        if label.content_width <= width:
+            return
+        low, high = 0, len(text)
+        while low < high:  # the longest prefix that fits with its ellipsis
+            mid = (low + high + 1) // 2
+            label.text = text[:mid].rstrip() + "…"
+            low, high = (mid, high) if label.content_width <= width else (low, mid - 1)
+        label.text = text[:low].rstrip() + "…"
+
+    def _build_confirm(self, width: int, height: int) -> None:
+        px = self.px
+        entry = self.doomed
+        if entry is None:
+            return
+        panel = Rect(width / 2 - px(300), height / 2 - px(100), px(600), px(200))
+        self.box(panel, PANEL)
+        names = {gid: g.info.name for gid, g in self.app.host.games.items()}
+        self.label("Delete this game?", panel.left + px(24), panel.top - px(40), 20, bold=True)
+        self.label(f"{describe(entry, names)} ({result_line(entry)}). Its file moves to the "
+                   f"trash folder.", panel.left + px(24), panel.top - px(60), 13, DIM,
+                   width=panel.width - px(48), multiline=True, anchor_y="top")
+        self.add_button("Delete", Rect(panel.left + px(24), panel.bottom + px(24), px(200),
+                                       px(44)), self.delete, name="confirm-delete")
+        self.add_button("Cancel (Esc)", Rect(panel.right - px(224), panel.bottom + px(24),
+                                             px(200), px(44)), self.back, name="cancel")
+
+    def _build_import(self, left: float, right: float, height: int) -> None:
+        px = self.px
+        self.label("Import a game record or save: type or paste (Ctrl+V) its path, then "
+                   "Enter; or pick a file of the saves folder.", left, height - px(100), 13,
+                   DIM, width=right - left, multiline=True, anchor_y="top")
+        y = height - px(170)
+        shown = self.path_text or "(click here, then type or paste a path)"
+        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(300), px(38)),
+                        self.import_path, name="path")
+        self.add_button("Import", Rect(right - px(290), y - px(8), px(140), px(38)),
+                        self.import_path, name="import-path")
+        self.add_button("Back (Esc)", Rect(right - px(140), y - px(8), px(140), px(38)),
+                        self.back, name="back")
+        y -= px(60)
+        self.fitted(f"Saves folder: {self.app.directory / 'saves'}", left, y, 14, TEXT,
+                    right - left)
+        files = self.save_files()
+        if not files:
+            self.label("(empty: Save (S) during a game writes a file here)", left, y - px(30),
+                       13, DIM)
+        for path in files:
+            y -= px(44)
+            if y < px(90):
+                break
+            self.add_button(path.name, Rect(left, y - px(10), right - left, px(36)),
+                            partial(self.import_path, path), name=f"save:{path.name}")
+
+    # -- keyboard ------------------------------------------------------------------------
+    def _in_path_field(self) -> bool:
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        return self.mode == "import" and focused is not None and focused.name == "path"
+
+    def on_text(self, text: str) -> None:
+        """Typed characters go into the path field when it has the focus."""
+        self.ensure_built()
+        typed = "".join(c for c in text if c.isprintable())
+        if self._in_path_field() and typed:
+            self.path_text = (self.path_text + typed)[:PATH_LENGTH]
+            self.invalidate()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        if self._in_path_field():
+            if symbol == arcade.key.BACKSPACE:
+                self.path_text = self.path_text[:-1]
+                self.invalidate()
+                return
+            if symbol == arcade.key.V and modifiers & arcade.key.MOD_ACCEL:
+                self.on_text(self._clipboard())
+                return
+            if symbol == arcade.key.SPACE:
+                return  # a space is text here (on_text adds it)
+        if self.mode == "list" and symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):
+            self.turn_page(-1 if symbol == arcade.key.PAGEUP else 1)
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def _clipboard(self) -> str:
+        try:
+            return str(self.window.get_clipboard_text())
+        except Exception:  # no clipboard here (headless, or the platform refuses)
+            return ""
+
+    def on_escape(self) -> None:
+        self.back()

@@ -1,0 +1,257 @@
+"""The replay viewer: a kept game's board at any ply, its move log, autoplay, play on.
+
+First / back / forward / last (Home, ←, →, End), a click on a move in the log jumps to
+it, autoplay (Space) at a chosen speed, the result once the last ply is shown, and "Play
+on from here", which opens the set-up of a new game that starts at the viewed ply. The
+board shows what the players saw: a hidden-information game is drawn from the
+observation of the seat of the first person at the table (Verso shows every seat the
+same). The renderer is the game's own, never interactive here.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from tabletop.library import HUMAN, Entry
+from tabletop.model import TabletopError
+from tabletop.record import Record, Replay, replay
+from tabletop.terminal import result_text
+from tabletop.ui._arcade import arcade
+from tabletop.ui.failures import PluginFailure
+from tabletop.ui.game_panels import MONO_ADVANCE
+from tabletop.ui.launcher import players_line
+from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+SIDEBAR = 340
+#: Autoplay speeds offered, in moves per second.
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+class ReplayScreen(Screen):
+    """One kept game, replayed ply by ply (see the module docstring)."""
+
+    def __init__(self, app: App, entry: Entry, record: Record, played: Replay) -> None:
+        super().__init__(app)
+        self.entry = entry
+        self.record = record
+        self.played = played
+        self.game = app.host.game(record.game)
+        self.ply = len(played.moves)  # a finished game opens on its result
+        self.playing = False
+        self.speed = 1
+        self._clock = 0.0
+        self._area: Rect | None = None
+        self._log_rows: list[tuple[Rect, int]] = []
+        agents = record.agents or (HUMAN,) * record.players
+        self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
+        people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
+        context = RendererContext(self.game, people, app.settings.colour_blind,
+                                  app.settings.animation_seconds, lambda move: None,
+                                  lambda move: self.game.move_to_text(self.state, move))
+        renderer_cls = app.make_renderer(record.game)
+        try:
+            self.renderer = renderer_cls(context)
+        except Exception as exc:  # the plugin's code: named, and the app carries on
+            raise PluginFailure(app.failure_message(record.game, "starting its renderer",
+                                                    exc)) from exc
+        self._show()
+
+    @classmethod
+    def open(cls, app: App, entry_id: str) -> ReplayScreen:
+        """The viewer of a kept game; raises `TabletopError` if it does not replay."""
+        library = app.keeper.library
+        if library is None:
+            raise TabletopError("the game library is not available")
+        entry = library.get(entry_id)
+        record = library.read_record(entry_id)
+        played = replay(app.host.game(record.game), record)
+        return cls(app, entry, record, played)
+
+    # -- the position --------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        """The number of plies (the last position's index)."""
+        return len(self.played.moves)
+
+    @property
+    def state(self) -> Any:
+        """The state at the viewed ply."""
+        return self.played.states[self.ply]
+
+    def view_of(self, state: Any) -> Any:
+        """What the board may show of `state`: itself, or what the seat saw."""
+        if not self.game.info.hidden_information:
+            return state
+        return self.game.observation(state, self.seat)
+
+    def _show(self) -> None:
+        self.renderer.set_position(self.view_of(self.state), self.game.to_move(self.state),
+                                   (), False)
+        self.invalidate()
+
+    def go(self, ply: int) -> None:
+        """Show the position after `ply` moves (animated when it is one step forward)."""
+        ply = max(0, min(self.last, ply))
+        if ply == self.ply:
+            return
+        before, self.ply = self.ply, ply
+        self._show()
+        if ply == before + 1:
+            self.renderer.animate(self.view_of(self.played.states[before]),
+                                  self.played.moves[before], self.view_of(self.state))
+        if self.ply == self.last:
+            self.playing = False
+
+    def step(self, delta: int) -> None:
+        """One ply back (-1) or forward (+1)."""
+        self.go(self.ply + delta)
+
+    def toggle_play(self) -> None:
+        """Start or pause autoplay (from the start if the last ply is shown)."""
+        if not self.playing and self.ply == self.last:
+            self.go(0)
+        self.playing = not self.playing
+        self._clock = 0.0
+        self.invalidate()
+
+    def change_speed(self, step: int) -> None:
+        """A slower (-1) or faster (+1) autoplay."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
+        self.invalidate()
+
+    def play_on(self) -> None:
+        """Set up a new game that starts at the viewed ply (seats chosen there)."""
+        position = replace(self.record, moves=self.record.moves[:self.ply], result=None)
+        self.app.show_setup(self.record.game, position=position)
+
+    def back(self) -> None:
+        """Back to the Library."""
+        self.app.show_library()
+
+    # -- per frame -----------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.ensure_built()
+        self.renderer.update(delta_time)
+        if not self.playing or self.renderer.animating:
+            return
+        self._clock += delta_time
+        if self._clock >= 1.0 / SPEEDS[self.speed]:
+            self._clock = 0.0
+            self.step(1)
+
+    # -- layout --------------------------------------------------------------------------
+    def build(self, width: int, height: int) -> None:
+        px = self.px
+        side_w = px(SIDEBAR)
+        area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
+        if area != self._area:
+            self._area = area
+            self.renderer.set_area(area)
+        panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
+        self.box(panel, PANEL)
+        left, inner = panel.left + px(16), panel.width - px(32)
+        y = panel.top - px(36)
+        self.label(f"Replay: {self.game.info.name}", left, y, 20, bold=True, width=inner)
+        y -= px(26)
+        self.label(players_line(self.entry), left, y, 13, DIM, width=inner)
+        y -= px(24)
+        self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
+        y -= px(8)
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            shown = self.label(result_text(self.game, outcome), left, y - px(4), 13, GOOD,
+                               width=inner, multiline=True, anchor_y="top")
+            y -= shown.content_height + px(8)
+        y -= px(40)
+        quarter = (inner - px(24)) / 4
+        for i, (label, action, name) in enumerate((
+                ("|<", partial(self.go, 0), "first"), ("<", partial(self.step, -1), "back"),
+                (">", partial(self.step, 1), "forward"),
+                (">|", partial(self.go, self.last), "last"))):
+            self.add_button(label, Rect(left + i * (quarter + px(8)), y, quarter, px(34)),
+                            action, name=name)
+        y -= px(42)
+        half = (inner - px(10)) / 2
+        self.add_button("Pause (Space)" if self.playing else "Play (Space)",
+                        Rect(left, y, half, px(34)), self.toggle_play, name="play")
+        self.add_button("-", Rect(left + half + px(10), y, px(34), px(34)),
+                        partial(self.change_speed, -1), name="slower")
+        self.label(f"{SPEEDS[self.speed]:g}/s", left + half + px(10) + (half - px(10)) / 2,
+                   y + px(17), 12, DIM, anchor_x="center", anchor_y="center")
+        self.add_button("+", Rect(left + inner - px(34), y, px(34), px(34)),
+                        partial(self.change_speed, 1), name="faster")
+        y -= px(42)
+        self.add_button("Play on from here", Rect(left, y, inner, px(34)), self.play_on,
+                        name="play-on")
+        y -= px(42)
+        self.add_button("Library (Esc)", Rect(left, y, inner, px(34)), self.back,
+                        name="library")
+        self._build_log(left, inner, panel.bottom + px(12), y - px(12))
+
+    def _build_log(self, left: float, width: float, bottom: float, top: float) -> None:
+        """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
+        px = self.px
+        self.label("Moves (click to jump)", left, top - px(16), 14, ACCENT, bold=True)
+        row_h = max(px(18), 13)
+        room = int((top - px(30) - bottom) // row_h)
+        self._log_rows = []
+        if room <= 0:
+            return
+        columns = max(20, int(width / (max(px(11), 9) * 4 / 3 * MONO_ADVANCE)))
+        rows = [textwrap.shorten(f"{n:>3}. " + " / ".join(lines), columns, placeholder="…")
+                for n, lines in enumerate(self.played.log, 1)]
+        first = max(0, min(self.ply - room // 2, len(rows) - room))
+        y = top - px(30)
+        for index in range(first, min(len(rows), first + room)):
+            rect = Rect(left - px(4), y - row_h + px(3), width + px(8), row_h)
+            if index + 1 == self.ply:
+                self.box(rect, (60, 78, 110, 255))
+            self._log_rows.append((rect, index + 1))
+            self.label(rows[index], left, y - row_h + px(7), 11,
+                       TEXT if index + 1 <= self.ply else DIM, mono=True)
+            y -= row_h
+
+    def draw_under_text(self) -> None:
+        self.renderer.draw()
+
+    def on_draw(self) -> None:
+        try:
+            super().on_draw()
+        except Exception as exc:  # the plugin's renderer: named, back to the Library
+            self.app.show_library(PluginFailure(self.app.failure_message(
+                self.record.game, "drawing a replay", exc)).args[0])
+
+    # -- input ---------------------------------------------------------------------------
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        index = self.button_at(x, y)
+        if index >= 0:
+            self.focus = index
+            self.press(index)
+            return
+        for rect, ply in self._log_rows:
+            if rect.contains(x, y):
+                self.playing = False
+                self.go(ply)
+                return
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        keys: dict[int, Callable[[], None]] = {
+            arcade.key.HOME: partial(self.go, 0), arcade.key.END: partial(self.go, self.last),
+            arcade.key.LEFT: partial(self.step, -1), arcade.key.RIGHT: partial(self.step, 1),
+            arcade.key.SPACE: self.toggle_play}
+        if symbol in keys:
+            keys[symbol]()
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_escape(self) -> None:
+        self.back()

@@ -1,0 +1,168 @@
+"""The replay viewer driven headless with real input events, on a real library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ui_games
+from click.testing import CliRunner
+from PIL import Image
+from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot
+
+from games.verso.observation import VersoView
+from tabletop.cli import main
+from tabletop.library import FINISHED, Library
+from tabletop.model import Outcome
+from tabletop.plugins import Host
+from tabletop.record import Record, record_of, start
+from tabletop.ui._arcade import arcade
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.replay_screen import ReplayScreen
+from tabletop.ui.setup_screen import SetupScreen
+
+WIN = ("a1", "a2", "b1", "b2", "c1")  # Crosses completes the first row
+
+
+def _keep(directory: Path) -> str:
+    record = Record("tictactoe", 2, {"misere": False, "handicap": 0}, 1, None, WIN,
+                    Outcome((1.0, 0.0), (0,), "three in a row"), ("human", "human"))
+    library = Library.open(directory)
+    entry = library.add(record, ["Ada", "Bob"])
+    library.close()
+    return entry.id
+
+
+def _replay(directory: Path, size: tuple[int, int] = (1280, 800)) -> tuple[Any, str]:
+    entry_id = _keep(directory)
+    window = open_app(ui_games.make_host, directory, size=size)
+    click_button(window, "library")
+    click_button(window, f"open:{entry_id}")
+    assert isinstance(window.current_view, ReplayScreen)
+    return window, entry_id
+
+
+def test_steps_with_keys_and_buttons_and_jumps_by_a_click_in_the_log(tmp_path: Path) -> None:
+    window, _ = _replay(tmp_path)
+    try:
+        screen = window.current_view
+        assert screen.ply == 5  # a finished game opens on its result
+        shown = "\n".join(t.text for t in screen._labels)
+        assert "Crosses wins" in shown and "Move 5 of 5" in shown
+        screenshot(window, "replay_end")
+        key(window, arcade.key.HOME)
+        assert screen.ply == 0 and screen.renderer.view == screen.played.states[0]
+        key(window, arcade.key.RIGHT)
+        key(window, arcade.key.RIGHT)
+        assert screen.ply == 2 and screen.renderer.view == screen.played.states[2]
+        key(window, arcade.key.LEFT)
+        assert screen.ply == 1
+        click_button(window, "last")
+        assert screen.ply == 5
+        click_button(window, "first")
+        click_button(window, "forward")
+        assert screen.ply == 1
+        key(window, arcade.key.END)
+        screen.ensure_built()
+        rect = next(r for r, p in screen._log_rows if p == 3)
+        click(window, *rect.center)  # the third move in the log
+        assert screen.ply == 3 and screen.renderer.view == screen.played.states[3]
+        assert "Move 3 of 5" in "\n".join(t.text for t in screen._labels)
+        screenshot(window, "replay_jumped")
+        key(window, arcade.key.ESCAPE)
+        assert type(window.current_view).__name__ == "LibraryScreen"
+    finally:
+        close_app(window)
+
+
+def test_autoplay_runs_to_the_result_at_the_chosen_speed(tmp_path: Path) -> None:
+    window, _ = _replay(tmp_path)
+    try:
+        screen = window.current_view
+        click_button(window, "faster")
+        click_button(window, "faster")
+        assert "4/s" in "\n".join(t.text for t in screen._labels)
+        key(window, arcade.key.SPACE)  # at the end: plays again from the start
+        assert screen.playing and screen.ply == 0
+        frames = 0
+        while screen.playing:
+            pump(window)
+            frames += 1
+            assert frames < 400
+        assert screen.ply == 5 and "Crosses wins" in "\n".join(t.text for t in screen._labels)
+        # Five moves at 4 per second of 1/60 s frames: at least 15 frames a move.
+        assert frames >= 5 * 15
+    finally:
+        close_app(window)
+
+
+def test_play_on_from_a_replayed_position_is_a_new_game(tmp_path: Path) -> None:
+    window, entry_id = _replay(tmp_path)
+    try:
+        key(window, arcade.key.HOME)
+        key(window, arcade.key.RIGHT)
+        key(window, arcade.key.RIGHT)
+        click_button(window, "play-on")
+        setup = window.current_view
+        assert isinstance(setup, SetupScreen) and setup.button_named("seed") is None
+        screenshot(window, "replay_play_on_setup")
+        click_button(window, "seat1+")  # the computer takes Noughts
+        click_button(window, "start")
+        game = window.current_view
+        assert isinstance(game, GameScreen) and game.session.moves == [0, 3]
+        assert game.session.agents[1] != "human"
+        keeper = window.app.keeper
+        keeper.flush()
+        entries = keeper.library.entries()
+        assert len(entries) == 2
+        original = keeper.library.get(entry_id)
+        assert original.status == FINISHED and original.plies == 5  # untouched
+    finally:
+        close_app(window)
+
+
+def test_a_hidden_information_game_shows_what_the_players_saw(tmp_path: Path) -> None:
+    host = Host(disabled=("versus",)).load()
+    game = host.game("verso")
+    state, options = start(game, 2, {}, 5)
+    states, moves = [state], []
+    while game.to_move(state) is not None and len(moves) < 6:
+        move = game.legal_moves(state)[0]
+        state = game.apply(state, move)
+        states.append(state)
+        moves.append(move)
+    library = Library.open(tmp_path)
+    entry = library.add(record_of(game, 2, options, 5, states, moves, ("human", "greedy")),
+                        ["Ada", "greedy"])
+    library.close()
+    window = open_app(lambda: Host(disabled=("versus",)).load(), tmp_path, size=(800, 600))
+    try:
+        window.app.show_replay(entry.id)
+        screen = window.current_view
+        assert isinstance(screen, ReplayScreen) and screen.ply == 6
+        key(window, arcade.key.HOME)
+        key(window, arcade.key.END)
+        assert isinstance(screen.renderer.view, VersoView)  # an observation, not the state
+        assert screen.renderer.view == game.observation(states[-1], 0)
+        screenshot(window, "replay_verso_800")
+    finally:
+        close_app(window)
+
+
+def test_screenshot_draws_the_viewer_at_a_ply(tmp_path: Path) -> None:
+    record = Record("tictactoe", 2, {"misere": False, "handicap": 0}, 1, None, WIN,
+                    Outcome((1.0, 0.0), (0,), "three in a row"), ("human", "human"))
+    source = tmp_path / "game.json"
+    source.write_text(record.to_json(), encoding="utf-8")
+    host = ui_games.make_host()
+    out = tmp_path / "ply2.png"
+    ran = CliRunner().invoke(main, ["screenshot", "tictactoe", "--record", str(source),
+                                    "--ply", "2", "--out", str(out), "--size", "800x600"],
+                             obj={"host": host})
+    assert ran.exit_code == 0, ran.output
+    image = Image.open(out)
+    assert image.size == (800, 600) and len(set(image.getdata())) > 10
+    wrong = CliRunner().invoke(main, ["screenshot", "tictactoe", "--record", str(source),
+                                      "--ply", "9", "--out", str(out)], obj={"host": host})
+    assert wrong.exit_code == 1
+    assert "--ply 9 is out of range: the record has 5 moves" in wrong.output

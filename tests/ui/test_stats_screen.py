@@ -1,0 +1,94 @@
+"""The Statistics screen: the numbers drawn match `tabletop stats --json`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from ui_driver import click_button, close_app, key, open_app, screenshot
+
+from tabletop.cli import main
+from tabletop.library import Library
+from tabletop.model import Outcome
+from tabletop.plugins import Host
+from tabletop.record import Record
+from tabletop.ui._arcade import arcade
+from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.stats_screen import StatsScreen
+
+SCORES = (33, 41, 47, 47, 53)  # Ada's Verso solo games, oldest first
+
+
+def _host() -> Host:
+    return Host().load()
+
+
+def _keep(directory: Path) -> None:
+    library = Library.open(directory)
+    for score in SCORES:
+        library.add(Record("verso", 1, {}, score, None, ("keep",),
+                           Outcome((score,), (0,), "the deck ran out"), ("human",)), ["Ada"])
+    for scores, winners in (((1, 0), (0,)), ((0, 1), (1,)), ((0.5, 0.5), ())):
+        library.add(Record("versus", 2, {}, 1, None, ("x",), Outcome(scores, winners, "end"),
+                           ("human", "greedy")), ["Ada", "greedy"])
+    library.close()
+
+
+def _texts(window: Any) -> list[str]:
+    window.current_view.ensure_built()
+    return [t.text for t in window.current_view._labels]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_charts_show_the_numbers_of_stats_json(tmp_path: Path, size: tuple[int, int],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    _keep(tmp_path)
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    out = CliRunner().invoke(main, ["stats", "--player", "Ada", "--json"],
+                             obj={"host": _host()})
+    ada = json.loads(out.output)["players"]["Ada"]
+    window = open_app(_host, tmp_path, size=size, colour_blind=True)
+    try:
+        click_button(window, "statistics")
+        assert isinstance(window.current_view, StatsScreen)
+        shown = _texts(window)
+        solo = ada["solo"]["verso"]  # verso.md §7: the rulebook's bands
+        assert (f"Verso solo: {solo['games']} games, best {solo['best']:g}, average "
+                f"{solo['average']:.1f}") in shown
+        for band in solo["bands"][1:]:  # every band: its range and its count
+            assert band["label"] in shown
+        assert f"<{solo['bands'][1]['from']:g}" in shown  # below the first band
+        counts = [int(t) for t in shown if t.isdigit()]
+        assert counts == [b["count"] for b in solo["bands"]]
+        assert f"best {max(SCORES)}, the last" in shown  # the best is also the latest here
+        versus = ada["games"]["versus"]
+        assert f"Versus: {versus['games']} played, {versus['win_rate']:.0%} won" in shown
+        assert {"W 1", "D 1", "L 1"} <= set(shown)  # letters, not colour alone
+        greedy = ada["against"]["greedy"]
+        assert f"{greedy['win_rate']:.0%} of {greedy['games']}" in shown
+        screenshot(window, f"stats_{size[0]}")
+        key(window, arcade.key.ESCAPE)
+        assert isinstance(window.current_view, LauncherScreen)
+    finally:
+        close_app(window)
+
+
+def test_choosing_a_player_and_a_game(tmp_path: Path) -> None:
+    _keep(tmp_path)
+    window = open_app(_host, tmp_path, size=(1280, 800))
+    try:
+        window.app.show_stats()
+        screen = window.current_view
+        assert screen.players == ["Ada", "greedy"] and screen.player == "Ada"
+        click_button(window, "player+")
+        assert screen.player == "greedy" and screen.stats["games"]["versus"]["games"] == 3
+        assert "No finished solo games yet." in _texts(window)
+        click_button(window, "player-")
+        click_button(window, "game+")  # verso, the first game kept by id
+        assert screen.game == "verso" and screen.stats["games"] == {}
+        assert "No finished games against anyone yet." in _texts(window)
+    finally:
+        close_app(window)
