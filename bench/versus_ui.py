@@ -40,7 +40,7 @@ def mid_game(host: Host, plies: int, seed: int) -> Session:
     session = Session.new(game, 2, {}, seed, ("human", "human"))
     for ply in range(plies):
         moves = [m for m in session.legal_moves() if isinstance(m, Move)]
-        pulls = [m for m in moves if m.attractions]
+        pulls = [m for m in moves if game.preview(session.state, m).attractions]
         last = ply == plies - 1
         session.play(rng.choice(pulls) if pulls and (last or rng.random() < 0.5)
                      else rng.choice(moves))

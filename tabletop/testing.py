@@ -13,6 +13,11 @@ that games end within the declared maximum length. Every violation found is repo
 
 `check_rules_headless("my_game")` checks that the package's rules import no drawing code
 (only its `view` subpackage may), so that the engine and agents run headless.
+
+A game whose rules set no bound on its length (`info.max_plies` is None) is played up to
+an explicit bound the caller gives, `check_game(game, max_plies=N)`; the games that
+reach it are cut there, checked as far as they went and counted in `KitReport.games_cut`,
+which is not a violation: the rules did not promise an end by then.
 """
 
 from __future__ import annotations
@@ -47,10 +52,12 @@ class ConformanceError(AssertionError):
 
 @dataclass
 class KitReport:
-    """What the kit checked, and the violations it found."""
+    """What the kit checked, and the violations it found; `games_cut` counts the games
+    `check_game`'s `max_plies` stopped before their end (they are in `games_played`)."""
 
     game: str
     games_played: int = 0
+    games_cut: int = 0
     plies: int = 0
     full_checks: int = 0
     problems: list[str] = field(default_factory=list)
@@ -63,22 +70,32 @@ class KitReport:
 def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
                players: Iterable[int] | None = None,
                options: Mapping[str, Any] | None = None,
-               full_check_plies: int = 40, full_check_every: int = 10) -> KitReport:
+               full_check_plies: int = 40, full_check_every: int = 10,
+               max_plies: int | None = None) -> KitReport:
     """Run the kit over random games of `game`; raise `ConformanceError` on any violation.
 
     Each seed plays one random game for each player count in `players` (default: the
     smallest and the largest the game allows). The expensive checks (notation of every
     move, dict round-trip, observations) run on the first `full_check_plies` plies of each
     game and on every `full_check_every`-th ply after that.
+
+    A game that declares `info.max_plies` must end within it. One that declares None
+    (no bound in its rules) needs `max_plies`: games still going after that many plies
+    are cut, counted in `games_cut` (and in `games_played`), and are not a violation.
     """
     info = game.info
+    if info.max_plies is None and (isinstance(max_plies, bool)
+                                   or not isinstance(max_plies, int) or max_plies < 1):
+        raise ValueError(f"{info.id} declares no max_plies (its rules set no bound): "
+                         "pass check_game(..., max_plies=N) with N >= 1 to cut its games")
     report = KitReport(info.id)
     counts = list(players) if players is not None else sorted(
         {info.min_players, info.max_players})
     _check_static(game, report)
     for seed in seeds:
         for count in counts:
-            _play_one(game, count, options, seed, report, full_check_plies, full_check_every)
+            _play_one(game, count, options, seed, report, full_check_plies, full_check_every,
+                      max_plies)
     if report.problems:
         raise ConformanceError(f"{info.id} breaks the contract:\n- " +
                                "\n- ".join(report.problems))
@@ -89,8 +106,10 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
     info = game.info
     if not (1 <= info.min_players <= info.max_players):
         report.fail(f"player range {info.min_players}-{info.max_players} is invalid")
-    if info.max_plies <= 0:
-        report.fail("info.max_plies must be positive")
+    if info.max_plies is not None and (isinstance(info.max_plies, bool)
+                                       or not isinstance(info.max_plies, int)
+                                       or info.max_plies <= 0):
+        report.fail("info.max_plies must be a positive whole number, or None for no bound")
     try:
         info.resolve_options({"no such option, surely": 1})
         report.fail("an unknown option was accepted")
@@ -116,7 +135,8 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
 
 
 def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
-              seed: int, report: KitReport, full_plies: int, every: int) -> None:
+              seed: int, report: KitReport, full_plies: int, every: int,
+              cut_at: int | None) -> None:
     rng = random.Random(seed)
     state, resolved = start(game, players, options, seed)
     again, _ = start(game, players, options, seed)
@@ -124,7 +144,11 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
         report.fail("the same seed gave two different start states")
     states, moves = [state], []
     where = f"{players} players, seed {seed}"
-    for ply in range(game.info.max_plies + 1):
+    declared = game.info.max_plies
+    bound = declared if declared is not None else cut_at
+    assert bound is not None  # check_game insists on one
+    cut = False
+    for ply in range(bound + 1):
         moves_here = list(game.legal_moves(state))
         outcome = game.outcome(state)
         mover = game.to_move(state)
@@ -136,6 +160,12 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
             _check_state(game, state, moves_here, players, rng, f"{where}, ply {ply}", report)
             report.full_checks += 1
         if outcome is not None:
+            break
+        if ply == bound:
+            if declared is not None:
+                report.fail(f"{where}: not over after info.max_plies = {declared} plies")
+                return
+            cut = True  # the caller's bound, not the rules': checked as far as it went
             break
         if len(set(moves_here)) != len(moves_here):
             report.fail(f"{where}, ply {ply}: legal moves contain duplicates")
@@ -157,11 +187,10 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
         moves.append(move)
         state = after
         report.plies += 1
-    else:
-        report.fail(f"{where}: not over after info.max_plies = {game.info.max_plies} plies")
-        return
     report.games_played += 1
-    _check_record(game, players, resolved, seed, states, moves, where, report)
+    if cut:
+        report.games_cut += 1
+    _check_record(game, players, resolved, seed, states, moves, where, report, over=not cut)
 
 
 def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: int,
@@ -226,7 +255,8 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
 
 
 def _check_record(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
-                  states: list[Any], moves: list[Any], where: str, report: KitReport) -> None:
+                  states: list[Any], moves: list[Any], where: str, report: KitReport,
+                  over: bool = True) -> None:
     record = record_of(game, players, options, seed, states, moves)
     text = record.to_json()
     try:
@@ -240,7 +270,9 @@ def _check_record(game: Game[Any, Any], players: int, options: dict[str, Any], s
                         list(replayed.moves))
     if rebuilt.to_json() != text:
         report.fail(f"{where}: a replayed game's record differs byte for byte")
-    if moves:
+    # A finished game's record names its result, so a record that lost its last move
+    # must be refused; a cut game's has no result to betray the loss.
+    if moves and over:
         cut = Record.from_json(text)
         truncated = Record(cut.game, cut.players, cut.options, cut.seed, cut.setup,
                            cut.moves[:-1], cut.result)

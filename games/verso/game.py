@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.verso import notation, observation, rules, saving
@@ -36,6 +37,10 @@ Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
 
 SOLO_SCALE = 70.0
 
+#: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
+
 
 def _cards(options: Mapping[str, Any]) -> CardList:
     try:
@@ -65,6 +70,7 @@ class VersoGame(Game[VersoState, Move]):
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
                        kind=object, check=check_deck_option),
         ),
+        rules_text=RULES_TEXT,
     )
 
     # -- creating states -------------------------------------------------------------

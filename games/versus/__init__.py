@@ -1,8 +1,10 @@
 """Versus: the rules engine and AI players of the `versus` plugin (versus.md).
 
 Modules, in the game's words: `board` (the 91 hexagons, names, lines), `pieces` (piece
-codes, start position and targets as data), `rules` (moves, attraction, the limit, the
-end and the score), `state` (frozen states and moves), `notation` (move text and the
-board picture), `save` (the state format), `game` (`VersusGame`), `evaluation`,
-`search` and `agents` (the `greedy` and `strong` players), `plugin` (hookimpls only).
+codes, start position and targets as data), `rules` (every rule once: the start, moves,
+attraction, the limit, a ply, the one end test, the score), `state` (frozen states,
+moves, previews, the repetition history), `notation` (move text), `picture` (the board
+as text), `saving` (the state format), `game` (`VersusGame`, the `Game` adapter),
+`evaluation`, `search` and `agents` (the `greedy` and `strong` players), `plugin`
+(hookimpls only), and `view/` (the board on screen, for the desktop app only).
 """

@@ -77,12 +77,3 @@ class StrongAgent:
         self.last_depth, self.last_nodes = searcher.depth_done, searcher.nodes
         return by_code[best]
 
-
-def timed_depth(state: VersusState, seconds: float, seed: int = 0) -> tuple[int, int]:
-    """The depth `strong` completes from `state` in `seconds`, and its node count."""
-    from games.versus.game import VersusGame
-
-    agent = StrongAgent()
-    moves = VersusGame().legal_moves(state)
-    agent.choose(state, state.to_move, moves, Budget(seconds=seconds), random.Random(seed))
-    return agent.last_depth, agent.last_nodes

@@ -19,7 +19,6 @@ ROW_LETTERS = "abcdefghijk"
 
 #: The six axial unit vectors: east, north-east, north-west, west, south-west, south-east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 
 
 def _row_start(r: int) -> int:
@@ -86,9 +85,8 @@ STEP, _RAYS = _tables()
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(x for x in row if x >= 0) for row in STEP
 )
-#: `RAYS[cell][d]`: the cells along direction `d` from `cell`, nearest first (empty at the
-#: edge); only the non-empty rays are kept in `LINES[cell]`, the form the rules loop over.
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = _RAYS
+#: `LINES[cell]`: the cells along each direction from `cell` that has any, nearest first
+#: (the form the rules loop over).
 LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(ray for ray in rays if ray) for rays in _RAYS
 )
@@ -107,11 +105,6 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
 
 #: The six targets of §1, on the central axis at q = -5, -3, -1, 1, 3, 5.
 DEFAULT_TARGETS: tuple[int, ...] = tuple(INDEX[(q, 0)] for q in (-5, -3, -1, 1, 3, 5))
-
-
-def cell_name(cell: int) -> str:
-    """The name of a cell, e.g. `a3`."""
-    return CELL_NAMES[cell]
 
 
 def parse_cell(text: str) -> int:

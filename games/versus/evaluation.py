@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.versus.board import DISTANCE, LINES
-from games.versus.pieces import DOMINANT, FIRST_PAWN, VALUE
-from games.versus.rules import Rules
+from games.versus.pieces import FIRST_PAWN, VALUE
+from games.versus.rules import Rules, Streaks, empty_targets, limit_refuses
 
 # Share of a pawn's value by its distance to the nearest empty target (index = distance).
 PLACE_WEIGHT = (1.0, 0.62, 0.42, 0.32, 0.26, 0.22, 0.2, 0.19, 0.18, 0.17, 0.16, 0.16)
@@ -39,10 +39,10 @@ def _weights(empty: tuple[int, ...]) -> tuple[float, ...]:
 
 
 def static_score(board: bytes | bytearray, pieces: Sequence[int], rules: Rules,
-                 seat: int, streaks: Sequence[tuple[int, int]] = ()) -> float:
+                 seat: int, streaks: Streaks = ()) -> float:
     """The position's worth to `seat` minus its worth to the opponent, in points."""
     target = rules.is_target
-    empty = tuple(t for t in rules.targets if board[t] < FIRST_PAWN)
+    empty = empty_targets(board, rules)
     weights = _weights(empty) if empty else ()
     total = 0.0
     blue_vals, brown_vals = VALUE
@@ -65,7 +65,7 @@ def static_score(board: bytes | bytearray, pieces: Sequence[int], rules: Rules,
 
 
 def _threats(board: bytes | bytearray, pieces: Sequence[int], rules: Rules, seat: int,
-             streaks: Sequence[tuple[int, int]]) -> float:
+             streaks: Streaks) -> float:
     vcode = 1 + seat
     home = -1
     for c in pieces:
@@ -85,8 +85,7 @@ def _threats(board: bytes | bytearray, pieces: Sequence[int], rules: Rules, seat
                 gap = True
                 continue
             if (code >= FIRST_PAWN and code & 1 != seat and gap and not target[n]
-                    and (DOMINANT[code] == seat
-                         or not any(c == n and s >= 2 for c, s in streaks))):
+                    and not (streaks and limit_refuses(code, n, seat, streaks))):
                 gain += value[code]
             break
     return gain * THREAT_WEIGHT

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.versus import rules as R
-from games.versus import save
+from games.versus import saving
 from games.versus.board import CELL_NAMES, CELLS
 from games.versus.evaluation import static_score
-from games.versus.notation import AnyMove, BadText, move_text, read_text, render
+from games.versus.notation import AnyMove, BadText, move_text, read_text
+from games.versus.picture import render
 from games.versus.pieces import (
-    DEFAULT_START,
     DEFAULT_TARGET_NAMES,
     FIRST_PAWN,
     SEAT_NAMES,
@@ -22,7 +23,7 @@ from games.versus.pieces import (
     describe_code,
     targets_from_data,
 )
-from games.versus.state import AgreeDraw, Attraction, End, Move, Resign, VersusState
+from games.versus.state import AgreeDraw, End, Move, Preview, Resign, VersusState
 from tabletop.model import (
     Game,
     GameInfo,
@@ -32,10 +33,6 @@ from tabletop.model import (
     OptionError,
     Outcome,
 )
-
-#: The ply cap that makes every game finite in practice (a deviation from the spec, which
-#: relies on repetition alone; see `RULES_HELP`).
-DEFAULT_PLY_LIMIT = 1000
 
 RULES_HELP = """\
 Versus, for two players: Blue (moves first) and Brown.
@@ -51,8 +48,9 @@ your side. A pawn that reaches one of the six targets on the middle row is froze
 Tug of war: a pawn attracted in each of the last two plies cannot be attracted again by
 the player who does not hold its majority colour, until it has been left alone a ply.
 The game ends when all targets are filled, the player to move cannot move, the leader
-can no longer be caught, a position occurs a third time, or after the ply limit
-(our addition, default 1000). Pawns on targets score their value to their controller.
+can no longer be caught, or a position occurs a third time. There is no ply limit (the
+option ply_limit sets one for experiments). Pawns on targets score their value to their
+controller.
 Notation: rows a (Blue's home, bottom) to k (Brown's home, top), cells numbered from the
 left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'."""
 
@@ -62,9 +60,10 @@ OPTIONS = (
                kind=bool),
     GameOption("repetition_limit", 3,
                "the game ends when a position occurs this many times", kind=int, minimum=2),
-    GameOption("ply_limit", DEFAULT_PLY_LIMIT,
-               "the game ends, scored as it stands, after this many plies", kind=int,
-               minimum=1, maximum=100_000),
+    GameOption("ply_limit", R.NO_PLY_LIMIT,
+               "for experiments, not a rule: the game ends, scored as it stands, after "
+               "this many plies (0, the default: no limit)", kind=int, minimum=0,
+               maximum=1_000_000),
     GameOption("start_position", None,
                "the start position as data (None: the standard one)", kind=object,
                check=check_start),
@@ -72,6 +71,10 @@ OPTIONS = (
                "the target cells as data (None: the six of the central axis)", kind=object,
                check=check_targets),
 )
+
+#: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.versus").joinpath("rules.md").read_text(encoding="utf-8")
 
 INFO = GameInfo(
     id="versus",
@@ -82,9 +85,10 @@ INFO = GameInfo(
     description="Pull your opponent's pawns with your VERSUS and freeze your best ones "
                 "on the six targets of the central row.",
     rules_help=RULES_HELP,
-    max_plies=DEFAULT_PLY_LIMIT,
+    max_plies=None,  # §8: a default game ends only by §6, after no set number of plies
     options=OPTIONS,
     seat_names=SEAT_NAMES,
+    rules_text=RULES_TEXT,
 )
 
 
@@ -100,18 +104,16 @@ class VersusGame(Game[VersusState, AnyMove]):
         self.info.check_players(players)
         opts = self.info.resolve_options(options)
         try:
-            board = board_from_data(opts["start_position"] or DEFAULT_START)
+            board = board_from_data(opts["start_position"] or R.START_POSITION)
             targets = targets_from_data(opts["targets"] or DEFAULT_TARGET_NAMES)
         except ValueError as exc:
             raise OptionError(str(exc)) from None
         rules = R.Rules(targets, opts["versus_may_stop_on_target"],
                         opts["repetition_limit"], opts["ply_limit"])
-        if not rules.may_stop_on_target:
-            for t in targets:
-                if 0 < board[t] < FIRST_PAWN:
-                    raise OptionError(f"a VERSUS starts on target {CELL_NAMES[t]}, which "
-                                      "needs versus_may_stop_on_target")
-        return start_state(rules, board)
+        try:
+            return R.start(rules, board)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
 
     # -- playing ---------------------------------------------------------------------
     def to_move(self, state: VersusState) -> int | None:
@@ -122,7 +124,7 @@ class VersusGame(Game[VersusState, AnyMove]):
         """Every pawn step and VERSUS slide, each with the attractions it would make."""
         if state.end is not None:
             return []
-        return list(_listed(state)[0])
+        return list(R.listed_moves(state)[0])
 
     def special_moves(self, state: VersusState) -> Sequence[AnyMove]:
         """The mover's resignation, and a draw by agreement (§6.4).
@@ -138,22 +140,30 @@ class VersusGame(Game[VersusState, AnyMove]):
         """The state after `move`; raises `IllegalMoveError` if it is not legal here."""
         if state.end is not None:
             raise IllegalMoveError("the game is over")
+        if type(move) is not Move:
+            return self._apply_other(state, move)
+        frm, to = move.frm, move.to
+        if not (type(frm) is int and type(to) is int and 0 <= frm < CELLS
+                and 0 <= to < CELLS):
+            raise IllegalMoveError(f"{move!r} names a cell off the board")
+        code = frm << 7 | to
+        if code not in R.listed_moves(state)[1] or move.versus != (
+                state.board[frm] < FIRST_PAWN):
+            raise IllegalMoveError(f"{move_text(move)} is not legal here: "
+                                   f"{_why_illegal(state, move)}")
+        return R.advance(state, code)
+
+    def _apply_other(self, state: VersusState, move: Any) -> VersusState:
+        """`apply` for what is not exactly a `Move`: a resignation, a draw, or junk."""
         if isinstance(move, Resign):
             if move.seat not in (0, 1):
                 raise IllegalMoveError(f"no seat {move.seat} to resign")
-            return _finish(state, End(R.RESIGNED, move.seat))
+            return R.finish(state, End(R.RESIGNED, move.seat))
         if isinstance(move, AgreeDraw):
-            return _finish(state, End(R.AGREED_DRAW))
-        if not isinstance(move, Move):
-            raise IllegalMoveError(f"{move!r} is not a Versus move")
-        if not (0 <= move.frm < CELLS and 0 <= move.to < CELLS):
-            raise IllegalMoveError(f"{move!r} names a cell off the board")
-        code = R.encode(move.frm, move.to)
-        known = _listed(state)[1].get(code)
-        if known is None or known.versus != move.versus:
-            raise IllegalMoveError(f"{move_text(move)} is not legal here: "
-                                   f"{_why_illegal(state, move)}")
-        return advance(state, code)
+            return R.finish(state, End(R.AGREED_DRAW))
+        if isinstance(move, Move):  # a subclass: judged as the plain move it names
+            return self.apply(state, Move(move.frm, move.to, move.versus))
+        raise IllegalMoveError(f"{move!r} is not a Versus move")
 
     def outcome(self, state: VersusState) -> Outcome | None:
         """Scores as they stand (§7); a resignation loses whatever the score."""
@@ -199,8 +209,10 @@ class VersusGame(Game[VersusState, AnyMove]):
             return AgreeDraw()
         if kind == "resign":
             return Resign(a)
-        move = _listed(state)[1].get(R.encode(a, b))
-        if move is not None:
+        moves, codes = R.listed_moves(state)
+        code = R.encode(a, b)
+        if code in codes:
+            move = moves[codes.index(code)]
             if versus and not move.versus:
                 raise IllegalMoveError(f"{CELL_NAMES[a]} holds a pawn, not a VERSUS")
             return move
@@ -226,12 +238,13 @@ class VersusGame(Game[VersusState, AnyMove]):
         elif isinstance(move, AgreeDraw):
             lines.append("The players agree to a draw.")
         else:
-            full = _build_move(before, R.encode(move.frm, move.to))
-            lines.append(f"{who}: {move_text(full)} ({full.piece} {CELL_NAMES[full.frm]} "
-                         f"to {CELL_NAMES[full.to]})")
-            if not full.versus and before.rules.is_target[full.to]:
-                lines.append(f"  the pawn reaches target {CELL_NAMES[full.to]} and is "
-                             f"frozen, worth {_worth(after, full.to)}")
+            lines.append(f"{who}: {move_text(move)} ({move.piece} {CELL_NAMES[move.frm]} "
+                         f"to {CELL_NAMES[move.to]})")
+            if not move.versus and before.rules.is_target[move.to]:
+                lines.append(f"  the pawn reaches target {CELL_NAMES[move.to]} and is "
+                             f"frozen, worth {_worth(after, move.to)}")
+            # The preview the front end showed (kept in `before`), not a second tracing.
+            full = R.preview(before, move)
             for pull in full.attractions:
                 code = before.board[pull.frm]
                 lines.append(f"  attracts {describe_code(code)} from "
@@ -248,14 +261,19 @@ class VersusGame(Game[VersusState, AnyMove]):
             lines.append(f"Game over: {outcome.reason}.")
         return lines
 
+    def preview(self, state: VersusState, move: Move) -> Preview:
+        """What the legal `move` would do from `state`: the pawns it attracts and those
+        the limit of §5 keeps (built on first request, then kept in the state)."""
+        return R.preview(state, move)
+
     # -- saving ----------------------------------------------------------------------
     def state_to_dict(self, state: VersusState) -> dict[str, Any]:
         """The whole state as JSON-ready data (format version 1)."""
-        return save.to_dict(state)
+        return saving.to_dict(state)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> VersusState:
         """The state `state_to_dict` saved; raises `StateFormatError` if invalid."""
-        return save.from_dict(data)
+        return saving.from_dict(data)
 
 
 def _worth(state: VersusState, cell: int) -> str:
@@ -281,73 +299,3 @@ def _why_illegal(state: VersusState, move: Move) -> str:
     if code < FIRST_PAWN:
         return "a VERSUS slides in a straight line over free cells only"
     return "a pawn steps to a neighbouring cell only"
-
-
-# Moves that attract nothing depend on their cells alone, so one object serves them all.
-_PLAIN: dict[tuple[int, bool], Move] = {}
-
-
-def _plain(code: int, versus: bool) -> Move:
-    move = _PLAIN.get((code, versus))
-    if move is None:
-        move = _PLAIN[(code, versus)] = Move(code >> 7, code & 127, versus)
-    return move
-
-
-def _build_move(state: VersusState, code: int) -> Move:
-    board = state.board
-    frm, to = code >> 7, code & 127
-    if board[frm] >= FIRST_PAWN:
-        return _plain(code, False)
-    pulls, refused = R.attractions(board, frm, to, state.to_move, state.streaks, state.rules)
-    if not pulls and not refused:
-        return _plain(code, True)
-    target = state.rules.is_target
-    return Move(frm, to, True,
-                tuple(Attraction(a, b, bool(target[b])) for a, b in pulls), tuple(refused))
-
-
-def _listed(state: VersusState) -> tuple[list[Move], dict[int, Move]]:
-    """The legal moves of a state that is not over, listed once and kept in the state."""
-    listed = state._moves
-    if listed is None:
-        codes = R.legal_moves(state.board, state.pieces, state.to_move, state.rules)
-        moves = [_build_move(state, code) for code in codes]
-        listed = (moves, dict(zip(codes, moves, strict=True)))
-        object.__setattr__(state, "_moves", listed)
-    return listed
-
-
-def _finish(state: VersusState, end: End) -> VersusState:
-    return VersusState(state.rules, state.board, state.pieces, state.to_move, state.streaks,
-                       state.ply + 1, state.history, end)
-
-
-def start_state(rules: R.Rules, board: bytes) -> VersusState:
-    """The state of a new game on `board`, Blue to move (already over if an end holds)."""
-    pieces = tuple(i for i, code in enumerate(board) if code)
-    key = R.position_key(board, pieces, 0, ())
-    reason = R.end_reason(board, pieces, 0, rules)
-    return VersusState(rules, board, pieces, 0, (), 0, (key,),
-                       End(reason) if reason else None)
-
-
-def advance(state: VersusState, code: int) -> VersusState:
-    """The state after the legal int move `code` (no checks), with its end, if any."""
-    rules = state.rules
-    board = bytearray(state.board)
-    pieces = list(state.pieces)
-    filled = R.filled_targets(board, rules)
-    _, _, streaks = R.play(board, pieces, code, state.to_move, state.streaks, rules)
-    pieces.sort()
-    nxt = 1 - state.to_move
-    ply = state.ply + 1
-    reason = R.end_reason(board, pieces, nxt, rules)
-    key = R.position_key(board, pieces, nxt, streaks)
-    history = (key,) if R.filled_targets(board, rules) != filled else (*state.history, key)
-    if reason is None and history.count(key) >= rules.repetition_limit:
-        reason = R.REPETITION
-    if reason is None and ply >= rules.ply_limit:
-        reason = R.PLY_LIMIT
-    return VersusState(rules, bytes(board), tuple(pieces), nxt, streaks, ply, history,
-                       End(reason) if reason else None)

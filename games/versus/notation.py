@@ -1,4 +1,4 @@
-"""Move notation and the text picture of the board.
+"""Move notation: how a move is written and read back (versus.md §9).
 
 Cells are named by row letter and number along the row (see `board`): `a` is Blue's home
 row at the bottom, `k` Brown's at the top, `f` the central axis. A pawn step is written
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from games.versus.board import CELL_NAMES, CELL_OF_NAME, RADIUS, ROWS
-from games.versus.pieces import COLOURS, FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
+from games.versus.board import CELL_NAMES, CELL_OF_NAME
+from games.versus.pieces import COLOURS
 from games.versus.state import AgreeDraw, Move, Resign
 
 AnyMove = Move | Resign | AgreeDraw
@@ -60,35 +60,3 @@ def read_text(text: str, to_move: int) -> tuple[str, int, int, bool | None]:
             raise BadText(f"{name!r} is not a cell of the board")
     assert frm is not None and to is not None
     return "move", frm, to, True if step.group(1) else None
-
-
-def piece_glyph(code: int, on_target: bool) -> str:
-    """Four characters for a cell: `V`/`v` the Blue/Brown VERSUS, `B4`/`b3` a pawn of
-    Blue/Brown with its value to its controller, `.` free, brackets for a target."""
-    if code == 0:
-        inner = " ."
-    elif code < FIRST_PAWN:
-        inner = " V" if OWNER[code] == 0 else " v"
-    else:
-        seat = OWNER[code]
-        inner = ("B" if seat == 0 else "b") + str(VALUE[seat][code])
-    return f"[{inner}]" if on_target else f" {inner} "
-
-
-def render(board: bytes, is_target: bytes, to_move: int | None, footer: str) -> str:
-    """The board picture: rows `k` (top) to `a` (bottom), each labelled at both ends with
-    its first and last cell names."""
-    lines = []
-    for row in ROWS:
-        indent = " " * (2 * (RADIUS - (len(row) - RADIUS - 1)))
-        cells = "".join(piece_glyph(board[c], bool(is_target[c])) for c in row)
-        first, last = CELL_NAMES[row[0]], CELL_NAMES[row[-1]]
-        lines.append(f"{first:>3} {indent}{cells}{indent} {last}")
-    legend = ("V/v: Blue/Brown VERSUS; B4/b3: pawn of Blue/Brown worth 4/3 to it; "
-              "[ ]: target")
-    lines.append(legend)
-    if to_move is not None:
-        lines.append(f"{SEAT_NAMES[to_move]} to move. {footer}".rstrip())
-    else:
-        lines.append(footer)
-    return "\n".join(lines)

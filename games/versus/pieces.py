@@ -4,8 +4,8 @@ A cell of the board holds one code: `EMPTY`, a VERSUS (`BLUE_VERSUS`, `BROWN_VER
 a pawn `pawn_code(blue_sections, controller)`. Seats are 0 (Blue) and 1 (Brown). The
 tables below, indexed by code, answer every question the rules ask about a piece.
 
-The start position and the target set are options given as JSON data and validated
-here, so a variant can load its own:
+The start position (the standard one is `rules.START_POSITION`) and the target set are
+options given as JSON data and validated here, so a variant can load its own:
 
     {"versus": {"blue": "a3", "brown": "k4"},
      "pawns": [{"cell": "a1", "blue": 2, "brown": 3, "control": "blue"}, ...]}
@@ -22,7 +22,6 @@ from games.versus.board import (
     CELL_NAMES,
     CELLS,
     DEFAULT_TARGETS,
-    INDEX,
     cell_from_data,
 )
 
@@ -81,27 +80,6 @@ def describe_code(code: int) -> str:
 
 # -- the start position and targets as data ---------------------------------------------
 
-def _default_start() -> dict[str, Any]:
-    # §2: each home row, read from its owner's left, holds pawn 2/3, 4/1, VERSUS, 3/2,
-    # 1/4, 3/2 (own/other sections); Brown's is the half-turn image of Blue's.
-    blue_row = [(-5, 5), (-4, 5), (-3, 5), (-2, 5), (-1, 5), (0, 5)]
-    own = [2, 4, None, 3, 1, 3]
-    pawns: list[dict[str, Any]] = []
-    versus: dict[str, str] = {}
-    for seat, colour in enumerate(COLOURS):
-        for (q, r), value in zip(blue_row, own, strict=True):
-            cell = CELL_NAMES[INDEX[(q, r) if seat == BLUE else (-q, -r)]]
-            if value is None:
-                versus[colour] = cell
-                continue
-            blue = value if seat == BLUE else SECTIONS - value
-            pawns.append({"cell": cell, "blue": blue, "brown": SECTIONS - blue,
-                          "control": colour})
-    return {"versus": versus, "pawns": pawns}
-
-
-#: The start position of §2 as data (the default of the `start_position` option).
-DEFAULT_START: dict[str, Any] = _default_start()
 #: The targets of §1 as data (the default of the `targets` option).
 DEFAULT_TARGET_NAMES: list[str] = [CELL_NAMES[t] for t in DEFAULT_TARGETS]
 

@@ -30,4 +30,4 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
 def tabletop_register_renderers(register: RegisterRenderer) -> None:
     """Register the board view `VersusRenderer` by import path (arcade is imported only
     when the app opens a Versus screen, never by headless runs)."""
-    register("versus", "games.versus.view:VersusRenderer")
+    register("versus", "games.versus.view.renderer:VersusRenderer")

@@ -1,9 +1,12 @@
-"""The rules of Versus (versus.md §3-§7) as lean functions over a board of piece codes.
+"""The rules of Versus (versus.md §2-§7): the start, a ply's transition, the one end test.
 
-The board is a `bytes`/`bytearray` of 91 codes (see `pieces`), `pieces` the occupied
-cells. A move is the int `frm << 7 | to`. Both the immutable game (`game.VersusGame`) and
-the AI's private mutable search position call these same functions, so there is one
-move generator and one attraction rule.
+Every rule lives here once; the `Game` adapter (`game`), the AI's private mutable search
+position (`search`), the evaluation and the view call these functions.
+
+Two layers. The board functions work on a `bytes`/`bytearray` of 91 codes (see
+`pieces`) and `pieces`, the occupied cells; a move is the int `frm << 7 | to`. They are
+what the search makes and unmakes moves with. The state functions (`start`, `advance`,
+`listed_moves`, `preview`) build the frozen `VersusState`s of the game from them.
 
 Streaks (§5) are a tuple of `(cell, streak)` pairs: after any ply only the pawns
 attracted in it have a streak above zero, so the tuple is short and keyed by the cell
@@ -12,11 +15,34 @@ the pawn was pulled to.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
-from games.versus.board import CELLS, LINES, NEIGHBOURS
-from games.versus.pieces import DOMINANT, FIRST_PAWN, IS_PAWN, OWNER, VALUE
+from games.versus.board import CELL_NAMES, CELLS, INDEX, LINES, NEIGHBOURS
+from games.versus.pieces import (
+    BLUE,
+    CODES,
+    COLOURS,
+    DOMINANT,
+    FIRST_PAWN,
+    IS_PAWN,
+    SECTIONS,
+    VALUE,
+)
+from games.versus.state import (
+    NO_PREVIEW,
+    SLIDES,
+    STEPS,
+    Attraction,
+    End,
+    History,
+    Move,
+    Preview,
+    VersusState,
+    made_state,
+)
 
 Streaks = tuple[tuple[int, int], ...]
 Pull = tuple[int, int]
@@ -24,7 +50,7 @@ Pull = tuple[int, int]
 #: A streak at or above this refuses the attraction by a non-dominating player (§5).
 STREAK_LIMIT = 2
 
-# End reasons, in the order §6 checks them, then ours.
+# End reasons, in the order §6 checks them, then the experiments' ply cap (§8).
 TARGETS_FULL = "all targets hold pawns"
 NO_MOVE = "no legal move"
 DECIDED = "the game is decided"
@@ -33,25 +59,27 @@ PLY_LIMIT = "ply limit reached"
 RESIGNED = "resigned"
 AGREED_DRAW = "draw agreed"
 
+#: `Rules.ply_limit` when no cap is set: the rules set none (§8).
+NO_PLY_LIMIT = 0
+
 
 def encode(frm: int, to: int) -> int:
     """The int form of a move from `frm` to `to`."""
     return frm << 7 | to
 
 
-def decode(move: int) -> tuple[int, int]:
-    """`(frm, to)` of an int move."""
-    return move >> 7, move & 127
-
-
 @dataclass(frozen=True)
 class Rules:
-    """The rule options of one game (§8) with the tables derived from them."""
+    """The rule options of one game (§8) with the tables derived from them.
+
+    `ply_limit` is not a rule (§8): 0 (`NO_PLY_LIMIT`, the default) sets no cap; a
+    positive number ends the game after that many plies, for AI experiments.
+    """
 
     targets: tuple[int, ...]
     may_stop_on_target: bool = False
     repetition_limit: int = 3
-    ply_limit: int = 2000
+    ply_limit: int = NO_PLY_LIMIT
     is_target: bytes = field(init=False, repr=False, compare=False)
     versus_stop: bytes = field(init=False, repr=False, compare=False)
 
@@ -65,12 +93,20 @@ class Rules:
         object.__setattr__(self, "versus_stop", stop)
 
 
+# -- moves and attraction (§3, §4, §5) ----------------------------------------------------
+
 def streak_of(streaks: Streaks, cell: int) -> int:
     """The streak of the pawn on `cell` (0 unless it was attracted in the last ply)."""
     for c, s in streaks:
         if c == cell:
             return s
     return 0
+
+
+def limit_refuses(code: int, cell: int, player: int, streaks: Streaks) -> bool:
+    """True if the limit of §5 keeps the pawn `code` on `cell` from `player`'s VERSUS:
+    `player` does not hold its dominating colour and its streak is 2 or more."""
+    return DOMINANT[code] != player and streak_of(streaks, cell) >= STREAK_LIMIT
 
 
 def legal_moves(board: bytes | bytearray, pieces: Sequence[int], player: int,
@@ -145,8 +181,7 @@ def attractions(board: bytes | bytearray, frm: int, to: int, player: int,
                 continue
             if (code >= FIRST_PAWN and code & 1 != player and prev >= 0
                     and not target[n]):
-                if DOMINANT[code] != player and streaks and \
-                        streak_of(streaks, n) >= STREAK_LIMIT:
+                if streaks and limit_refuses(code, n, player, streaks):
                     refused.append(n)
                 else:
                     pulls.append((n, prev))
@@ -183,6 +218,8 @@ def play(board: bytearray, pieces: list[int], move: int, player: int, streaks: S
     return pulls, refused, tuple(new)
 
 
+# -- scores and the end (§6, §7) ----------------------------------------------------------
+
 def banked(board: bytes | bytearray, rules: Rules) -> tuple[int, int]:
     """Each seat's score now: its pawns on targets, at their value to it (§7)."""
     blue = brown = 0
@@ -198,7 +235,13 @@ def banked(board: bytes | bytearray, rules: Rules) -> tuple[int, int]:
 
 def filled_targets(board: bytes | bytearray, rules: Rules) -> int:
     """How many targets hold a pawn."""
-    return sum(IS_PAWN[board[t]] for t in rules.targets)
+    return sum([IS_PAWN[board[t]] for t in rules.targets])
+
+
+def empty_targets(board: bytes | bytearray, rules: Rules) -> tuple[int, ...]:
+    """The targets that hold no pawn (§6.3): a VERSUS parked on a target, under option
+    `versus_may_stop_on_target`, does not fill it, since its owner can still move it."""
+    return tuple(t for t in rules.targets if board[t] < FIRST_PAWN)
 
 
 def potential(board: bytes | bytearray, pieces: Sequence[int], seat: int, rules: Rules,
@@ -206,7 +249,7 @@ def potential(board: bytes | bytearray, pieces: Sequence[int], seat: int, rules:
     """The most `seat` could still score (§6.3): `bank` plus the best values to fill the
     empty targets with, from the pawns not on targets."""
     target = rules.is_target
-    empty = len(rules.targets) - filled_targets(board, rules)
+    empty = len(empty_targets(board, rules))
     if empty <= 0:
         return bank
     table = VALUE[seat]
@@ -225,19 +268,44 @@ def decided(board: bytes | bytearray, pieces: Sequence[int], rules: Rules) -> bo
     return bank[leader] > potential(board, pieces, trailer, rules, bank[trailer])
 
 
-def end_reason(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
-               rules: Rules) -> str | None:
-    """The first of §6.1-§6.3 that holds with `to_move` to play, else None.
+def past_ply_limit(ply: int, rules: Rules) -> bool:
+    """True if an experiment's ply cap is set and `ply` plies reach it (§8: not a rule)."""
+    return rules.ply_limit != NO_PLY_LIMIT and ply >= rules.ply_limit
 
-    Repetition (§6.5) and the ply limit need the history and are the caller's.
+
+def end_reason(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
+               rules: Rules, *, occurrences: int = 1, ply: int = 0,
+               targets_full: bool | None = None, can_move: bool | None = None,
+               is_decided: bool | None = None) -> str | None:
+    """Why the game is over with `to_move` to play, else None: THE end test (§6).
+
+    Checks, in the order §6 reports them: all targets full (§6.1), no legal move (§6.2),
+    decided (§6.3), this position's `occurrences` reaching the repetition limit (§6.5),
+    then an experiment's ply cap (§8). A caller that already knows some of the facts
+    passes them (`targets_full`, `can_move`, `is_decided`); the others are worked out.
     """
-    if filled_targets(board, rules) == len(rules.targets):
+    if targets_full is None:
+        targets_full = filled_targets(board, rules) == len(rules.targets)
+    if targets_full:
         return TARGETS_FULL
-    if not has_move(board, pieces, to_move, rules):
+    if can_move is None:
+        can_move = has_move(board, pieces, to_move, rules)
+    if not can_move:
         return NO_MOVE
-    if decided(board, pieces, rules):
+    if is_decided is None:
+        is_decided = decided(board, pieces, rules)
+    if is_decided:
         return DECIDED
+    if occurrences >= rules.repetition_limit:
+        return REPETITION
+    if past_ply_limit(ply, rules):
+        return PLY_LIMIT
     return None
+
+
+# The two bytes a piece adds to a position key, by `cell * CODES + code`, made once.
+_PAIRS = tuple(bytes((cell, code)) for cell in range(CELLS) for code in range(CODES))
+_TURNS = (b"\x00", b"\x01")
 
 
 def position_key(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
@@ -246,17 +314,148 @@ def position_key(board: bytes | bytearray, pieces: Sequence[int], to_move: int,
 
     Pieces, control, streaks and the player to move; a pawn is known only by its code
     (sections and controller), so pawns with the same sections are interchangeable.
+    The bytes are: the player to move, then `cell, code` for each piece by cell, then
+    `128 | cell, streak` for each streak by cell.
     """
-    key = bytearray([to_move])
-    for c in sorted(pieces):
-        key.append(c)
-        key.append(board[c])
-    for c, s in sorted(streaks):
-        key.append(128 | c)
-        key.append(s)
-    return bytes(key)
+    pairs = _PAIRS
+    key = _TURNS[to_move] + b"".join([pairs[c * CODES + board[c]] for c in sorted(pieces)])
+    if streaks:
+        key += bytes([x for c, s in sorted(streaks) for x in (128 | c, s)])
+    return key
 
 
-def owner(board: bytes | bytearray, cell: int) -> int:
-    """The seat controlling the piece on `cell`, -1 if empty."""
-    return OWNER[board[cell]]
+# -- states: the start, a ply, the legal moves and their previews ------------------------
+
+def _start_position() -> dict[str, Any]:
+    # §2 [ruling]: each home row, read from its owner's left, holds pawn 2/3, 4/1, VERSUS,
+    # 3/2, 1/4, 3/2 (own/other sections); Brown's is the half-turn image of Blue's.
+    blue_row = [(-5, 5), (-4, 5), (-3, 5), (-2, 5), (-1, 5), (0, 5)]
+    own = [2, 4, None, 3, 1, 3]
+    pawns: list[dict[str, Any]] = []
+    versus: dict[str, str] = {}
+    for seat, colour in enumerate(COLOURS):
+        for (q, r), value in zip(blue_row, own, strict=True):
+            cell = CELL_NAMES[INDEX[(q, r) if seat == BLUE else (-q, -r)]]
+            if value is None:
+                versus[colour] = cell
+                continue
+            blue = value if seat == BLUE else SECTIONS - value
+            pawns.append({"cell": cell, "blue": blue, "brown": SECTIONS - blue,
+                          "control": colour})
+    return {"versus": versus, "pawns": pawns}
+
+
+#: The start position of §2 as data (the default of the `start_position` option; a
+#: variant gives its own in the same shape, read by `pieces.board_from_data`).
+START_POSITION: dict[str, Any] = _start_position()
+
+
+def start(rules: Rules, board: bytes) -> VersusState:
+    """The state of a new game on `board` (`START_POSITION` unless a variant gives
+    another), Blue to move (§3), already over if an end of §6 holds; raises `ValueError`
+    if a VERSUS starts on a target it may not stop on."""
+    if not rules.may_stop_on_target:
+        for t in rules.targets:
+            if 0 < board[t] < FIRST_PAWN:
+                raise ValueError(f"a VERSUS starts on target {CELL_NAMES[t]}, which "
+                                 "needs versus_may_stop_on_target")
+    pieces = tuple(i for i, code in enumerate(board) if code)
+    key = position_key(board, pieces, 0, ())
+    reason = end_reason(board, pieces, 0, rules)
+    return VersusState(rules, board, pieces, 0, (), 0, History((key,)),
+                       End(reason) if reason else None)
+
+
+def advance(state: VersusState, code: int) -> VersusState:
+    """The state after the legal int move `code` (not checked), with its end, if any.
+
+    The repetition history restarts whenever a target is filled: a filled target never
+    empties (§3), so no earlier position can recur. §6.1 and §6.3 are looked at only
+    then too: §6.3 depends only on the pawns on the targets and the values of the pawns
+    off them (values, not control).
+    """
+    rules = state.rules
+    board = bytearray(state.board)
+    pieces = list(state.pieces)
+    target = rules.is_target
+    # A target is filled by a pawn stepping on it or a pawn attracted onto it.
+    gained = target[code & 127] if board[code >> 7] >= FIRST_PAWN else 0
+    pulls, _, streaks = play(board, pieces, code, state.to_move, state.streaks, rules)
+    for _, dst in pulls:
+        gained += target[dst]
+    pieces.sort()
+    nxt = 1 - state.to_move
+    ply = state.ply + 1
+    key = position_key(board, pieces, nxt, streaks)
+    if gained:
+        history, occurrences = History((key,)), 1
+        reason = end_reason(board, pieces, nxt, rules, ply=ply)
+    else:
+        # §6.1 and §6.3 held before this ply as they do now: not, since the game went on.
+        history, occurrences = state.history.extend(key)
+        reason = end_reason(board, pieces, nxt, rules, occurrences=occurrences, ply=ply,
+                            targets_full=False, is_decided=False)
+    return made_state(rules, bytes(board), tuple(pieces), nxt, streaks, ply, history,
+                      End(reason) if reason else None)
+
+
+def finish(state: VersusState, end: End) -> VersusState:
+    """The state ended by `end` outside play: a resignation or an agreed draw (§6.4)."""
+    return VersusState(state.rules, state.board, state.pieces, state.to_move, state.streaks,
+                       state.ply + 1, state.history, end)
+
+
+def _by_code(*tables: dict[int, Move]) -> list[Move]:
+    # A flat list indexed by int code (later tables win): faster to index than a dict.
+    # Codes no table holds are never looked up: `legal_moves` lists only moves.
+    flat = cast(list[Move], [None] * (CELLS << 7))
+    for table in tables:
+        for code, move in table.items():
+            flat[code] = move
+    return flat
+
+
+_STEP_OR_SLIDE, _SLIDE = _by_code(SLIDES, STEPS), _by_code(SLIDES)
+
+
+def listed_moves(state: VersusState) -> tuple[list[Move], list[int]]:
+    """The legal moves of a state that is not over, and the same as int codes, listed on
+    first use and kept in the state. Moves are shared values (one per piece kind, origin
+    and destination), so listing them builds nothing."""
+    listed = state._moves
+    if listed is None:
+        board = state.board
+        codes = legal_moves(board, state.pieces, state.to_move, state.rules)
+        # A pawn step and a VERSUS slide of one cell share a code, hence two tables: the
+        # first gives the step where there is one; then the VERSUS's moves, one block
+        # since codes are listed by origin, are read from the table of slides.
+        step = _STEP_OR_SLIDE
+        moves = [step[c] for c in codes]
+        versus = board.index(1 + state.to_move) << 7
+        low = bisect_left(codes, versus)
+        high = bisect_left(codes, versus + 128, low)
+        slide = _SLIDE
+        moves[low:high] = [slide[c] for c in codes[low:high]]
+        listed = (moves, codes)
+        object.__setattr__(state, "_moves", listed)
+    return listed
+
+
+def preview(state: VersusState, move: Move) -> Preview:
+    """What `move` would do from `state` (§4, §5): the pawns it attracts, where they land
+    (frozen if on a target), and the pawns the limit keeps. Built on first request and
+    kept in the state; a pawn step attracts nothing."""
+    if not move.versus:
+        return NO_PREVIEW
+    cache = state._previews
+    if cache is None:
+        cache = {}
+        object.__setattr__(state, "_previews", cache)
+    found = cache.get(move)
+    if found is None:
+        pulls, refused = attractions(state.board, move.frm, move.to, state.to_move,
+                                     state.streaks, state.rules)
+        target = state.rules.is_target
+        found = cache[move] = Preview(
+            tuple(Attraction(a, b, bool(target[b])) for a, b in pulls), tuple(refused))
+    return found

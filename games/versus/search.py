@@ -139,17 +139,18 @@ class SearchBoard:
         self.side ^= 1
 
     def final_value(self, moves: Sequence[int] | None = None) -> float | None:
-        """The value for the side to move if the game is over here (§6), else None.
+        """The value for the side to move if the game is over here (§6, by the rules' one
+        end test `rules.end_reason`), else None.
 
         `moves` are the legal moves if already listed (else only their existence is
         checked)."""
         rules = self.rules
-        over = (self.filled == len(rules.targets) or self.decided
-                or self.counts.get(self.hash, 0) >= rules.repetition_limit
-                or self.ply >= rules.ply_limit
-                or (not moves if moves is not None
-                    else not R.has_move(self.board, self.pieces, self.side, rules)))
-        if not over:
+        reason = R.end_reason(
+            self.board, self.pieces, self.side, rules,
+            occurrences=self.counts.get(self.hash, 0), ply=self.ply,
+            targets_full=self.filled == len(rules.targets),
+            can_move=None if moves is None else bool(moves), is_decided=self.decided)
+        if reason is None:
             return None
         bank = R.banked(self.board, rules)
         diff = bank[self.side] - bank[1 - self.side]

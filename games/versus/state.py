@@ -1,18 +1,26 @@
 """Versus states and moves: frozen values a front end and the host can hold and compare.
 
-`VersusState` is immutable; `VersusGame.apply` returns a new one. A `Move` names the
-piece's cell and destination and carries, for a front end's preview, the attractions it
-would make and the pawns the limit of §5 would refuse; those two fields are computed
-from the position and do not take part in comparing moves.
+`VersusState` is immutable; `VersusGame.apply` returns a new one. A `Move` is the piece's
+cell, its destination and whether it is a VERSUS slide, nothing more: like a chess move
+it is a small value, and the moves of every position are shared (`STEPS`, `SLIDES`), so
+listing the legal moves builds nothing. What a move would do from a given position (the
+pawns it attracts, those the limit of §5 keeps) is its `Preview`, which `rules.preview`
+builds when asked and keeps in the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
+from typing import TYPE_CHECKING
+from zlib import crc32
 
-from games.versus.board import CELL_NAMES
+from games.versus.board import CELL_NAMES, CELLS, LINES, NEIGHBOURS
 from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES
-from games.versus.rules import Rules, Streaks
+
+if TYPE_CHECKING:
+    from games.versus.rules import Rules, Streaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,24 +37,153 @@ class Attraction:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """One element moved from cell `frm` to cell `to` (cells are numbers, see `board`).
+class Preview:
+    """What a move would do (§4, §5): the pawns it attracts and the cells of the pawns
+    the limit refuses. A pawn step's preview is empty."""
 
-    `versus` is True for a VERSUS slide, False for a pawn step. `attractions` and
-    `refused` (cells of pawns §5 keeps in place) preview what the move does; they are
-    derived from the position, so only `frm`, `to` and `versus` are compared.
-    """
+    attractions: tuple[Attraction, ...] = ()
+    refused: tuple[int, ...] = ()
+
+
+#: The preview of a move that does nothing beyond itself (every pawn step).
+NO_PREVIEW = Preview()
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One element moved from cell `frm` to cell `to` (cells are numbers, see `board`);
+    `versus` is True for a VERSUS slide, False for a pawn step."""
 
     frm: int
     to: int
     versus: bool
-    attractions: tuple[Attraction, ...] = field(default=(), compare=False)
-    refused: tuple[int, ...] = field(default=(), compare=False)
+    # Kept, since searches hash moves by the thousand (the host's MCTS keys its tree by
+    # them); equal moves have equal hashes as the value is that of `(frm, to, versus)`.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.frm, self.to, self.versus)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def piece(self) -> str:
         """`"VERSUS"` or `"pawn"`."""
         return "VERSUS" if self.versus else "pawn"
+
+
+def _every_move() -> tuple[dict[int, Move], dict[int, Move]]:
+    # Every pawn step and VERSUS slide the board allows, by int code (`frm << 7 | to`):
+    # a few thousand values made once, which every position's move list shares.
+    steps = {c << 7 | n: Move(c, n, False) for c in range(CELLS) for n in NEIGHBOURS[c]}
+    slides = {c << 7 | n: Move(c, n, True)
+              for c in range(CELLS) for ray in LINES[c] for n in ray}
+    return steps, slides
+
+
+#: The pawn steps and the VERSUS slides of the board, by int code.
+STEPS, SLIDES = _every_move()
+
+
+class History:
+    """The repetition keys of §6.5 since the last filled target, oldest first: an
+    immutable sequence that a ply extends in constant time, sharing what came before.
+
+    Random play runs hundreds of plies between two filled targets, so copying a tuple
+    of the keys and counting a key in it, every ply, was most of a ply's cost. Here the
+    newest keys sit in a short chunk (a ply copies at most `CHUNK` of them) ahead of the
+    older chunks. Filters with one bit per key (`marks`) answer "not there" without
+    comparing keys: one for the whole history, one per chunk; only the chunks whose
+    filter has the key's bit are counted. The bit comes from a CRC, not `hash`, so it is
+    the same in every process.
+    """
+
+    __slots__ = ("_bits", "_chunk", "_length", "_older", "_seen")
+    CHUNK = 64
+    #: Filter sizes: the whole history's, then a chunk's (each state keeps both).
+    BITS, CHUNK_BITS = 16384, 1024
+
+    def __init__(self, keys: Iterable[bytes] = ()) -> None:
+        self._chunk: tuple[bytes, ...] = ()
+        self._bits = 0  # the filter of `_chunk`
+        self._older: History | None = None  # the history before `_chunk`
+        self._length = 0
+        self._seen = 0  # the filter of the whole history
+        node = self
+        for key in keys:
+            node = node.add(key)
+        self._chunk, self._bits, self._older = node._chunk, node._bits, node._older
+        self._length, self._seen = node._length, node._seen
+
+    @classmethod
+    def marks(cls, key: bytes) -> tuple[int, int]:
+        """The filter bits of `key`: in the whole history's filter and in a chunk's."""
+        crc = crc32(key)
+        return 1 << (crc & (cls.BITS - 1)), 1 << ((crc >> 14) & (cls.CHUNK_BITS - 1))
+
+    def add(self, key: bytes) -> History:
+        """This history followed by `key` (this one is unchanged)."""
+        return self.extend(key)[0]
+
+    def extend(self, key: bytes) -> tuple[History, int]:
+        """This history followed by `key`, and how many times `key` occurs in it."""
+        mark, chunk_mark = self.marks(key)
+        new = _new_object(History)
+        if len(self._chunk) < self.CHUNK:
+            new._chunk, new._older = (*self._chunk, key), self._older
+            new._bits = self._bits | chunk_mark
+        else:
+            new._chunk, new._bits, new._older = (key,), chunk_mark, self
+        new._length = self._length + 1
+        new._seen = self._seen | mark
+        seen = self._count(key, chunk_mark) if self._seen & mark else 0
+        return new, seen + 1
+
+    def count(self, key: bytes) -> int:
+        """How many times `key` occurs."""
+        mark, chunk_mark = self.marks(key)
+        return self._count(key, chunk_mark) if self._seen & mark else 0
+
+    def _count(self, key: bytes, chunk_mark: int) -> int:
+        total = 0
+        node: History | None = self
+        while node is not None:
+            if node._bits & chunk_mark:
+                total += node._chunk.count(key)
+            node = node._older
+        return total
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[bytes]:
+        chunks = []
+        node: History | None = self
+        while node is not None:
+            chunks.append(node._chunk)
+            node = node._older
+        return chain.from_iterable(reversed(chunks))
+
+    @property
+    def last(self) -> bytes | None:
+        """The newest key, None if there is none."""
+        return self._chunk[-1] if self._chunk else None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return self is other or (self._length == other._length and
+                                 self._seen == other._seen and list(self) == list(other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"History({[key.hex() for key in self]})"
+
+
+_new_object = object.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +222,15 @@ class VersusState:
     to_move: int
     streaks: Streaks = ()
     ply: int = 0
-    history: tuple[bytes, ...] = ()
+    history: History = field(default_factory=History)
     end: End | None = None
-    # The legal moves, and the same by int code, listed on first use (a cache only).
-    _moves: tuple[list[Move], dict[int, Move]] | None = field(default=None, compare=False,
-                                                               repr=False)
-
-    def piece_at(self, cell: int) -> int:
-        """The piece code on `cell` (0 if empty)."""
-        return self.board[cell]
+    # Caches only, filled by `rules` on first use: the legal moves (and their int codes)
+    # and the previews asked for.
+    # (Not `__init__` arguments, so that `dataclasses.replace` never copies them.)
+    _moves: tuple[list[Move], list[int]] | None = field(default=None, init=False,
+                                                        compare=False, repr=False)
+    _previews: dict[Move, Preview] | None = field(default=None, init=False, compare=False,
+                                                  repr=False)
 
     def controller(self, cell: int) -> int:
         """The seat controlling the piece on `cell`, -1 if the cell is empty."""
@@ -107,3 +244,15 @@ class VersusState:
     def mover_name(self) -> str:
         """The name of the seat to move."""
         return SEAT_NAMES[self.to_move]
+
+
+
+def made_state(rules: Rules, board: bytes, pieces: tuple[int, ...], to_move: int,
+               streaks: Streaks, ply: int, history: History, end: End | None) -> VersusState:
+    """`VersusState(...)` for the rules' once-a-ply path: the same value, built without the
+    frozen dataclass's guard on each of its fields (nothing else holds it yet), which
+    costs as much as the rest of a ply's bookkeeping. A test checks it stays equal."""
+    state = _new_object(VersusState)
+    state.__dict__.update(rules=rules, board=board, pieces=pieces, to_move=to_move,
+                          streaks=streaks, ply=ply, history=history, end=end)
+    return state

@@ -1,5 +1,5 @@
-"""The game screen's sidebar and its modal panels (rules, an offer to accept, a move that
-ends the game to confirm, game over)."""
+"""The game screen's sidebar and its modal panels (an offer to accept, a move that ends the
+game to confirm, game over). The rules have their own screen (`rules_screen`)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         ("Redo (R)", screen.redo, s.can_redo(), "redo"),
         ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
         ("Save (S)", screen.save, True, "save"),
-        ("Rules (F1)", lambda: screen.show_panel("rules"), True, "rules"),
+        ("Rules (F1)", screen.show_rules, True, "rules"),
         ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
         ("Launcher (Esc)", screen.escape, True, "launcher"),
     ]
@@ -132,12 +132,7 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
                         bottom_row.height)
             screen.add_button(label, rect, action, name=name)  # type: ignore[arg-type]
 
-    if screen.overlay == "rules":
-        screen.label(f"Rules: {screen.game.info.name}", left, top, 22, bold=True)
-        screen.label(screen.game.info.rules_help, left, top - px(30), 13, TEXT, width=inner,
-                     multiline=True, anchor_y="top")
-        buttons(("Close (Esc)", lambda: screen.show_panel(None), "close"))
-    elif screen.overlay == "offer" and screen.offer is not None:
+    if screen.overlay == "offer" and screen.offer is not None:
         info = screen.game.info
         mover = info.seat_name(s.to_move) if s.to_move is not None else "?"
         others = ", ".join(info.seat_name(i) for i in range(s.players) if i != s.to_move)

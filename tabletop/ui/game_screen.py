@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.limits import one_line
+from tabletop.model import TabletopError
 from tabletop.session import (
     HINT,
     MOVE,
@@ -32,6 +34,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import (
     ACCENT,
     DIM,
@@ -52,7 +55,7 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 
 #: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep"}
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep"}
 
 
 class GameScreen(Screen):
@@ -65,7 +68,7 @@ class GameScreen(Screen):
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
-        self.message = ""
+        self.message = app.take_save_problem() or ""  # the first autosave may have failed
         self.thinking: tuple[Decision, Future[str]] | None = None
         self.hinting: tuple[int, Decision, Future[str]] | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
@@ -164,7 +167,7 @@ class GameScreen(Screen):
         s = self.session
         before, after = s.play(move)
         self.app.autosave(s)
-        self.message = ""
+        self.message = self.app.take_save_problem() or ""
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
@@ -181,7 +184,7 @@ class GameScreen(Screen):
             self.hinting = None
             self.overlay = None
             self.app.autosave(self.session)
-            self.message = "Move undone."
+            self.message = self.app.take_save_problem() or "Move undone."
             self.push_position()
         else:
             self.message = "Nothing that may be undone."
@@ -191,7 +194,7 @@ class GameScreen(Screen):
         """Replay the last undone turn."""
         if self.session.redo():
             self.app.autosave(self.session)
-            self.message = "Move redone."
+            self.message = self.app.take_save_problem() or "Move redone."
             if self.session.outcome is not None:
                 self.overlay = "end"
             self.push_position()
@@ -244,10 +247,14 @@ class GameScreen(Screen):
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
-        path = storage.save_game(self.app.directory, self.session.record())
-        # A zero-width space after each separator and dash lets the sidebar wrap the path.
-        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
-        self.message = f"Saved to {wrappable}"
+        try:
+            path = storage.save_game(self.app.directory, self.session.record())
+        except (OSError, TabletopError) as exc:
+            self.message = one_line(f"Save failed: {storage.reason(exc)}")
+        else:
+            # A zero-width space after each separator and dash lets the sidebar wrap it.
+            wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+            self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:
@@ -261,8 +268,12 @@ class GameScreen(Screen):
         self.renderer.cancel()
         self.invalidate()
 
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen; closing them comes back here."""
+        self.window.show_view(RulesScreen(self.app, self.game.info, self))
+
     def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("rules", "end") or close it (None)."""
+        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
         self.overlay = name
         self.focus = -1
         self._needs_position = True
@@ -484,7 +495,7 @@ class GameScreen(Screen):
             return  # keys that act on what has the focus are never shortcuts
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
-            arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),
+            arcade.key.S: self.save, arcade.key.F1: self.show_rules,
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
         }

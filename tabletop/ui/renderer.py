@@ -4,7 +4,7 @@ A plugin registers a renderer by import path from its `tabletop_register_rendere
 
     @tabletop.hookimpl
     def tabletop_register_renderers(register):
-        register("versus", "games.versus.view:VersusRenderer")
+        register("versus", "games.versus.view.renderer:VersusRenderer")
 
 The app imports that class only when the game is opened on screen (so headless runs never
 import arcade) and builds one instance per game screen: `VersusRenderer(context)`. A game

@@ -18,6 +18,24 @@ def test_kit_passes_a_hidden_information_game() -> None:
     assert report.games_played == 10
 
 
+def test_kit_cuts_a_game_without_a_bound_at_the_callers_bound() -> None:
+    # The rules set no bound: games reaching the caller's are cut, which is no violation.
+    report = check_game(toys.UnboundedNim(), seeds=range(4), max_plies=3)
+    assert report.games_played == 4 and report.games_cut == 4 and report.plies == 12
+    whole = check_game(toys.UnboundedNim(), seeds=range(4), max_plies=100)
+    assert whole.games_played == 4 and whole.games_cut == 0
+
+
+def test_kit_needs_a_bound_for_a_game_without_one() -> None:
+    with pytest.raises(ValueError, match="max_plies"):
+        check_game(toys.UnboundedNim(), seeds=range(1))
+
+
+def test_a_declared_bound_is_a_promise_the_callers_bound_does_not_relax() -> None:
+    with pytest.raises(ConformanceError, match=r"not over after info\.max_plies"):
+        check_game(toys.EndlessNim(), seeds=range(4), max_plies=1000)
+
+
 @pytest.mark.parametrize(("game", "complaint"), [
     (toys.MutatingNim(), "apply changed its input state"),
     (toys.SloppyNotationNim(), "parses to"),

@@ -151,6 +151,12 @@ class EndlessNim(Nim):
     info = replace(Nim.info, max_plies=2)
 
 
+class UnboundedNim(Nim):
+    """Right: declares no maximum length (its rules set none), so the kit needs a bound."""
+
+    info = replace(Nim.info, max_plies=None)
+
+
 class LenientNim(Nim):
     """Wrong: parse_move accepts anything."""
 

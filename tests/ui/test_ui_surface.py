@@ -12,7 +12,17 @@ from typing import Any
 
 import pytest
 import ui_games
-from ui_driver import click, click_button, close_app, key, open_app, pixel, pump, wait_until
+from ui_driver import (
+    click,
+    click_button,
+    click_continue,
+    close_app,
+    key,
+    open_app,
+    pixel,
+    pump,
+    wait_until,
+)
 
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
@@ -155,7 +165,7 @@ def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> 
     assert any(f"Last move: {second}" in t.text for t in screen.renderer._texts)
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
-    click_button(window, "continue")
+    click_continue(window)
     resumed = window.current_view
     assert isinstance(resumed, GameScreen)
     assert resumed.renderer.last_move == second

@@ -28,10 +28,15 @@ from ui_driver import (
 )
 
 from games.versus.board import CELL_OF_NAME, INDEX
+from games.versus.game import VersusGame
 from games.versus.pieces import BLUE_VERSUS, OWNER
 from games.versus.state import Move
-from games.versus.view import VersusRenderer
-from games.versus.view_mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
+from games.versus.view.board import paint_board, paint_pieces
+from games.versus.view.geometry import BoardLayout, hit
+from games.versus.view.marks import paint_over, paint_under
+from games.versus.view.mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
+from games.versus.view.renderer import VersusRenderer
+from games.versus.view.scene import Marks, Scene
 from tabletop.plugins import Host
 from tabletop.session import Session
 from tabletop.ui import storage
@@ -107,7 +112,8 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     click_cell(window, screen, "d6")
     pending = renderer.pending_move
     assert isinstance(pending, Move) and pending.versus
-    assert [(a.frm, a.to) for a in pending.attractions] == [
+    shown = screen.session.game.preview(screen.session.state, pending)
+    assert [(a.frm, a.to) for a in shown.attractions] == [
         (CELL_OF_NAME["k1"], CELL_OF_NAME["j2"])]
     assert screen.session.moves == [] and screen.button_named("validate") is not None
     screenshot(window, "versus_03_preview")
@@ -271,3 +277,27 @@ def test_versus_colour_blind_mode_draws_symbols(tmp_path: Path) -> None:
     finally:
         window.app.worker.shutdown()
         window.close()
+
+
+def test_painters_take_a_scene_and_return_their_hit_boxes() -> None:  # versus.md §1, §4
+    game = VersusGame()
+    state = game.new_state(2, game.info.resolve_options(), 0)
+    layout = BoardLayout.fit(0, 0, 1280, 720)
+    board = paint_board(layout, state.rules.is_target)
+    assert len(board.mesh) > 0 and [box.cell for box in board.hits] == list(range(91))
+    for name in ("a1", "f6", "k6"):
+        assert hit(board.hits, *layout.centres[CELL_OF_NAME[name]]) == CELL_OF_NAME[name]
+    assert hit(board.hits, -50, -50) is None
+    # The pieces but those an animation draws; a pending VERSUS slide and what it pulls.
+    pieces = paint_pieces(Scene(layout, state, Marks(), False, frozenset({state.pieces[0]})))
+    assert [box.cell for box in pieces.hits] == list(state.pieces[1:])
+    slide = next(m for m in game.legal_moves(state)
+                 if isinstance(m, Move) and game.preview(state, m).attractions)
+    shown = game.preview(state, slide)
+    marks = Marks(selected=slide.frm, destinations=(slide.to,), pending=slide,
+                  pending_preview=shown)
+    scene = Scene(layout, state, marks, False)
+    assert [box.cell for box in paint_under(scene).hits] == [slide.to]
+    over = paint_over(scene)
+    assert [box.cell for box in over.hits] == [slide.frm, slide.to]
+    assert len(over.mesh) > len(paint_over(Scene(layout, state, Marks(), False)).mesh)

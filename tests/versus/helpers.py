@@ -8,7 +8,7 @@ from typing import Any
 from games.versus import rules as R
 from games.versus.board import CELL_NAMES, INDEX
 from games.versus.game import VersusGame
-from games.versus.state import End, Move, VersusState
+from games.versus.state import End, History, Move, Preview, VersusState
 
 GAME = VersusGame()
 BLUE, BROWN = 0, 1
@@ -39,7 +39,7 @@ def build(blue: tuple[int, int], brown: tuple[int, int],
     marks = tuple((cell(*qr), s) for qr, s in streaks)
     key = R.position_key(state.board, state.pieces, to_move, marks)
     reason = R.end_reason(state.board, state.pieces, to_move, state.rules)
-    return dataclasses.replace(state, to_move=to_move, streaks=marks, history=(key,),
+    return dataclasses.replace(state, to_move=to_move, streaks=marks, history=History((key,)),
                                end=None if reason is None else End(reason))
 
 
@@ -51,9 +51,14 @@ def move(state: VersusState, frm: tuple[int, int], to: tuple[int, int]) -> Move:
     raise AssertionError(f"{name(*frm)}-{name(*to)} is not legal")
 
 
-def pulls(m: Move) -> set[tuple[str, str]]:
-    """The attractions of a move as `(from, to)` names."""
-    return {(CELL_NAMES[a.frm], CELL_NAMES[a.to]) for a in m.attractions}
+def shown(state: VersusState, m: Move) -> Preview:
+    """What the move would do from `state`: the preview a front end shows."""
+    return GAME.preview(state, m)
+
+
+def pulls(state: VersusState, m: Move) -> set[tuple[str, str]]:
+    """The attractions of a move from `state` as `(from, to)` names."""
+    return {(CELL_NAMES[a.frm], CELL_NAMES[a.to]) for a in shown(state, m).attractions}
 
 
 def play(state: VersusState, frm: tuple[int, int], to: tuple[int, int]) -> VersusState:

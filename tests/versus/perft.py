@@ -10,7 +10,8 @@ def perft(game: VersusGame, state: VersusState, depth: int) -> tuple[int, int]:
     """`(leaf moves, attractions made by them)` of every line `depth` plies deep."""
     moves = game.legal_moves(state)
     if depth == 1:
-        return len(moves), sum(len(m.attractions) for m in moves if isinstance(m, Move))
+        return len(moves), sum(len(game.preview(state, m).attractions) for m in moves
+                               if isinstance(m, Move))
     nodes = pulls = 0
     for m in moves:
         n, p = perft(game, game.apply(state, m), depth - 1)

@@ -1,10 +1,13 @@
 """End of the game (versus.md §6) and scoring (§7) on hand-built positions."""
 
+import random
+
 import pytest
 
 from games.versus import rules as R
+from games.versus.search import SearchBoard
 from games.versus.state import AgreeDraw, Resign
-from tests.versus.helpers import BLUE, BROWN, GAME, build, play
+from tests.versus.helpers import BLUE, BROWN, GAME, build, cell, play
 
 # Targets f1, f3, f5, f7, f9, f11 are axial (-5,0), (-3,0), (-1,0), (1,0), (3,0), (5,0).
 FIVE_FILLED = [(-5, 0, 3, BLUE), (-3, 0, 2, BROWN), (-1, 0, 3, BLUE), (1, 0, 2, BROWN),
@@ -98,7 +101,7 @@ def test_pawns_with_other_sections_are_not_interchangeable() -> None:  # versus.
     assert GAME.outcome(_triangle_dance(_triangle_dance(state))) is None
 
 
-def test_ply_limit_ends_the_game() -> None:  # our cap on game length (GameInfo.max_plies)
+def test_ply_limit_option_ends_the_game() -> None:  # versus.md §8: an experiment's cap
     state = build((-5, 5), (3, -4), [(-2, 3, 3, BLUE), (-1, 3, 4, BLUE)], ply_limit=4)
     state = play(play(state, (-1, 3), (-1, 2)), (3, -4), (4, -4))
     state = play(play(state, (-2, 3), (-1, 3)), (4, -4), (3, -3))
@@ -128,9 +131,48 @@ def test_agreed_draw() -> None:  # versus.md §6.4
     assert GAME.reward(outcome, BLUE) == GAME.reward(outcome, BROWN) == 0.5
 
 
-@pytest.mark.parametrize("options", [{"repetition_limit": 1}, {"ply_limit": 0}])
+@pytest.mark.parametrize("options", [{"repetition_limit": 1}, {"ply_limit": -1}])
 def test_option_bounds(options: dict[str, int]) -> None:  # versus.md §8
     from tabletop.model import OptionError
 
     with pytest.raises(OptionError):
         GAME.info.resolve_options(options)
+
+
+def test_a_default_game_has_no_ply_limit() -> None:  # versus.md §8
+    assert GAME.info.max_plies is None
+    assert GAME.info.resolve_options()["ply_limit"] == R.NO_PLY_LIMIT
+    state = GAME.new_state(2, GAME.info.resolve_options(), 0)
+    assert not R.past_ply_limit(10**9, state.rules)
+    # Seed 1's random game runs past the old cap of 1000 plies and ends only by §6.
+    rng = random.Random(1)
+    while GAME.to_move(state) is not None:
+        moves = GAME.legal_moves(state)
+        state = GAME.apply(state, moves[rng.randrange(len(moves))])
+    assert state.ply > 1000 and state.end is not None
+    assert state.end.reason in (R.TARGETS_FULL, R.NO_MOVE, R.DECIDED, R.REPETITION)
+
+
+def test_a_versus_parked_on_a_target_does_not_fill_it() -> None:  # versus.md §6.3
+    # Five targets hold pawns (Blue 6, Brown 10); Blue's VERSUS stands on the sixth, f11,
+    # which the option allows. The target holds no pawn, so it counts as empty: Blue's
+    # 4/1 pawn off the targets could still tie (6 + 4 = 10) and the game goes on.
+    state = build((5, 0), (0, -5), [*FIVE_FILLED, (4, 1, 4, BLUE)],
+                  versus_may_stop_on_target=True)
+    assert GAME.outcome(state) is None
+    assert R.empty_targets(state.board, state.rules) == (cell(5, 0),)
+    assert R.potential(state.board, state.pieces, BLUE, state.rules, 6) == 10
+    assert not R.decided(state.board, state.pieces, state.rules)
+    # A 3/2 pawn could reach only 9: then the parked VERSUS does not save Blue (§6.3).
+    lost = build((5, 0), (0, -5), [*FIVE_FILLED, (4, 1, 3, BLUE)],
+                 versus_may_stop_on_target=True)
+    outcome = GAME.outcome(lost)
+    assert outcome is not None and outcome.reason.startswith(R.DECIDED)
+
+
+def test_the_search_and_the_game_share_the_end_test() -> None:  # versus.md §6
+    state = build((-5, 5), (0, -5), [*FIVE_FILLED, (4, 1, 3, BLUE)])
+    assert GAME.outcome(state) is not None
+    assert SearchBoard(state).final_value() is not None
+    going = build((-5, 5), (0, -5), [*FIVE_FILLED, (4, 1, 4, BLUE)])
+    assert SearchBoard(going).final_value() is None

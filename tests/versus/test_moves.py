@@ -3,7 +3,19 @@
 from games.versus.board import CELLS, DEFAULT_TARGETS, NEIGHBOURS
 from games.versus.pieces import pawn_code
 from games.versus.state import Move
-from tests.versus.helpers import BLUE, BROWN, GAME, build, cell, code_at, move, name, play, pulls
+from tests.versus.helpers import (
+    BLUE,
+    BROWN,
+    GAME,
+    build,
+    cell,
+    code_at,
+    move,
+    name,
+    play,
+    pulls,
+    shown,
+)
 
 FAR_BROWN = (5, -5)  # a Brown VERSUS out of the way
 
@@ -66,7 +78,7 @@ def test_versus_may_stop_on_a_target_with_the_option() -> None:  # versus.md §3
 def test_attraction_along_every_clear_line() -> None:  # versus.md §4
     state = build((0, 4), FAR_BROWN, [(-3, 3, 2, BROWN), (0, 0, 2, BROWN), (2, 3, 1, BROWN)])
     m = move(state, (0, 4), (0, 3))
-    assert pulls(m) == {(name(-3, 3), name(-2, 3)), (name(0, 0), name(0, 1)),
+    assert pulls(state, m) == {(name(-3, 3), name(-2, 3)), (name(0, 0), name(0, 1)),
                         (name(2, 3), name(1, 3))}
     after = GAME.apply(state, m)
     for q, r in ((-2, 3), (0, 1), (1, 3)):
@@ -77,20 +89,20 @@ def test_attraction_along_every_clear_line() -> None:  # versus.md §4
 
 def test_line_blocked_by_own_pawn() -> None:  # versus.md §4
     state = build((0, 4), FAR_BROWN, [(1, 3, 3, BLUE), (2, 3, 2, BROWN)])
-    assert pulls(move(state, (0, 4), (-2, 4))) == set()
+    assert pulls(state, move(state, (0, 4), (-2, 4))) == set()
     # With the VERSUS west of its own pawn, the brown pawn behind it stays put.
-    assert not move(state, (0, 4), (0, 3)).attractions
+    assert not pulls(state, move(state, (0, 4), (0, 3)))
 
 
 def test_line_blocked_by_the_other_versus() -> None:  # versus.md §4
     state = build((0, 4), (0, 1), [(0, -1, 2, BROWN)])
-    assert not move(state, (0, 4), (0, 3)).attractions
+    assert not pulls(state, move(state, (0, 4), (0, 3)))
 
 
 def test_line_blocked_by_a_frozen_pawn_which_is_not_attracted() -> None:  # versus.md §4
     state = build((1, 4), FAR_BROWN, [(1, 0, 2, BROWN), (1, -2, 2, BROWN), (-4, 4, 5, BLUE)])
     m = move(state, (1, 4), (1, 3))
-    assert not m.attractions
+    assert not pulls(state, m)
     after = GAME.apply(state, m)
     assert after.controller(cell(1, 0)) == BROWN and after.controller(cell(1, -2)) == BROWN
 
@@ -104,7 +116,7 @@ def test_adjacent_enemy_pawn_is_neither_moved_nor_flipped() -> None:  # versus.m
 def test_versus_backing_away_attracts_the_pawn_it_left() -> None:  # versus.md §4
     state = build((0, 3), FAR_BROWN, [(1, 3, 2, BROWN)])
     m = move(state, (0, 3), (-1, 3))
-    assert pulls(m) == {(name(1, 3), name(0, 3))}
+    assert pulls(state, m) == {(name(1, 3), name(0, 3))}
 
 
 def test_only_the_versus_attracts() -> None:  # versus.md §4
@@ -116,7 +128,7 @@ def test_only_the_versus_attracts() -> None:  # versus.md §4
 def test_pawn_pulled_onto_a_target_freezes_for_the_new_controller() -> None:  # versus.md §4
     state = build((-1, 4), FAR_BROWN, [(-1, -1, 4, BROWN), (2, 2, 3, BLUE)])
     m = move(state, (-1, 4), (-1, 2))
-    assert [(a.frozen, name_of(a.to)) for a in m.attractions] == [(True, name(-1, 0))]
+    assert [(a.frozen, name_of(a.to)) for a in shown(state, m).attractions] == [(True, name(-1, 0))]
     after = GAME.apply(state, m)
     assert after.frozen(cell(-1, 0)) and after.controller(cell(-1, 0)) == BLUE
     assert destinations(after, (-1, 0)) == set()

@@ -1,11 +1,12 @@
 """Notation, pictures, log lines, the save format and option data (versus.md §8, §9)."""
 
 import json
+from typing import Any
 
 import pytest
 
+from games.versus import rules as R
 from games.versus.board import CELL_NAMES, ROWS
-from games.versus.pieces import DEFAULT_START
 from games.versus.state import AgreeDraw, Move, Resign
 from tabletop.model import IllegalMoveError, NotationError, OptionError, StateFormatError
 from tests.versus.helpers import BLUE, BROWN, GAME, build, move
@@ -91,7 +92,7 @@ def test_bad_state_dicts_are_refused(spoil) -> None:  # type: ignore[no-untyped-
 
 
 def _start_with(change):  # type: ignore[no-untyped-def]
-    data = json.loads(json.dumps(DEFAULT_START))
+    data = json.loads(json.dumps(R.START_POSITION))
     change(data)
     return data
 
@@ -117,7 +118,7 @@ def test_target_data_is_validated(targets: object) -> None:  # versus.md §8
 
 
 def test_other_targets_and_start_as_data() -> None:  # versus.md §8
-    options = GAME.info.resolve_options({"targets": ["f6"], "start_position": DEFAULT_START})
+    options = GAME.info.resolve_options({"targets": ["f6"], "start_position": R.START_POSITION})
     state = GAME.new_state(2, options, 0)
     assert state.rules.targets == (ROWS[5][5],)
     option = GAME.info.option("targets")
@@ -136,3 +137,23 @@ def test_default_options_reproduce_the_spec() -> None:  # versus.md §8
     assert options["repetition_limit"] == 3
     assert options["start_position"] is None and options["targets"] is None
     assert GAME.info.seat_names == ("Blue", "Brown") and not GAME.info.hidden_information
+
+
+def test_describe_reuses_the_preview_of_the_move(  # versus.md §9
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    traced = []
+    real = R.attractions
+
+    def counted(*args: Any) -> Any:
+        traced.append(args[1:3])
+        return real(*args)
+
+    monkeypatch.setattr(R, "attractions", counted)
+    state = build((-1, 4), (5, -5), [(-1, -1, 4, BROWN), (2, 2, 3, BLUE)])
+    m = move(state, (-1, 4), (-1, 2))
+    shown = GAME.preview(state, m)  # what the front end showed
+    after = GAME.apply(state, m)  # the ply traces the lines once more, making the move
+    assert len(traced) == 2
+    lines = GAME.describe(state, m, after)
+    assert len(traced) == 2 and GAME.preview(state, m) is shown
+    assert sum("attracts" in line for line in lines) == len(shown.attractions) == 1

@@ -62,10 +62,10 @@ def test_frozen_pawns_never_change(seed: int) -> None:  # versus.md §3
                 assert after.board[t] == before.board[t]
 
 
-@SETTINGS
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**6))
 def test_scores_are_the_sum_over_targets(seed: int) -> None:  # versus.md §7
-    final = random_game(seed, 2000)[-1]
+    final = random_game(seed, 100_000)[-1]  # to the end: no ply cap (§8)
     outcome = GAME.outcome(final)
     assert outcome is not None
     expected = [0, 0]
@@ -96,8 +96,15 @@ def test_records_replay_exactly(seed: int, plies: int) -> None:  # versus.md §9
     assert replayed.final == states[-1]
 
 
-def test_conformance_kit() -> None:  # the plugin contract
-    report = check_game(GAME, seeds=range(4))
+def test_conformance_kit() -> None:  # the plugin contract; versus.md §8: no ply cap
+    report = check_game(GAME, seeds=range(4), max_plies=300)
     assert report.games_played == 4
-    check_game(GAME, seeds=range(2), options={"versus_may_stop_on_target": True,
-                                             "repetition_limit": 2})
+    check_game(GAME, seeds=range(2), max_plies=300,
+               options={"versus_may_stop_on_target": True, "repetition_limit": 2})
+
+
+def test_conformance_kit_on_whole_games() -> None:  # versus.md §6, §8
+    # Seeds whose random games end within 1,500 plies, checked to their end.
+    report = check_game(GAME, seeds=(0, 3), max_plies=1500, full_check_plies=10,
+                        full_check_every=50)
+    assert report.games_played == 2 and report.games_cut == 0

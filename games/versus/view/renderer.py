@@ -1,5 +1,6 @@
-"""`VersusRenderer`: the Versus board in the app's game screen (the only module the shell
-imports; the drawing is in `view_marks` / `view_mesh`, the transition in `view_anim`).
+"""`VersusRenderer`: the Versus board in the app's game screen (the only class the shell
+imports). The painters are in `board` and `marks` (triangles from `mesh`), the
+transition in `animation`, the arithmetic of the layout in `geometry`.
 
 Play as in the online game: click one of your elements and its destinations light up;
 click a destination and the preview shows what the move would do (the pawns it pulls,
@@ -10,6 +11,8 @@ move a cursor over the board, Space or Enter act as a click on the cursor's cell
 Layers, each one draw call, rebuilt only when what they show changes: the board (on
 resize), the marks under the pieces, the cell labels, the pieces (on a new position),
 the marks over the pieces (on a new selection), then the texts in one pyglet batch.
+Each painter gets a frozen `Scene` and returns what it drew with its hit boxes; a click
+is looked up in the board's hit boxes.
 """
 
 from __future__ import annotations
@@ -22,17 +25,18 @@ import pyglet
 from games.versus import rules as R
 from games.versus.board import CELL_NAMES, CELL_OF_NAME, ROWS
 from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
-from games.versus.state import Move, VersusState
-from games.versus.view_anim import MoveAnimation, ShapeList
-from games.versus.view_geometry import BoardLayout, nearest_in_row, row_and_index
-from games.versus.view_marks import (
-    Marks,
-    board_mesh,
-    over_mesh,
-    pieces_mesh,
-    preview_words,
-    under_mesh,
+from games.versus.state import NO_PREVIEW, Move, Preview, VersusState
+from games.versus.view.animation import MoveAnimation, ShapeList
+from games.versus.view.board import paint_board, paint_pieces
+from games.versus.view.geometry import (
+    BoardLayout,
+    HitBox,
+    hit,
+    nearest_in_row,
+    row_and_index,
 )
+from games.versus.view.marks import paint_over, paint_under, preview_words
+from games.versus.view.scene import Marks, Scene
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
@@ -59,6 +63,10 @@ class VersusRenderer(Renderer):
         #: The keyboard cursor's cell (None until the keyboard is used).
         self.cursor: int | None = None
         self.last_move: Move | None = None
+        #: What the last move did (its preview from the position before it).
+        self.last_preview: Preview = NO_PREVIEW
+        #: The cells a click can pick: the board's hit boxes, as its painter drew them.
+        self._cells: tuple[HitBox, ...] = ()
         self._animation: MoveAnimation | None = None
         self._cache = Canvas(WINDOW_BACKGROUND, samples=4)
         empty: ShapeList = arcade.shape_list.ShapeElementList()
@@ -80,7 +88,8 @@ class VersusRenderer(Renderer):
 
     def _build_board(self) -> None:
         targets = self.view.rules.is_target if self.view is not None else bytes(len(CELL_NAMES))
-        self._board = board_mesh(self.board_layout, targets).shape_list()
+        painted = paint_board(self.board_layout, targets)
+        self._board, self._cells = painted.mesh.shape_list(), painted.hits
         self._cache.dirty = True
         self._labels = pyglet.graphics.Batch()
         self._label_objects = [
@@ -95,7 +104,7 @@ class VersusRenderer(Renderer):
         forgotten until `animate` names it (undo and redo show no last move)."""
         targets_changed = self.view is None or view.rules != self.view.rules
         if view is not self.view:  # the shell may show the same position again
-            self.last_move = None
+            self.last_move, self.last_preview = None, NO_PREVIEW
             self._animation = None
         self.selected = None
         self.view = view
@@ -107,9 +116,7 @@ class VersusRenderer(Renderer):
         """Rebuild the pieces, the marks and the texts for the current position."""
         if self.view is None:
             return
-        hidden = self._animation.hidden if self._animation else ()
-        self._pieces = pieces_mesh(self.board_layout, self.view, self.context.colour_blind,
-                                   hidden).shape_list()
+        self._pieces = paint_pieces(self.scene()).mesh.shape_list()
         # Cell names on the free cells only: under a piece they would show round its edge.
         occupied = set(self.view.pieces)
         self._cell_names = pyglet.graphics.Batch()
@@ -121,35 +128,48 @@ class VersusRenderer(Renderer):
             if label.kind == "cell" and CELL_OF_NAME[label.text] not in occupied]
         self._sync_marks()
 
+    def scene(self) -> Scene:
+        """A frozen snapshot of what the board shows now: what the painters get."""
+        state: VersusState = self.view
+        pending = self.pending_move
+        marks = Marks(self.last_move, self.last_preview, self.selected, self.destinations(),
+                      self.cursor, self.hint if isinstance(self.hint, Move) else None,
+                      pending, self._preview(pending))
+        hidden = self._animation.hidden if self._animation else frozenset()
+        return Scene(self.board_layout, state, marks, self.context.colour_blind, hidden)
+
+    def _preview(self, move: Move | None) -> Preview:
+        """What `move` would do from the position shown (the rules' preview, §4, §5)."""
+        if move is None:
+            return NO_PREVIEW
+        return R.preview(self.view, move)
+
     def _sync_marks(self) -> None:
         """Rebuild what changes with the selection: the marks and the texts."""
-        state: VersusState = self.view
-        marks = Marks(self.last_move, self.selected, self.destinations(), self.cursor,
-                      self.hint if isinstance(self.hint, Move) else None, self.pending_move)
-        self._under = under_mesh(self.board_layout, marks).shape_list()
+        scene = self.scene()
+        self._under = paint_under(scene).mesh.shape_list()
         self._cache.dirty = True
-        self._over = over_mesh(self.board_layout, state, marks, self.context.colour_blind
-                               ).shape_list()
-        self._build_texts()
+        self._over = paint_over(scene).mesh.shape_list()
+        self._build_texts(scene)
 
-    def _build_texts(self) -> None:
-        state: VersusState = self.view
-        area, size = self.area, self.board_layout.size
+    def _build_texts(self, scene: Scene) -> None:
+        """The status line, and the pawns' values in colour-blind mode, from `scene`."""
+        state, layout = scene.state, scene.layout
+        area, size = self.area, layout.size
         self._texts = pyglet.graphics.Batch()
-        x, y = self.board_layout.status
+        x, y = layout.status
         self._text_objects = [arcade.Text(
             self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
             width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
             anchor_y="center", multiline=True, batch=self._texts)]
-        if not self.context.colour_blind:
+        if not scene.colour_blind:
             return
         # The value of each pawn to its controller, inside its centre (colour-blind mode).
-        hidden = self._animation.hidden if self._animation else ()
         for cell in state.pieces:
             code = state.board[cell]
-            if code < FIRST_PAWN or cell in hidden:
+            if code < FIRST_PAWN or cell in scene.hidden:
                 continue
-            cx, cy = self.board_layout.centres[cell]
+            cx, cy = layout.centres[cell]
             self._text_objects.append(arcade.Text(
                 str(VALUE[OWNER[code]][code]), cx, cy, _VALUE_TEXT, size * 0.3 / _PX_PER_PT,
                 font_name=FONT_SANS, bold=True, anchor_x="center", anchor_y="center",
@@ -170,7 +190,7 @@ class VersusRenderer(Renderer):
             return f"{who} to move."
         if self.pending_move is not None:
             move = self.pending_move
-            words = preview_words(move)
+            words = preview_words(move, self._preview(move))
             return (f"{self.context.notation(move)}{': ' + words if words else ''}. "
                     "VALIDATE (Enter) to play, Esc to change your mind.")
         if self.selected is not None:
@@ -199,10 +219,10 @@ class VersusRenderer(Renderer):
         """Slide the element, then the pulls, then the turn-overs; mark the move."""
         if not isinstance(move, Move):
             return
-        full = next((m for m in self.context.game.legal_moves(before) if m == move), move)
-        self.last_move = full
+        self.last_move, self.last_preview = move, R.preview(before, move)
         if self.context.animation_seconds > 0:
-            self._animation = MoveAnimation(self.board_layout, before, full,
+            self._animation = MoveAnimation(self.board_layout, before, move,
+                                            self.last_preview,
                                             self.context.animation_seconds,
                                             self.context.colour_blind)
         self.sync()
@@ -264,7 +284,7 @@ class VersusRenderer(Renderer):
         """A click on the board (see `activate`); clicks off the board are not used."""
         if not self.interactive or not Rect.contains(self.area, x, y):
             return False
-        return self.activate(self.board_layout.cell_at(x, y))
+        return self.activate(hit(self._cells, x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         """Arrows / Tab move the cursor, Space or Enter click its cell, Enter confirms a

@@ -3,6 +3,8 @@
 Pieces are saved in the same shape as the `start_position` option, so a saved position
 can be loaded as a variant's start; the rest is the rule options, the player to move,
 the §5 streaks, the ply count, the §6.5 repetition history and the end, if any.
+`ply_limit` is saved as a whole number, 0 for none (the default since the cap stopped
+being a rule, §8); saves from before, which hold a positive cap, load with that cap.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from games.versus.pieces import (
     board_from_data,
     targets_from_data,
 )
-from games.versus.state import End, VersusState
+from games.versus.state import End, History, VersusState
+from tabletop.limits import one_line, shown
 from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
@@ -80,7 +83,7 @@ def from_dict(data: Mapping[str, Any]) -> VersusState:
     try:
         return _parse(data)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise StateFormatError(f"invalid Versus state: {exc}") from None
+        raise StateFormatError(f"invalid Versus state: {one_line(exc)}") from None
 
 
 def _parse(data: Mapping[str, Any]) -> VersusState:
@@ -89,32 +92,38 @@ def _parse(data: Mapping[str, Any]) -> VersusState:
         raise ValueError("may_stop_on_target must be true or false")
     rules = R.Rules(targets_from_data(spec["targets"]), spec["may_stop_on_target"],
                     _int(spec["repetition_limit"], "repetition_limit", 2),
-                    _int(spec["ply_limit"], "ply_limit", 1))
+                    _int(spec["ply_limit"], "ply_limit", 0))
     board = board_from_data(data["position"])
     pieces = tuple(i for i, code in enumerate(board) if code)
     if data["to_move"] not in COLOURS:
         raise ValueError("to_move must be 'blue' or 'brown'")
     to_move = COLOURS.index(data["to_move"])
     streaks = []
-    for cell_name, streak in data["streaks"]:
+    if not isinstance(data["streaks"], list):
+        raise ValueError("streaks must be a list of [cell, count] pairs")
+    for entry in data["streaks"]:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)):
+            raise ValueError(f"a streak is [cell, count], not {shown(entry)}")
+        cell_name, streak = entry
         cell = parse_cell(cell_name)
         if board[cell] < FIRST_PAWN:
             raise ValueError(f"streak on {cell_name}, which holds no pawn")
         streaks.append((cell, _int(streak, "a streak", 1)))
     ply = _int(data["ply"], "ply", 0)
-    history = tuple(bytes.fromhex(key) for key in data["history"])
+    history = History(bytes.fromhex(key) for key in data["history"])
     key = R.position_key(board, pieces, to_move, tuple(streaks))
     end_data = data["end"]
     end = None
     if end_data is not None:
         reason, resigned = end_data["reason"], end_data["resigned"]
         if reason not in REASONS:
-            raise ValueError(f"unknown end reason {reason!r}")
+            raise ValueError(f"unknown end reason {shown(reason)}")
         if (resigned is None) != (reason != R.RESIGNED) or resigned not in (None, 0, 1):
             raise ValueError("'resigned' must name the seat exactly when a player resigned")
         end = End(reason, resigned)
-    elif not history or history[-1] != key:
+    elif history.last != key:
         raise ValueError("the history must end with the current position")
-    elif R.end_reason(board, pieces, to_move, rules) is not None:
+    elif R.end_reason(board, pieces, to_move, rules, occurrences=history.count(key),
+                      ply=ply) is not None:
         raise ValueError("the position is over but the state has no end")
     return VersusState(rules, board, pieces, to_move, tuple(streaks), ply, history, end)

@@ -9,9 +9,9 @@ frames, so an animation costs a handful of draw calls and no geometry work.
 from __future__ import annotations
 
 from games.versus.pieces import BLUE_SECTIONS, pawn_code
-from games.versus.state import Move, VersusState
-from games.versus.view_geometry import BoardLayout
-from games.versus.view_mesh import FLIP_RING, Mesh, draw_piece
+from games.versus.state import Move, Preview, VersusState
+from games.versus.view.geometry import BoardLayout
+from games.versus.view.mesh import FLIP_RING, Mesh, draw_piece
 from tabletop.ui._arcade import arcade
 
 ShapeList = arcade.shape_list.ShapeElementList[arcade.shape_list.Shape]
@@ -39,27 +39,28 @@ def _piece_list(size: float, code: int, colour_blind: bool, sx: float = 1.0,
 
 
 class MoveAnimation:
-    """The running transition of `move` from `before`; `done` once it has played."""
+    """The running transition of `move` from `before`, doing what `shown` says (§4);
+    `done` once it has played."""
 
-    def __init__(self, layout: BoardLayout, before: VersusState, move: Move,
+    def __init__(self, layout: BoardLayout, before: VersusState, move: Move, shown: Preview,
                  duration: float, colour_blind: bool) -> None:
         self.layout = layout
         self.move = move
         self.duration = max(duration, 1e-6)
         self.elapsed = 0.0
         size = layout.size
-        self.hidden = frozenset({move.to} | {a.to for a in move.attractions})
+        self.hidden = frozenset({move.to} | {a.to for a in shown.attractions})
         self._mover = _piece_list(size, before.board[move.frm], colour_blind)
         mover = before.to_move
         self._pulls: list[tuple[tuple[float, float], tuple[float, float], list[ShapeList]]] = []
-        for pull in move.attractions:
+        for pull in shown.attractions:
             old = before.board[pull.frm]
             new = pawn_code(BLUE_SECTIONS[old], mover)
             frames = [_piece_list(size, old, colour_blind, w) for w in FLIP_WIDTHS]
             frames += [_piece_list(size, new, colour_blind, w, ring=True)
                        for w in reversed(FLIP_WIDTHS)]
             self._pulls.append((layout.centres[pull.frm], layout.centres[pull.to], frames))
-        self._slide_share = SLIDE_SHARE if move.attractions else 1.0
+        self._slide_share = SLIDE_SHARE if shown.attractions else 1.0
 
     @property
     def done(self) -> bool:

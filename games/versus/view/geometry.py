@@ -1,4 +1,4 @@
-"""Where the Versus board sits on screen: cell centres, hex size, labels, hit testing.
+"""Where the Versus board sits on screen: cell centres, hex size, labels, hit boxes.
 
 Pure arithmetic (no arcade), so the layout can be checked without a window. The board is
 drawn with pointy tops: axial `(q, r)` is at `x = s·√3·(q + r/2)`, `y = -1.5·s·r` from the
@@ -8,9 +8,10 @@ board's centre, so row `r = +5` (Blue's home row, `a`) is at the bottom (versus.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.versus.board import AXIAL, CELLS, ROW_LETTERS, ROWS
+from games.versus.board import AXIAL, CELLS, ROWS
 
 SQRT3 = math.sqrt(3.0)
 #: Board extent in hex sizes (circumradius units): 11 cells across the central row, and
@@ -35,6 +36,25 @@ class Label:
     y: float
     size: float
     kind: str  # "row", "number" or "cell"
+
+
+@dataclass(frozen=True)
+class HitBox:
+    """A round place on screen a click can land on: `cell`'s, at `centre`, `radius` wide."""
+
+    cell: int
+    centre: Point
+    radius: float
+
+
+def hit(boxes: Iterable[HitBox], x: float, y: float) -> int | None:
+    """The cell of the box nearest to `(x, y)` among those containing it, else None."""
+    best, best_d = None, math.inf
+    for box in boxes:
+        d = (box.centre[0] - x) ** 2 + (box.centre[1] - y) ** 2
+        if d <= box.radius ** 2 and d < best_d:
+            best, best_d = box.cell, d
+    return best
 
 
 @dataclass(frozen=True)
@@ -82,15 +102,11 @@ class BoardLayout:
         return [(x + s * math.cos(math.radians(90 + 60 * k)),
                  y + s * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
 
-    def cell_at(self, x: float, y: float) -> int | None:
-        """The cell under the point, or None off the board (inside the inscribed circle
-        of each hex, so a click on a border between two cells picks neither wrongly)."""
-        best, best_d = None, (self.size * SQRT3 / 2) ** 2
-        for cell, (cx, cy) in enumerate(self.centres):
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if d <= best_d:
-                best, best_d = cell, d
-        return best
+    def cell_boxes(self) -> tuple[HitBox, ...]:
+        """A hit box per cell: the circle inscribed in its hex, so that a click on the
+        border between two cells picks neither wrongly."""
+        radius = self.size * SQRT3 / 2
+        return tuple(HitBox(cell, centre, radius) for cell, centre in enumerate(self.centres))
 
     def labels(self, cell_names: tuple[str, ...]) -> list[Label]:
         """Row letters at both ends of each row, numbers along the top and bottom rows,
@@ -135,9 +151,10 @@ def nearest_in_row(layout: BoardLayout, row: int, x: float) -> int:
 __all__ = [
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
-    "ROW_LETTERS",
     "BoardLayout",
+    "HitBox",
     "Label",
+    "hit",
     "nearest_in_row",
     "row_and_index",
 ]
