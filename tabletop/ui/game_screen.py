@@ -304,6 +304,11 @@ class GameScreen(Screen):
         self._drain()
         self._poll_hint()
         self._poll_ai()
+        # The keeper writes on its own thread: a write that failed is said when it is known.
+        problem = self.app.take_save_problem()
+        if problem:
+            self.message = problem
+            self.invalidate()
         seen = (self.renderer.pending_move is not None, self.renderer.animating)
         if seen != self._seen:
             self._seen = seen

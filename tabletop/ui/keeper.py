@@ -76,6 +76,7 @@ class GameKeeper:
         self._pending: dict[str, Record] = {}
         self._errors: list[str] = []
         self._failing = False
+        self._unavailable: str | None = None
         self._busy = False
         self._closing = False
         self._wake = threading.Condition()
@@ -85,8 +86,10 @@ class GameKeeper:
             self.messages += self.library.messages
         except (sqlite3.Error, OSError) as exc:
             self.library = None
-            self.messages.append(f"The game library cannot be opened ({exc}); games will "
-                                 f"not be kept.")
+            self.messages.append(f"The game library cannot be opened ({storage.reason(exc)}); "
+                                 f"games will not be kept.")
+            # Each game then says so once, as a write that failed would.
+            self._unavailable = f"Not saving: {storage.reason(exc)}"
         self._migrate_autosave()
         self._thread = threading.Thread(target=self._write_loop, name="tabletop-keeper",
                                         daemon=True)
@@ -143,6 +146,12 @@ class GameKeeper:
         game_id = self._ids.get(session)
         if game_id is None:
             self.start(session)
+            return
+        if self.library is None:
+            if self._unavailable and game_id not in self._written:
+                self._written.add(game_id)  # said once per game
+                with self._wake:
+                    self._errors.append(self._unavailable)
             return
         record = session.record()
         with self._wake:
@@ -206,8 +215,8 @@ class GameKeeper:
                 with self._wake:
                     # Said once while the disk keeps refusing, not at every move.
                     if not self._failing:
-                        self._errors.append(f"Not saving: {storage.reason(exc)}; the game "
-                                            f"goes on.")
+                        # Short: a status line of the sidebar; the game goes on in memory.
+                        self._errors.append(f"Not saving: {storage.reason(exc)}")
                     self._failing = True
             else:
                 self._failing = False

@@ -56,6 +56,8 @@ SETTING_BOUNDS: dict[str, tuple[Any, ...]] = {
     "ai_seconds": (float, 0.01, 60.0),
     "colour_blind": (bool,),
     "fullscreen": (bool,),
+    "window_width": (int, 0, 16384),  # pixels; 0: the default size
+    "window_height": (int, 0, 16384),
 }
 
 
@@ -64,12 +66,13 @@ def setting_problem(name: str, value: Any) -> str | None:
     kind, *span = SETTING_BOUNDS[name]
     if kind is bool:
         return None if isinstance(value, bool) else "must be true or false"
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return "must be a number"
+    if isinstance(value, bool) or not isinstance(value, int if kind is int else int | float):
+        return "must be a whole number" if kind is int else "must be a number"
     low, high = span
     # `not low <= value <= high` is also true for NaN, which compares false to everything.
     if not low <= value <= high:
-        return f"must be a number of seconds in {low:g}..{high:g}"
+        what = "a whole number of pixels" if kind is int else "a number of seconds"
+        return f"must be {what} in {low:g}..{high:g}"
     return None
 
 

@@ -108,6 +108,19 @@ def start_tictactoe(window: Any) -> GameScreen:
     return screen
 
 
+def kept_file(folder: Path) -> Path:
+    """The one kept game's record file in the library of `folder`."""
+    (path,) = (folder / "games").glob("*.json")
+    return path
+
+
+def said(window: Any, screen: GameScreen) -> str:
+    """The game screen's message once the keeper's pending writes are done."""
+    window.app.keeper.flush()
+    pump(window, 2)
+    return str(screen.message)
+
+
 def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "data") as folder:
         window = open_app(ui_games.make_host, folder)
@@ -116,21 +129,22 @@ def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
             play_cell(window, 0)
         finally:
             close_app(window)
-        good = (folder / AUTOSAVE).read_bytes()
+        good = kept_file(folder).read_bytes()
         make_read_only(folder)
 
         window = open_app(ui_games.make_host, folder)
         try:
-            click_button(window, "continue")  # reading works; its first write does not
-            screen = window.current_view
-            assert isinstance(screen, GameScreen)
-            assert screen.message == "Not saving: Read-only file system"
+            # The library cannot be opened for writing: the launcher says so in one line.
+            assert "games will not be kept" in texts(window)
+            screen = start_tictactoe(window)
+            assert said(window, screen) == "Not saving: Read-only file system"
             play_cell(window, 4)  # the game goes on; said once, not at every move
             play_cell(window, 1)
-            assert screen.session.moves == [0, 4, 1] and "Not saving" not in screen.message
+            assert screen.session.moves == [4, 1]
+            assert "Not saving" not in said(window, screen)
             click_button(window, "save")
             assert screen.message == "Save failed: Read-only file system"
-            assert (folder / AUTOSAVE).read_bytes() == good  # the last good save is intact
+            assert kept_file(folder).read_bytes() == good  # the last good save is intact
 
             key(window, arcade.key.ESCAPE)
             pump(window, 2)
@@ -145,23 +159,25 @@ def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
             close_app(window)
 
 
-def test_a_full_disk_keeps_the_good_autosave_and_saving_resumes(tmp_path: Path) -> None:
-    with tmpfs(tmp_path / "data", "64k") as folder:
+def test_a_full_disk_keeps_the_good_save_and_saving_resumes(tmp_path: Path) -> None:
+    with tmpfs(tmp_path / "data", "256k") as folder:
         window = open_app(ui_games.make_host, folder)
         try:
             screen = start_tictactoe(window)
             play_cell(window, 0)
-            good = (folder / AUTOSAVE).read_bytes()
+            window.app.keeper.flush()
+            good = kept_file(folder).read_bytes()
             with disk_full(folder):
                 play_cell(window, 4)
-                assert screen.message == "Not saving: No space left on device"
+                assert said(window, screen) == "Not saving: No space left on device"
                 play_cell(window, 1)
-                assert "Not saving" not in screen.message
-                assert (folder / AUTOSAVE).read_bytes() == good
-                assert not list(folder.glob("*.tmp"))  # a failed write leaves no temp file
-            play_cell(window, 5)  # room again: the autosave catches up with the game
-            assert json.loads((folder / AUTOSAVE).read_text())["moves"] == ["a1", "b2", "b1",
-                                                                            "c2"]
+                assert "Not saving" not in said(window, screen)
+                assert kept_file(folder).read_bytes() == good
+                assert not list(folder.rglob("*.tmp"))  # a failed write leaves no temp file
+            play_cell(window, 5)  # room again: the kept game catches up with the game
+            window.app.keeper.flush()
+            assert json.loads(kept_file(folder).read_text())["moves"] == ["a1", "b2", "b1",
+                                                                         "c2"]
         finally:
             close_app(window)
 
@@ -172,7 +188,7 @@ def test_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
     window = open_app(ui_games.make_host, not_a_folder)
     try:
         screen = start_tictactoe(window)
-        assert screen.message == "Not saving: a file is in the way"
+        assert said(window, screen) == "Not saving: a file is in the way"
         play_cell(window, 0)
         assert screen.session.moves == [0]
     finally:
