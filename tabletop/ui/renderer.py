@@ -63,6 +63,10 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    line. Return None to let the shell say something general. Hover highlights on what
    can be clicked come from `on_mouse_motion`.
 
+For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
+does all of the above from two things the game says: which piece stands on which cell,
+and where each legal move goes.
+
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
 """

@@ -154,3 +154,13 @@ def test_picker_a_start_that_is_also_a_one_click_move() -> None:
     assert picker.click("card") and picker.pending == "play"  # the second click plays it
     assert picker.click("card") and picker.selected == "card"
     assert picker.click("pile") and picker.pending == "to-pile"
+
+
+def test_picker_handles_choose_a_one_click_move() -> None:
+    # Connect Four: a click anywhere in a column drops the disc on its lowest free cell.
+    paths = [(col, MovePath(to=(col, 0), handles=tuple((col, row) for row in range(6))))
+             for col in range(7)]
+    picker = Picker(paths)
+    assert picker.click((3, 5)) and picker.pending == 3
+    assert picker.clickable((6, 4)) and not picker.clickable((7, 0))
+    assert picker.click((6, 0)) and picker.pending == 6

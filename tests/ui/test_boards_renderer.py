@@ -339,6 +339,7 @@ def test_a_board_chosen_by_the_position(window: Any) -> None:
         frame(window)
         layout = renderer.board_layout
         assert len(layout.cells) == size * size
-        centre = size // 2 - 1  # the top-left disc of the centre four is White (§2)
+        # The top-left disc of the centre four is White (Reversi's rules, 2. Set-up).
+        centre = size // 2 - 1
         assert pixel(window, *layout.centre((centre, centre))) == DISCS[1].fill
         assert renderer.area.contains(*layout.centre((size - 1, size - 1)))

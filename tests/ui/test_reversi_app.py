@@ -28,10 +28,12 @@ from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.boards import BoardRenderer
 from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.setup_screen import SetupScreen
 
 BLACK_DISC, WHITE_DISC, GREEN = (24, 24, 24), (242, 242, 236), (36, 122, 74)
-#: A game in which Black has no placement after eight plies and must pass (rules.md §5).
+#: A game in which Black has no placement after eight plies and must pass (Reversi's
+#: rules.md, 5. Passing).
 TO_A_PASS = ("d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1")
 
 
@@ -63,7 +65,7 @@ def start_reversi(window: Any, computer_white: bool = False) -> GameScreen:
 
 
 def cell(name: str) -> tuple[int, int]:
-    """The toolkit cell of a square name: "a1" is the top-left (rules.md §1)."""
+    """The toolkit cell of a square name: "a1" is the top-left (rules.md, 1. The board)."""
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
@@ -95,7 +97,8 @@ def test_launcher_lists_the_installed_example(tmp_path: Path) -> None:
         close_app(win)
 
 
-def test_a_placement_is_previewed_then_played_by_clicks(window: Any) -> None:  # §3, §4
+def test_a_placement_is_previewed_then_played_by_clicks(window: Any) -> None:
+    # Reversi's rules.md, 3. Placing a disc and 4. Turning discs over.
     screen = start_reversi(window)
     renderer = screen.renderer
     layout = renderer.board_layout
@@ -114,18 +117,28 @@ def test_a_placement_is_previewed_then_played_by_clicks(window: Any) -> None:  #
     assert [screen.game.move_to_text(s, m) for s, m in
             zip(screen.session.states, screen.session.moves, strict=False)] == ["d3"]
     assert pixel(window, *point(screen, "d3")) == BLACK_DISC
-    assert pixel(window, *point(screen, "d4")) == BLACK_DISC  # turned over (§4)
+    assert pixel(window, *point(screen, "d4")) == BLACK_DISC  # turned over (4. Turning discs over)
     assert pixel(window, *point(screen, "e5")) == WHITE_DISC
     assert pixel(window, *point(screen, "a8")) == GREEN
     # White's turn: a click on a square that outflanks nothing is explained, not played.
     click(window, *point(screen, "a1"))
     assert len(screen.session.moves) == 1 and renderer.pending_move is None
     assert renderer.explain_click(*point(screen, "a1")) == \
-        "A disc on a1 would outflank no disc (rules §3)."
+        "A disc on a1 would outflank no disc."
     assert renderer.explain_click(*point(screen, "d4")) == "d4 is taken."
     play_by_clicks(window, screen, "c3")
-    assert screen.session.state.count(1) == 3  # c3 and e5, and d4 turned back (§4)
+    assert screen.session.state.count(1) == 3  # c3 and e5, and d4 turned back
     screenshot(window, "reversi_after_two")
+
+
+def test_f1_shows_the_rulebook_the_plugin_ships(window: Any) -> None:
+    screen = start_reversi(window)
+    key(window, arcade.key.F1)
+    rules = window.current_view
+    assert isinstance(rules, RulesScreen) and rules.text == screen.game.info.rules_text
+    assert "## 5. Passing" in rules.text
+    key(window, arcade.key.ESCAPE)
+    assert window.current_view is screen
 
 
 def test_cancel_and_a_second_choice(window: Any) -> None:
@@ -156,7 +169,7 @@ def test_the_keyboard_cursor_plays_a_move(window: Any) -> None:
     assert screen.game.move_to_text(screen.session.states[0], screen.session.moves[0]) == "c4"
 
 
-def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # rules.md §5
+def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reversi: 5. Passing
     screen = start_reversi(window)
     for name in TO_A_PASS:
         play_by_clicks(window, screen, name)
@@ -173,6 +186,12 @@ def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # rule
     assert screen.game.move_to_text(screen.session.states[-2], screen.session.moves[-1]) \
         == "pass"
     assert screen.session.to_move == 1
+    # From the keyboard: when the only move is off the board, Space plays it.
+    key(window, arcade.key.U)
+    assert len(screen.session.moves) == len(TO_A_PASS)
+    key(window, arcade.key.SPACE)
+    settle(window, screen)
+    assert len(screen.session.moves) == len(TO_A_PASS) + 1 and screen.session.to_move == 1
 
 
 def test_against_the_computer_the_move_is_animated_and_marked(window: Any) -> None:

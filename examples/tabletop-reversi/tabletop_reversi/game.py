@@ -17,7 +17,7 @@ from tabletop.model import IllegalMoveError, NotationError, StateFormatError
 from tabletop_reversi import rules
 from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
 
-#: The rulebook shipped with the package (rules.md), also the in-app rules help.
+#: The rulebook shipped with the package (rules.md): the app's Rules screen shows it.
 RULES_TEXT = files("tabletop_reversi").joinpath("rules.md").read_text(encoding="utf-8")
 
 
@@ -29,7 +29,10 @@ class Reversi(Game[Position, Move]):
         hidden_information=False,
         description="Outflank your opponent's discs to turn them your colour; "
                     "most discs at the end wins.",
-        rules_help=RULES_TEXT,
+        rules_help="Place a disc so that it outflanks a line of your opponent's discs, "
+                   "which turn over to your colour; pass only when you cannot place. "
+                   "When neither player can place, most discs wins.",
+        rules_text=RULES_TEXT,
         # At most one placement per empty square, and never two passes in a row (§5, §6).
         max_plies=2 * (max(SIZES) ** 2 - 4),
         options=(GameOption("size", 8, "squares on a side (6, 8 or 10)", int,
@@ -64,14 +67,14 @@ class Reversi(Game[Position, Move]):
         if state.to_move is None:
             return "the game is over"
         if move.is_pass:
-            return "you may pass only when you cannot place a disc (rules §5)"
+            return "you may pass only when you cannot place a disc"
         square = move.square
         if not isinstance(square, int) or not 0 <= square < state.size ** 2:
             return f"{square!r} is not a square of this board"
         name = rules.square_name(state.size, square)
         if state.discs[square] != rules.EMPTY:
             return f"{name} is taken"
-        return f"a disc on {name} outflanks no disc (rules §3)"
+        return f"a disc on {name} outflanks no disc"
 
     def outcome(self, state: Position) -> Outcome | None:
         """Disc counts once the game is over; more discs wins, equal is a draw (§7)."""

@@ -50,7 +50,7 @@ class ReversiRenderer(BoardRenderer):
         name = rules.square_name(view.size, row * view.size + col)
         if view.discs[row * view.size + col] != rules.EMPTY:
             return f"{name} is taken."
-        return f"A disc on {name} would outflank no disc (rules §3)."
+        return f"A disc on {name} would outflank no disc."
 
     def scores(self, view: Position) -> tuple[float, float]:
         return float(view.count(0)), float(view.count(1))

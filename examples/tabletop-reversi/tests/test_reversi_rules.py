@@ -141,3 +141,23 @@ def test_evaluate_prefers_the_side_holding_corners() -> None:
                       + ["........"] * 3)
     black, white = GAME.evaluate(corner)
     assert black > 0.5 > white and black + white == pytest.approx(1.0)
+
+
+def test_every_citation_names_a_section_of_rules_md() -> None:
+    # The rulebook the app shows (F1) is the one the code and tests cite.
+    import re
+    from pathlib import Path
+
+    import tabletop_reversi
+
+    package = Path(tabletop_reversi.__file__).parent
+    text = (package / "rules.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## (\d+)\. \S", text, re.MULTILINE)
+    assert sections == [str(n) for n in range(1, 8)]
+    assert GAME.info.rules_text == text and GAME.info.rules_help
+    cited = []
+    for path in [*package.glob("*.py"), *Path(__file__).parent.glob("*.py")]:
+        for number in re.findall(r"§(\d+)", path.read_text(encoding="utf-8")):
+            cited.append(number)
+            assert number in sections, f"{path.name}: §{number}"
+    assert len(cited) > 20

@@ -24,8 +24,9 @@ marks told apart by shape) and writes every text inside its box.
         def move_path(self, view, move):
             return None if move.is_pass else MovePath(to=move.cell)
 
-A move from one cell to another is `MovePath(frm=a, to=b)` (click a, then b); a move with
-no path (None) gets a button in the status line under the board. Boards:
+A move from one cell to another is `MovePath(frm=a, to=b)` (click a, then b); `handles`
+are more cells that choose a one-click move (a Connect Four column); a move with no path
+(None) gets a button in the status line under the board. Boards:
 
 - `SquareBoard(columns, rows)`: cells `(column, row)` from the lower-left, named "a1";
 - `HexBoard.hexagon(radius)`, `HexBoard.rhombus(columns, rows)` or `HexBoard(cells)`:

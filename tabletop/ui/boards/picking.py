@@ -30,6 +30,10 @@ class Picker:
         self.sources = frozenset(p.frm for _, p in self.paths if p.frm is not None)
         #: Cells a one-click move is played on (placements, a card played alone).
         self.targets = frozenset(p.to for _, p in self.paths if p.frm is None)
+        #: More cells that choose a one-click move: each handle and the target it stands for.
+        self.handles = {handle: p.to for _, p in self.paths if p.frm is None
+                        for handle in p.handles
+                        if handle not in self.targets and handle not in self.sources}
 
     def destinations(self) -> tuple[Cell, ...]:
         """Where a click may end a move now: from the selected cell, or (nothing selected)
@@ -42,7 +46,8 @@ class Picker:
 
     def clickable(self, cell: Cell) -> bool:
         """True if a click on `cell` would select, choose or switch something."""
-        return cell in self.sources or cell in self.destinations() or cell in self.targets
+        return (cell in self.sources or cell in self.destinations() or cell in self.targets
+                or cell in self.handles)
 
     def _choose(self, cell: Cell, start: Cell | None) -> bool:
         """Make the next move from `start` to `cell` pending (steps through moves that
@@ -67,6 +72,8 @@ class Picker:
         """
         if cell is None:
             return self.clear()
+        if self.selected is None:
+            cell = self.handles.get(cell, cell)
         if self.selected is not None and cell != self.selected and self._choose(
                 cell, self.selected):
             return True

@@ -64,7 +64,9 @@ class MovePath:
       `MovePath(to=cell)` — clicking `to` chooses it;
     - a move from one cell to another (a pawn, a card onto a pile):
       `MovePath(frm=cell, to=other)` — click `frm` to select, then `to`;
-    - `via` are cells passed on the way (a jump's landings), drawn in the arrow.
+    - `via` are cells passed on the way (a jump's landings), drawn in the arrow;
+    - `handles` are more cells a click on which chooses a one-click move (a whole column
+      of Connect Four, whose disc lands on `to`).
 
     Several legal moves may share a path (a promotion's choices): clicking the
     destination again steps through them, each previewed before VALIDATE.
@@ -73,6 +75,7 @@ class MovePath:
     to: Cell
     frm: Cell | None = None
     via: tuple[Cell, ...] = ()
+    handles: tuple[Cell, ...] = ()
 
     @property
     def cells(self) -> tuple[Cell, ...]:
