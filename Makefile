@@ -23,8 +23,13 @@ $(VENV)/.installed: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/pytho
 	$(BIN)/python -m pip install --quiet -e . $(EXAMPLE_INSTALLS)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,ray]" $(EXAMPLE_INSTALLS)
+# The OpenSpiel bridge is an optional plugin (it brings in open_spiel): the test install
+# adds it so that its kit and app tests run; `make play` leaves it out.
+OPENSPIEL := examples/tabletop-openspiel
+
+$(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) \
+		$(OPENSPIEL)/pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,ray]" $(EXAMPLE_INSTALLS) -e $(OPENSPIEL)
 	touch $@ $(VENV)/.installed
 
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing
@@ -50,6 +55,7 @@ lint:
 typecheck:
 	$(BIN)/mypy
 	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
+	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest

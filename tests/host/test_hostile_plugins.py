@@ -25,7 +25,7 @@ from tests.host import hostile
 BUILTIN = r"plugin 'versus' \(tabletop [^)]+\)"
 #: The example distributions `make test` installs (examples/): left out here, so that what
 #: loads is the built-ins and the hostile plugins beside them.
-EXAMPLES = ("reversi",)
+EXAMPLES = ("reversi", "openspiel")
 
 
 @pytest.fixture(scope="module")
