@@ -20,6 +20,7 @@ from tabletop.limits import SEED_RANGE, one_line, shown
 from tabletop.model import Game, OptionError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.scaffold import BOARDS, ScaffoldError, create_game
 from tabletop.session import HUMAN, Session, agent_label, make_agent, short
 
 #: The bounds of the numeric options: a move may think up to an hour, a run play a million
@@ -524,6 +525,28 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
     except TabletopError as exc:
         _fail(str(exc))
     click.echo(f"wrote {out}")
+
+
+@main.command("new-game")
+@click.argument("name")
+@click.option("--dir", "directory", type=click.Path(path_type=Path),
+              help="The folder to write (default: ./tabletop-NAME); it must be new or empty.")
+@click.option("--players", type=int, default=2, show_default=True,
+              help="How many players the game is for.")
+@click.option("--board", type=click.Choice(list(BOARDS)), default="square", show_default=True,
+              help="square: N in a row; hex: a Hex-like connection game; cards: tricks.")
+@click.pass_context
+def new_game(ctx: click.Context, name: str, directory: Path | None, players: int,
+             board: str) -> None:
+    """Write a new game plugin NAME: a pip-installable distribution with a small working
+    game on the chosen board, its renderer and its tests."""
+    target = directory if directory is not None else Path(f"tabletop-{name.replace('_', '-')}")
+    try:
+        made = create_game(name, target, players, board, installed_games=_host(ctx).games)
+    except ScaffoldError as exc:
+        _fail(str(exc))
+    click.echo(f"wrote {made.distribution} ({len(made.files)} files) in {made.directory}")
+    click.echo(f"next: pip install -e {made.directory} && tabletop play {name} --text")
 
 
 def _read_record(path: Path) -> Record:

@@ -1,0 +1,169 @@
+"""`tabletop new-game`: write a new, pip-installable game plugin from a template.
+
+    from tabletop.scaffold import create_game
+    create_game("three_row", Path("tabletop-three-row"), players=2, board="square")
+
+The templates are plain files shipped in this package (`templates/<board>/…` plus
+`templates/common/…`, the files every board shares). A file named `*.tmpl` has its
+`$name` fields filled in with `string.Template`; other files are copied as they are; a
+folder called `__package__` takes the new game's package name, and a name starting with
+`dot-` becomes a dot file (package data leaves dot files out). Each board's template is
+a small but complete game (rules, notation, save format, a renderer on
+`tabletop.ui.boards`, tests running the conformance kit and a headless screen test).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import keyword
+import re
+import string
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from tabletop.model import TabletopError
+
+__all__ = ["BOARDS", "Scaffold", "ScaffoldError", "check_name", "create_game"]
+
+
+class ScaffoldError(TabletopError):
+    """A game that cannot be scaffolded: a bad name, players, board or target folder."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board shape the scaffold offers: its game and the player counts that game takes."""
+
+    name: str
+    game: str
+    min_players: int
+    max_players: int
+
+
+#: The shapes `new-game --board` offers, each with the small game its template plays.
+BOARDS: dict[str, Board] = {
+    "square": Board("square", "N in a row on a square grid", 2, 4),
+    "hex": Board("hex", "a Hex-like connection game on a hex grid", 2, 2),
+    "cards": Board("cards", "a trick-taking card game with hands and a hidden deal", 2, 4),
+}
+
+#: The card game's deck: ranks 1 to 9 in four suits.
+DECK_SIZE = 36
+_NAME = re.compile(r"[a-z][a-z0-9_]{1,30}")
+_SUFFIX = ".tmpl"
+_PACKAGE_FOLDER = "__package__"
+_DOT = "dot-"
+
+
+@dataclass(frozen=True)
+class Scaffold:
+    """What `create_game` wrote: the distribution's folder and its files, sorted."""
+
+    directory: Path
+    distribution: str
+    package: str
+    files: tuple[Path, ...]
+
+
+def check_name(name: str, installed_games: Iterable[str] = ()) -> str:
+    """`name` if it can be a new game's id and package name, else `ScaffoldError`.
+
+    A name is 2 to 31 lowercase letters, digits and underscores starting with a letter,
+    not a Python keyword, not the id of an installed game and not the name of a module
+    Python can already import (the new package would shadow it, or be shadowed).
+    """
+    if not _NAME.fullmatch(name) or keyword.iskeyword(name):
+        raise ScaffoldError(f"{name!r} is not a usable game name: use 2-31 lowercase letters, "
+                            "digits and underscores, starting with a letter (e.g. three_row)")
+    if name in set(installed_games):
+        raise ScaffoldError(f"a game with id {name!r} is already installed; choose another name")
+    try:
+        taken = importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        taken = True
+    if taken:
+        raise ScaffoldError(f"a Python module named {name!r} already exists; "
+                            "choose another name")
+    return name
+
+
+def create_game(name: str, directory: Path, players: int = 2, board: str = "square",
+                installed_games: Iterable[str] = ()) -> Scaffold:
+    """Write the distribution of a new game `name` into `directory`; return what was written.
+
+    `directory` must not exist or be an empty folder. Raises `ScaffoldError` (one line)
+    for a bad name, board or player count, or a folder that is not empty or cannot be
+    written; nothing is left half-written by a refused call.
+    """
+    check_name(name, installed_games)
+    shape = BOARDS.get(board)
+    if shape is None:
+        raise ScaffoldError(f"no board {board!r}: choose one of {', '.join(BOARDS)}")
+    if not shape.min_players <= players <= shape.max_players:
+        span = (str(shape.min_players) if shape.min_players == shape.max_players
+                else f"{shape.min_players} to {shape.max_players}")
+        raise ScaffoldError(f"the {board} game ({shape.game}) is for {span} players, "
+                            f"not {players}")
+    directory = Path(directory)
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise ScaffoldError(f"{directory} is not an empty folder; refusing to overwrite it")
+    fields = template_fields(name, players, board)
+    planned = dict(_planned_files(resources.files(__name__) / "templates" / "common", fields))
+    planned.update(_planned_files(resources.files(__name__) / "templates" / board, fields))
+    written = []
+    try:
+        for relative, content in sorted(planned.items()):
+            target = directory.joinpath(*relative)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+            written.append(target)
+    except OSError as exc:
+        raise ScaffoldError(f"cannot write {directory}: {exc.strerror or exc}") from None
+    return Scaffold(directory, fields["distribution"], name, tuple(written))
+
+
+def template_fields(name: str, players: int, board: str) -> dict[str, str]:
+    """The `$name` fields every template may use, for game `name`."""
+    words = name.split("_")
+    title = " ".join(word.capitalize() for word in words if word)
+    return {
+        "package": name,
+        "game_id": name,
+        "title": title,
+        "Class": "".join(word.capitalize() for word in words if word),
+        "distribution": "tabletop-" + name.replace("_", "-"),
+        "players": str(players),
+        "board": board,
+        "board_game": BOARDS[board].game,
+        # Each board's option defaults, chosen so the game suits the number of players.
+        "size": str({"square": 3 if players == 2 else players + 2, "hex": 5}.get(board, 0)),
+        "line": "3" if players == 2 else "4",
+        "hand": str(min(5, DECK_SIZE // players)),
+        "hand_max": str(DECK_SIZE // players),
+    }
+
+
+def _planned_files(root: Traversable, fields: dict[str, str],
+                   prefix: tuple[str, ...] = ()) -> Iterable[tuple[tuple[str, ...], bytes]]:
+    """(relative path parts, content) of every file under `root`, fields filled in."""
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name == "__pycache__":
+            continue
+        part = fields["package"] if entry.name == _PACKAGE_FOLDER else entry.name
+        if part.startswith(_DOT):
+            part = "." + part[len(_DOT):]
+        if entry.is_dir():
+            yield from _planned_files(entry, fields, (*prefix, part))
+        elif part.endswith(_SUFFIX):
+            text = entry.read_text(encoding="utf-8")
+            try:
+                filled = string.Template(text).substitute(fields)
+            except (KeyError, ValueError) as exc:  # a template bug, not the user's
+                raise ScaffoldError(f"template {'/'.join((*prefix, part))} is broken: "
+                                    f"{type(exc).__name__}: {exc}") from None
+            yield (*prefix, part[: -len(_SUFFIX)]), filled.encode("utf-8")
+        else:
+            yield (*prefix, part), entry.read_bytes()
