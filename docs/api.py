@@ -6,8 +6,9 @@ The public API is the modules in `MODULES` (what a plugin author imports); in ea
 names pdoc shows: listed in `__all__` where the module has one, else defined there,
 and not starting with `_`. `problems()` lists each public class, function, method or
 property without a docstring and each broken reference: a link of the built pages to a
-page or anchor that is not there, or a backquoted `tabletop.…` name in a docstring that
-does not exist. Module constants and dataclass fields are described in their module's or
+page or anchor that is not there, a backquoted `Class.member` or `tabletop.…` name that
+pdoc could not link, or a backquoted `tabletop.…` name in a docstring that does not
+exist. Module constants and dataclass fields are described in their module's or
 class's docstring, so they need none of their own.
 """
 
@@ -42,6 +43,9 @@ MODULES = (
 )
 ROOT = Path(__file__).resolve().parents[1]
 _DOTTED = re.compile(r"`(tabletop(?:\.\w+)+)`")
+#: A code span pdoc left unlinked (a linked one holds an <a>) that names a member of a
+#: class (`Game.apply`) or a `tabletop.` name: a reference the reader cannot follow.
+_UNLINKED = re.compile(r"<code>((?:tabletop(?:\.\w+)+)|(?:[A-Z]\w*\.[a-z_]\w*))(?:\(\))?</code>")
 
 
 def build(out: Path) -> list[str]:
@@ -139,10 +143,18 @@ def broken_links(out: Path) -> list[str]:
     return broken
 
 
+def unlinked_references(out: Path) -> list[str]:
+    """Code spans of the built pages that name a `Class.member` or a `tabletop.…` name
+    pdoc could not link (misspelt, not public, or not importable from that module)."""
+    return [f"{page.relative_to(out).as_posix()}: `{name}` links nowhere"
+            for page in sorted(out.rglob("*.html"))
+            for name in _UNLINKED.findall(page.read_text(encoding="utf-8"))]
+
+
 def problems(out: Path) -> list[str]:
     """Build the reference into `out`; every problem found, one line each."""
-    return [*(f"pdoc: {w}" for w in build(out)), *broken_links(out), *missing_docstrings(),
-            *unresolved_names()]
+    return [*(f"pdoc: {w}" for w in build(out)), *broken_links(out),
+            *unlinked_references(out), *missing_docstrings(), *unresolved_names()]
 
 
 def main() -> int:

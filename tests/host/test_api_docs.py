@@ -1,8 +1,9 @@
 """The API reference (`make docs`) builds, and the public API is documented.
 
 The reference is pdoc's HTML of the modules `docs/api.py` lists; a public class, function,
-method or property without a docstring, a link to a missing page or anchor, and a
-backquoted `tabletop.…` name that does not exist each fail the build.
+method or property without a docstring, a link to a missing page or anchor, a backquoted
+`Class.member` or `tabletop.…` name that pdoc could not link, and a backquoted
+`tabletop.…` name that does not exist each fail the build.
 """
 
 import importlib.util
@@ -30,13 +31,16 @@ def test_the_reference_builds_with_no_missing_docstring_or_broken_reference(
     assert 'href="../tabletop.html#Game"' in (tmp_path / "tabletop" / "hookspecs.html").read_text()
 
 
-def test_a_broken_link_or_a_name_that_does_not_exist_is_reported(tmp_path: Path) -> None:
+def test_broken_links_unlinked_names_and_missing_names_are_reported(tmp_path: Path) -> None:
     api = _api()
     (tmp_path / "a.html").write_text('<h1 id="top">A</h1><a href="a.html#top">ok</a>'
                                      '<a href="b.html">gone</a><a href="#nowhere">no</a>'
                                      '<a href="https://docs.python.org/3/">out</a>')
     assert api.broken_links(tmp_path) == ["a.html: b.html has no page",
                                           "a.html: #nowhere has no anchor"]
+    (tmp_path / "b.html").write_text('<code><a href="a.html#top">Game.apply</a></code>'
+                                     "<code>Game.aply</code><code>view.py</code>")
+    assert api.unlinked_references(tmp_path) == ["b.html: `Game.aply` links nowhere"]
     assert api._resolves("tabletop.model.Game.apply")
     assert not api._resolves("tabletop.model.Game.play")
     assert not api._resolves("tabletop.nowhere")
