@@ -52,7 +52,8 @@ def build(out: Path) -> list[str]:
     """Write the HTML reference of `MODULES` into `out`; return pdoc's warnings."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        pdoc.render.configure(docformat="markdown", search=True, show_source=True)
+        # No source view: the pages stay small and the build fast (the source is in the repo).
+        pdoc.render.configure(docformat="markdown", search=True, show_source=False)
         pdoc.pdoc(*MODULES, output_directory=out)
     return [str(w.message) for w in caught]
 
