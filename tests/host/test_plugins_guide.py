@@ -7,7 +7,8 @@ Each code block of the guide is marked by the HTML comment before it:
   `tabletop new-game` command writes;
 - `<!-- commands -->` shell: each `tabletop` line is a valid command line (`new-game` is
   run); the other lines are the standard tools (pip, pytest, build, twine).
-A block without a mark fails, so no sample goes untested.
+A block without a mark fails, so no sample goes untested. Every `tabletop.…` name the
+guide gives must exist.
 """
 
 import importlib
@@ -15,6 +16,7 @@ import re
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -78,6 +80,29 @@ def test_the_tabletop_command_lines_are_valid() -> None:
         command = main.get_command(click.Context(main), args[0])
         assert command is not None, line
         command.make_context(args[0], args[1:])  # raises on an unknown option or value
+
+
+def test_every_tabletop_name_the_guide_gives_exists() -> None:
+    names = set(re.findall(r"`(tabletop(?:\.\w+)+)", GUIDE.read_text()))
+    assert "tabletop.ui.boards.BoardRenderer" in names
+    for name in sorted(names):
+        assert _exists(name), name
+
+
+def _exists(dotted: str) -> bool:
+    """True if `dotted` is a module, or a module's attribute (at any depth)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(target, part):
+                return False
+            target = getattr(target, part)
+        return True
+    return False
 
 
 def test_the_python_samples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
