@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench system-deps clean
+.PHONY: play test lint typecheck pytest docs bench system-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,11 @@ typecheck:
 
 pytest:
 	ARCADE_HEADLESS=1 $(BIN)/pytest
+
+# The API reference, generated from the docstrings by pdoc into build/api (git-ignored);
+# it fails listing any public name without a docstring and any broken reference.
+docs: $(VENV)/.installed-test
+	ARCADE_HEADLESS=1 $(BIN)/python docs/api.py build/api
 
 bench: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,bench,ray]"

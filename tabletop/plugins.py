@@ -2,8 +2,8 @@
 
 `Host` wraps pluggy's manager. Nothing happens at import time and there is no global
 manager: build a `Host` and call `load()`. Each plugin is imported, validated and asked to
-register at the boundary (`tabletop.boundary.run`): its output is captured, a slow one is
-named on stderr, and any exception (`SystemExit` too) is reported as that plugin's failure
+register at the boundary (`run` in tabletop/boundary.py): its output is captured, a slow
+one is named on stderr, and any exception (`SystemExit` too) is reported as that plugin's failure
 (name, distribution, version, error); everything it registered is rolled back, while the
 others load.
 

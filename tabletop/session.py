@@ -5,8 +5,9 @@ play --text`, the desktop app (whose AI seats think in a worker process) and the
 No arcade here.
 
 The history is the list of states (pgx style: undo is popping states). The engine decides
-what may be undone: never a ply where `Game.reveals` is True, and in a hidden-information
-game never a move of an AI seat (its move was already shown to the human).
+what may be undone: never a ply where `tabletop.model.Game.reveals` is True, and in a
+hidden-information game never a move of an AI seat (its move was already shown to the
+human).
 
 **The seeding rule.** Each agent decision draws from its own generator, seeded by the text
 `"{game seed}:{purpose}:{seat}:{ply}"` (`decision_seed`), where `ply` is the number of
@@ -204,8 +205,8 @@ class Session:
 
     @property
     def log(self) -> list[tuple[str, ...]]:
-        """The log lines of each ply (`Game.describe`), written when first asked for:
-        a headless loop that never shows them does not pay for them."""
+        """The log lines of each ply (`tabletop.model.Game.describe`), written when first
+        asked for: a headless loop that never shows them does not pay for them."""
         for ply in range(len(self._log), len(self.moves)):
             before, after = self.states[ply], self.states[ply + 1]
             self._log.append(tuple(self.game.describe(before, self.moves[ply], after)))

@@ -63,6 +63,7 @@ class KitReport:
     problems: list[str] = field(default_factory=list)
 
     def fail(self, problem: str) -> None:
+        """Note a violation (each once; the first 50 are kept, enough to see the pattern)."""
         if problem not in self.problems and len(self.problems) < 50:
             self.problems.append(problem)
 

@@ -36,9 +36,9 @@ class Budget:
 class Agent(Protocol):
     """An AI player for one seat of one game.
 
-    `choose` gets what the seat may see (`Game.observation`), the seat, the legal moves
-    (never empty), a time budget and a random generator (its only source of chance), and
-    returns one of `legal_moves`.
+    `choose` gets what the seat may see (`tabletop.model.Game.observation`), the seat,
+    the legal moves (never empty), a time budget and a random generator (its only source
+    of chance), and returns one of `legal_moves`.
     """
 
     def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],

@@ -8,7 +8,7 @@ A plugin registers a renderer by import path from its `tabletop_register_rendere
 
 The app imports that class only when the game is opened on screen (so headless runs never
 import arcade) and builds one instance per game screen: `VersusRenderer(context)`. A game
-that registers no renderer is drawn by `tabletop.ui.fallback.TextRenderer`, so every
+that registers no renderer is drawn by the app's `TextRenderer` (tabletop/ui/fallback.py), so every
 plugin is playable in the app.
 
 Who does what
@@ -29,7 +29,7 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
 3. `draw()` — every frame. Draw with batched shapes (`arcade.shape_list.ShapeElementList`),
    `arcade.SpriteList` and `arcade.Text` objects (ideally in a `pyglet.graphics.Batch`),
    built in `set_area` / `set_position`. Never call `arcade.draw_text` in a loop. Use only
-   the shipped fonts `FONT_SANS` / `FONT_MONO` (from `tabletop.ui._arcade`).
+   the shipped fonts: `from tabletop.ui._arcade import FONT_SANS, FONT_MONO`.
 4. `update(delta_time)` — every frame, to advance animations.
 5. Input: `on_mouse_press`, `on_mouse_release`, `on_mouse_motion` and `on_key_press`
    are forwarded by the shell while the renderer is not animating; the press and key
