@@ -65,7 +65,8 @@ def main() -> None:
         try:
             # One transition long enough to run through every measured frame.
             window.app.settings.animation_seconds = 3600.0
-            window.app.continue_game()
+            # The old autosave went into the library at start: continue that game.
+            window.app.continue_game(window.app.keeper.in_progress()[0].id)
             screen = window.current_view
             frame(window)  # lay the screen out and show the position
             renderer = screen.renderer

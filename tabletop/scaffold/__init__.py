@@ -3,8 +3,8 @@
     from tabletop.scaffold import create_game
     create_game("three_row", Path("tabletop-three-row"), players=2, board="square")
 
-The templates are plain files shipped in this package (`templates/<board>/…` plus
-`templates/common/…`, the files every board shares). A file named `*.tmpl` has its
+The templates are plain files shipped in this package (`template-files/<board>/…` plus
+`template-files/common/…`, the files every board shares). A file named `*.tmpl` has its
 `$name` fields filled in with `string.Template`; other files are copied as they are; a
 folder called `__package__` takes the new game's package name, and a name starting with
 `dot-` becomes a dot file (package data leaves dot files out). Each board's template is
@@ -111,8 +111,8 @@ def create_game(name: str, directory: Path, players: int = 2, board: str = "squa
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise ScaffoldError(f"{directory} is not an empty folder; refusing to overwrite it")
     fields = template_fields(name, players, board)
-    planned = dict(_planned_files(resources.files(__name__) / "templates" / "common", fields))
-    planned.update(_planned_files(resources.files(__name__) / "templates" / board, fields))
+    planned = dict(_planned_files(resources.files(__name__) / "template-files" / "common", fields))
+    planned.update(_planned_files(resources.files(__name__) / "template-files" / board, fields))
     written = []
     try:
         for relative, content in sorted(planned.items()):

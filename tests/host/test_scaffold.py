@@ -27,7 +27,7 @@ from tabletop.plugins import Host, module_sources
 from tabletop.scaffold import BOARDS, ScaffoldError, check_name, create_game
 
 ROOT = Path(__file__).parents[2]
-TEMPLATES = ROOT / "tabletop" / "scaffold" / "templates"
+TEMPLATES = ROOT / "tabletop" / "scaffold" / "template-files"
 #: One game of each board, with the player counts the end-to-end test scaffolds.
 GAMES = {"tt_square": ("square", 2), "tt_hex": ("hex", 2), "tt_cards": ("cards", 3)}
 
