@@ -61,9 +61,16 @@ class VersoGame(Game[VersoState, Move]):
         max_plies=141,
         options=(
             GameOption("first_player", -1, "the seat that plays first (-1: at random)",
-                       kind=int, minimum=-1, maximum=5),
+                       kind=int, minimum=-1, maximum=5, label="Who plays first",
+                       help="The player who takes the first turn; the others follow "
+                            "in seat order.",
+                       presets=(("At random", -1),
+                                *((f"Player {n + 1}", n) for n in range(6)))),
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
-                       kind=object, check=check_deck_option),
+                       kind=object, check=check_deck_option, label="Deck",
+                       help="The cards shuffled into the draw pile (a custom deck is "
+                            "given on the command line).",
+                       presets=(("The standard 90 cards", None),)),
         ),
     )
 

@@ -56,19 +56,35 @@ left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'."""
 OPTIONS = (
     GameOption("versus_may_stop_on_target", False,
                "a VERSUS may stop on an empty target (the literal reading of the rules)",
-               kind=bool),
+               kind=bool, label="VERSUS on a target",
+               help="Our ruling keeps a VERSUS off the targets; the literal reading of "
+                    "the rules lets it stop on an empty one.",
+               presets=(("No (our ruling)", False), ("Yes (the literal reading)", True))),
     GameOption("repetition_limit", 3,
-               "the game ends when a position occurs this many times", kind=int, minimum=2),
+               "the game ends when a position occurs this many times", kind=int, minimum=2,
+               label="Repeated positions",
+               help="The game ends when the same position comes back this often.",
+               presets=(("Twice", 2), ("Three times (the rules)", 3), ("Four times", 4),
+                        ("Five times", 5))),
     GameOption("ply_limit", R.NO_PLY_LIMIT,
                "for experiments, not a rule: the game ends, scored as it stands, after "
                "this many plies (0, the default: no limit)", kind=int, minimum=0,
-               maximum=1_000_000),
+               maximum=1_000_000, label="Move limit",
+               help="Not a rule, for experiments: the game stops after this many moves "
+                    "and is scored as it stands.",
+               presets=(("No limit (the rules)", R.NO_PLY_LIMIT), ("100 moves, 50 each", 100),
+                        ("200 moves, 100 each", 200), ("400 moves, 200 each", 400))),
     GameOption("start_position", None,
                "the start position as data (None: the standard one)", kind=object,
-               check=check_start),
+               check=check_start, label="Start position",
+               help="Where the pieces stand when the game begins (another one is given "
+                    "on the command line).",
+               presets=(("The standard one (rules §2)", None),)),
     GameOption("targets", None,
                "the target cells as data (None: the six of the central axis)", kind=object,
-               check=check_targets),
+               check=check_targets, label="Targets",
+               help="The cells that freeze a pawn and score it.",
+               presets=(("The six of the central row", None),)),
 )
 
 INFO = GameInfo(

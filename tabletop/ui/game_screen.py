@@ -77,6 +77,9 @@ class GameScreen(Screen):
         self._needs_position = True
         self._built_overlay: str | None = None
         self._seen: tuple[bool, bool] = (False, False)
+        #: Seconds a computer's move stays on show before the next one may be played
+        #: (counted once its animation has ended): AI turns a person can follow.
+        self._hold = 0.0
         self._dirs = plugin_files(self.game)
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
@@ -160,11 +163,18 @@ class GameScreen(Screen):
         self.commit(move)
 
     def commit(self, move: Any) -> None:
-        """Apply `move`, log it, autosave, show and animate it."""
+        """Apply `move`, log it, autosave, show and animate it.
+
+        A computer's move is also told in words on the status line, and stays on show
+        for the AI pace (Settings) before the next computer move is played."""
         s = self.session
+        mover = s.to_move
         before, after = s.play(move)
         self.app.autosave(s)
         self.message = ""
+        if mover is not None and s.is_ai(mover):
+            self.message = " ".join(line.strip() for line in s.log[-1])
+            self._hold = self.app.settings.ai_pause_seconds
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
@@ -290,6 +300,8 @@ class GameScreen(Screen):
         self.ensure_built()
         self.renderer.set_focus(self.board_focused)
         self.renderer.update(delta_time)
+        if not self.renderer.animating:
+            self._hold = max(0.0, self._hold - delta_time)
         self._drain()
         self._poll_hint()
         self._poll_ai()
@@ -332,7 +344,7 @@ class GameScreen(Screen):
         s = self.session
         if self.thinking is not None:
             decision, future = self.thinking
-            if future.done():
+            if future.done() and not self._showing_move():
                 self.thinking = None
                 if decision.ply != len(s.moves):
                     return  # asked about a position the game has left
@@ -346,6 +358,10 @@ class GameScreen(Screen):
             return
         self.thinking = self._ask(self._playing_for(s.agents[s.to_move]), MOVE)
         self.invalidate()
+
+    def _showing_move(self) -> bool:
+        """True while the last move is still on show: its animation, then the AI pace."""
+        return self.renderer.animating or self._hold > 0
 
     # -- layout and drawing --------------------------------------------------------------
     def build(self, width: int, height: int) -> None:

@@ -28,6 +28,11 @@ SETTINGS = "settings.json"
 ANIMATION_PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 #: The AI thinking times offered in Settings, in seconds per move.
 AI_TIMES = (0.25, 0.5, 1.0, 2.0, 5.0)
+#: The AI paces offered in Settings: how long a computer's move stays on show, after its
+#: animation, before the next computer move is played.
+AI_PACES = (("instant", 0.0), ("normal", 1.0), ("slow", 2.5))
+#: The sound volumes offered in Settings (0: muted).
+VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def data_dir() -> Path:
@@ -55,6 +60,10 @@ class Settings:
 
     animation_seconds: float = 0.6
     ai_seconds: float = 1.0
+    #: Seconds a computer's move stays on show before the next computer move (AI_PACES).
+    ai_pause_seconds: float = 1.0
+    #: Sound effects' volume, 0 (muted) to 1.
+    volume: float = 0.5
     colour_blind: bool = False
     fullscreen: bool = False
     #: The window's size when not full screen, restored at the next launch (0: default).
