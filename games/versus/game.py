@@ -15,7 +15,9 @@ from games.versus.picture import render
 from games.versus.pieces import (
     DEFAULT_TARGET_NAMES,
     FIRST_PAWN,
+    OWNER,
     SEAT_NAMES,
+    VALUE,
     board_from_data,
     check_start,
     check_targets,
@@ -248,24 +250,27 @@ class VersusGame(Game[VersusState, AnyMove]):
         elif isinstance(move, AgreeDraw):
             lines.append("The players agree to a draw.")
         else:
-            lines.append(f"{who}: {move_text(move)} ({move.piece} {CELL_NAMES[move.frm]} "
-                         f"to {CELL_NAMES[move.to]})")
+            # Full sentences, one per event (the app shows them as the computer's move).
+            what = "slides the VERSUS" if move.versus else "moves a pawn"
+            lines.append(f"{who} {what} from {CELL_NAMES[move.frm]} to "
+                         f"{CELL_NAMES[move.to]} ({move_text(move)}).")
             if not move.versus and before.rules.is_target[move.to]:
-                lines.append(f"  the pawn reaches target {CELL_NAMES[move.to]} and is "
-                             f"frozen, worth {_worth(after, move.to)}")
+                lines.append(f"  The pawn reaches the target {CELL_NAMES[move.to]} and is "
+                             f"frozen there: {_worth(after, move.to)}.")
             # The preview the front end showed (kept in `before`), not a second tracing.
             full = R.preview(before, move)
             for pull in full.attractions:
                 code = before.board[pull.frm]
-                lines.append(f"  attracts {describe_code(code)} from "
+                lines.append(f"  The VERSUS pulls {describe_code(code)} from "
                              f"{CELL_NAMES[pull.frm]} to {CELL_NAMES[pull.to]}; it turns "
-                             f"to {who}")
+                             f"to {who}.")
                 if pull.frozen:
-                    lines.append(f"  it lands on target {CELL_NAMES[pull.to]} and is "
-                                 f"frozen, worth {_worth(after, pull.to)}")
+                    lines.append(f"  It lands on the target {CELL_NAMES[pull.to]} and is "
+                                 f"frozen there: {_worth(after, pull.to)}.")
             for cell in full.refused:
-                lines.append(f"  limit (§5): {describe_code(before.board[cell])} on "
-                             f"{CELL_NAMES[cell]} was attracted twice in a row and stays")
+                lines.append(f"  The limit (§5) keeps {describe_code(before.board[cell])} "
+                             f"on {CELL_NAMES[cell]}: it was pulled in each of the last "
+                             f"two moves.")
         outcome = self.outcome(after)
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}.")
@@ -287,8 +292,11 @@ class VersusGame(Game[VersusState, AnyMove]):
 
 
 def _worth(state: VersusState, cell: int) -> str:
+    """What a frozen pawn scores, in words: "it scores 3 for Blue"."""
     code = state.board[cell]
-    return describe_code(code)
+    owner = OWNER[code]
+    points = VALUE[owner][code]
+    return f"it scores {points} point{'s' if points != 1 else ''} for {SEAT_NAMES[owner]}"
 
 
 def _why_illegal(state: VersusState, move: Move) -> str:

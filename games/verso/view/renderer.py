@@ -76,14 +76,13 @@ class VersoRenderer(Renderer):
     # -- the shell's calls ---------------------------------------------------------------
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
-        """A new position: selection, draw choice and last-move marks start afresh."""
+        """A new position: selection and draw choice start afresh (the last-move marks are
+        the shell's to set, through `show_last_move`, right after)."""
         self.selected = set()
         self.cursor = None
         self.drawing = False
         self.joker_options = []
         self.preview = None
-        self.marked = set()
-        self.notes = []
         self._stop_animation()
         super().set_position(view, to_move, legal_moves, interactive)
 
@@ -104,12 +103,21 @@ class VersoRenderer(Renderer):
             self.sync()
         return had
 
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Mark where the last move's cards arrived and keep its notes (through undo,
+        redo and Continue); nothing before the first move."""
+        super().show_last_move(before, move, after)
+        self.marked, self.notes = set(), []
+        if move is not None:
+            motions, _ = transitions(before, move, after, before.turn)
+            self.marked = {m.end for m in motions if m.end[0] >= 0}
+            self.notes = [m.note for m in motions if m.note]
+        self.sync()
+
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Fly the drawn card, flip what was flipped, send discards to the pile, float the
-        points and squares; the cards that arrived stay marked afterwards."""
+        points and squares (the marks of `show_last_move` stay afterwards)."""
         motions, floaters = transitions(before, move, after, before.turn)
-        self.marked = {m.end for m in motions if m.end[0] >= 0}
-        self.notes = [m.note for m in motions if m.note]
         if self.context.animation_seconds <= 0 or not (motions or floaters):
             self.sync()
             return
@@ -208,7 +216,8 @@ class VersoRenderer(Renderer):
             hint_text=self.context.notation(hint) if hint is not None else None,
             joker_options=tuple(self.joker_options), preview=self.preview,
             pending=self.pending_move is not None, selected=frozenset(self.selected),
-            cursor=self.cursor, notes=tuple(self.notes), marked=frozenset(self.marked),
+            cursor=self.cursor if self.focused else None, notes=tuple(self.notes),
+            marked=frozenset(self.marked),
             hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 
     def layout(self) -> None:
@@ -289,6 +298,21 @@ class VersoRenderer(Renderer):
                 self.toggle(key)
                 return True
         return False
+
+    def explain_click(self, x: float, y: float) -> str | None:
+        """Why a click on the table did nothing, in the player's words."""
+        view: VersoView | None = self.view
+        if self.mover is None or view is None or self.geometry is None:
+            return None
+        if self.geometry.deck.contains(x, y):
+            return "The deck is closed in the final round: bank a sequence or pass (P)."
+        if self.geometry.discard.contains(x, y):
+            return "The discard pile is out of play: draw from the deck or bank your cards."
+        for (seat, _), box in self.card_boxes.items():
+            if seat >= 0 and seat != self.mover and box.contains(x, y):
+                owner = self.context.game.info.seat_name(seat)
+                return f"That card is not yours: it is in {owner}'s layout."
+        return None
 
     def press(self, button: Button) -> None:
         """Do what a drawn button asks: start a draw, set the joker's value, or play."""
