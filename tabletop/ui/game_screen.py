@@ -180,7 +180,10 @@ class GameScreen(Screen):
             self.overlay = "end"
         self.push_position()
         seat = s.viewing_seat()
-        self.renderer.animate(s.view_of(before, seat), move, s.view_of(after, seat))
+        shown = s.view_of(before, seat), move, s.view_of(after, seat)
+        self.renderer.animate(*shown)
+        cues = list(self.renderer.sound_cues(*shown))
+        self.app.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
         self.invalidate()
 
     # -- frame actions -------------------------------------------------------------------

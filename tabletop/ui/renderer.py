@@ -62,6 +62,10 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    Brown's pawn", "that pawn is frozen on its target"): the shell shows it in its status
    line. Return None to let the shell say something general. Hover highlights on what
    can be clicked come from `on_mouse_motion`.
+13. `sound_cues(before, move, after)` — the sound effects of a move just played (views
+   as in `animate`), named from `tabletop.ui.sound.CUES` ("card_flip", "pawn_step",
+   "attraction", "square", "bank"); the shell plays them at the player's volume and adds
+   "game_end" itself. Default: none.
 
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
@@ -208,6 +212,10 @@ class Renderer:
 
         The base keeps it in `last_played`; override to draw the mark (and call this)."""
         self.last_played = None if move is None else (before, move, after)
+
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """The sound effects of the move just played (see `tabletop.ui.sound.CUES`)."""
+        return ()
 
     def set_focus(self, focused: bool) -> None:
         """The board gained (True) or lost the keyboard focus: show or hide the cursor."""

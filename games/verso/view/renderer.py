@@ -129,6 +129,17 @@ class VersoRenderer(Renderer):
         self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
         self.sync()
 
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """A drawn or flipped card, a bank, a completed square (in the order they happen)."""
+        cues: list[str] = []
+        if isinstance(move, Bank):
+            cues.append("bank")
+        if move != PASS and (isinstance(move, Bank) or after.deck_size < before.deck_size):
+            cues.append("card_flip")  # a card drawn, or the neighbours' flips
+        if any(a and not b for a, b in zip(after.squares, before.squares, strict=True)):
+            cues.append("square")
+        return cues
+
     def _card_label(self, face: int, place: Place) -> arcade.Text:
         """The value text of a moving card, sized for the card where it lands."""
         height = self._place_rect(place).height

@@ -238,6 +238,14 @@ class VersusRenderer(Renderer):
                                             self.context.colour_blind)
         self.sync()
 
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """A pawn's step, or a VERSUS's slide that pulls pawns (an attraction)."""
+        if not isinstance(move, Move):
+            return ()
+        if move.versus and R.preview(before, move).attractions:
+            return ("attraction",)
+        return ("pawn_step",)
+
     @property
     def animating(self) -> bool:
         """True while a move's transition plays."""
