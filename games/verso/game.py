@@ -8,7 +8,7 @@ from typing import Any
 
 from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
-from games.verso.picture import SOLO_BANDS, render, solo_band
+from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
 
@@ -125,8 +125,8 @@ class VersoGame(Game[VersoState, Move]):
             return None
         scores = state.scores
         if len(scores) == 1:
-            return Outcome((float(scores[0]),), (0,),
-                           f"the deck ran out; {scores[0]} points: {solo_band(scores[0])}")
+            # The rating band is the front end's to say (`score_bands`), in its words.
+            return Outcome((float(scores[0]),), (0,), "the deck ran out")
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         return Outcome(tuple(float(v) for v in scores), winners,

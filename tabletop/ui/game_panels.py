@@ -4,9 +4,11 @@ ends the game to confirm, game over)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tabletop.library import FINISHED
 from tabletop.model import Outcome
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -101,19 +103,89 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
                  width=width, multiline=True, anchor_y="top")
 
 
-def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
-    info = screen.game.info
-    names = [info.seat_name(w) for w in outcome.winners]
-    if not names:
-        head = "Draw: nobody wins."
-    elif len(names) == 1:
-        head = f"{names[0]} wins."
+def _player_names(screen: GameScreen) -> list[str]:
+    """Each seat as the end screen names it: the person's name, or "the computer"."""
+    s, info = screen.session, screen.game.info
+    kept = screen.app.keeper.names_of(s) or [""] * s.players
+    names = []
+    for seat in range(s.players):
+        colour = info.seat_name(seat)
+        if s.is_ai(seat):
+            names.append(f"{colour} (the computer, {s.agents[seat]})")
+        elif seat < len(kept) and kept[seat] and kept[seat] != colour:
+            names.append(f"{kept[seat]} ({colour})")
+        else:
+            names.append(colour)
+    return names
+
+
+def _points(score: float) -> str:
+    return f"{score:g} point{'' if score == 1 else 's'}"
+
+
+def _band_words(bands: Sequence[tuple[float, str]], score: float) -> str:
+    """The rulebook's rating of a solo score, in a sentence."""
+    reached = [(floor, name) for floor, name in bands if score >= floor]
+    if not reached:
+        return (f"The rulebook's rating: below its lowest, {bands[0][1]} "
+                f"({_points(bands[0][0])} or more).")
+    floor, name = reached[-1]
+    higher = [(f, n) for f, n in bands if f > floor]
+    after = (f" The next, {higher[0][1]}, starts at {_points(higher[0][0])}."
+             if higher else " No rating is higher.")
+    return f"The rulebook's rating: {name} ({_points(floor)} or more).{after}"
+
+
+def personal_best(screen: GameScreen, player: str) -> float | None:
+    """`player`'s best score at this game solo before this game, from the library."""
+    library = screen.app.keeper.library
+    if library is None or not player:
+        return None
+    this = screen.app.keeper.entry_id(screen.session)
+    scores = [entry.seats[0].score for entry in library.entries(
+        game=screen.game_id, player=player, status=FINISHED)
+        if entry.id != this and entry.players == 1 and entry.seats
+        and entry.seats[0].human and entry.seats[0].score is not None]
+    return max(scores) if scores else None
+
+
+def _solo_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
+    """The solo end: the score, its rating in words and the player's personal best."""
+    score = outcome.scores[0]
+    kept = (screen.app.keeper.names_of(screen.session) or [""])[0]
+    who = kept or "You"
+    lines = [f"{who} scored {_points(score)}.", f"The game ended: {outcome.reason}.", ""]
+    bands = tuple(screen.game.score_bands())
+    if bands:
+        lines.append(_band_words(bands, score))
+    best = personal_best(screen, kept)
+    if not kept:
+        lines.append("Type a name at set-up to keep a personal best.")
+    elif best is None:
+        lines.append(f"Your first finished solo game of {screen.game.info.name}: "
+                     f"{_points(score)} is your personal best.")
+    elif score > best:
+        lines.append(f"A new personal best! Your best before was {_points(best)}.")
     else:
-        head = "Shared victory: " + ", ".join(names) + "."
-    lines = [head, outcome.reason, ""]
+        lines.append(f"Your personal best is {_points(best)}.")
+    return lines
+
+
+def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
+    if screen.session.players == 1:
+        return _solo_lines(screen, outcome)
+    names = _player_names(screen)
+    winners = [names[w] for w in outcome.winners]
+    if not winners:
+        head = "A draw: nobody wins."
+    elif len(winners) == 1:
+        head = f"{winners[0]} wins."
+    else:
+        head = "A shared victory: " + " and ".join(winners) + "."
+    lines = [head, f"The game ended: {outcome.reason}.", ""]
     for seat, score in enumerate(outcome.scores):
         mark = "  ★ winner" if seat in outcome.winners else ""
-        lines.append(f"{info.seat_name(seat)} ({screen.session.agents[seat]}): {score:g}{mark}")
+        lines.append(f"{names[seat]}: {_points(score)}{mark}")
     return lines
 
 

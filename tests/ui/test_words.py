@@ -6,6 +6,7 @@ Driven through the real app (installed plugins, the real AI worker process) head
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,11 @@ from typing import Any
 import pytest
 from ui_driver import click_button, close_app, open_app, pump
 
+from tabletop.library import Library
+from tabletop.model import Outcome
 from tabletop.plugins import Host
+from tabletop.record import Record
+from tabletop.session import Session
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
 
@@ -105,5 +110,38 @@ def test_two_computer_seats_at_instant_pace_still_show_every_move(tmp_path: Path
     try:
         assert len(frames) == 4  # one move per frame at most, each animated (above)
         assert window.current_view.session.outcome is None
+    finally:
+        close_app(window)
+
+
+def finished_solo(host: Host, seed: int) -> Session:
+    """A solo Verso game played to its end by a seeded random hand."""
+    session = Session.new(host.game("verso"), 1, {}, seed, ("human",))
+    rng = random.Random(seed)
+    while session.outcome is None:
+        session.play(rng.choice(list(session.legal_moves())))
+    return session
+
+
+def test_solo_end_screen_gives_score_rating_and_personal_best(tmp_path: Path) -> None:
+    # verso.md §7: the rating bands; the personal best comes from the library.
+    library = Library.open(tmp_path)
+    for score in (12, 19):
+        library.add(Record("verso", 1, {}, score, None, ("keep",),
+                           Outcome((score,), (0,), "the deck ran out"), ("human",)), ["Ada"])
+    library.close()
+    window = open_app(installed_host, tmp_path)
+    try:
+        session = finished_solo(window.app.host, 3)
+        score = session.outcome.scores[0]
+        window.app.start_game("verso", session, ["Ada"])
+        pump(window, 2)
+        text = shown(window)
+        assert f"Ada scored {score:g} points." in text
+        assert "The rulebook's rating: " in text
+        best = ("A new personal best! Your best before was 19 points." if score > 19
+                else "Your personal best is 19 points.")
+        assert best in text
+        assert "wins" not in text and "Player 1" not in text
     finally:
         close_app(window)
