@@ -103,10 +103,19 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
                  width=width, multiline=True, anchor_y="top")
 
 
+def _typed_names(screen: GameScreen) -> list[str]:
+    """The names people typed for their seats ("" where none was: the library's default
+    "Player N" is no name to show beside the seat's own)."""
+    s = screen.session
+    kept = screen.app.keeper.names_of(s) or []
+    return [kept[seat] if seat < len(kept) and kept[seat] != f"Player {seat + 1}" else ""
+            for seat in range(s.players)]
+
+
 def _player_names(screen: GameScreen) -> list[str]:
     """Each seat as the end screen names it: the person's name, or "the computer"."""
     s, info = screen.session, screen.game.info
-    kept = screen.app.keeper.names_of(s) or [""] * s.players
+    kept = _typed_names(screen)
     names = []
     for seat in range(s.players):
         colour = info.seat_name(seat)
@@ -152,7 +161,7 @@ def personal_best(screen: GameScreen, player: str) -> float | None:
 def _solo_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
     """The solo end: the score, its rating in words and the player's personal best."""
     score = outcome.scores[0]
-    kept = (screen.app.keeper.names_of(screen.session) or [""])[0]
+    kept = _typed_names(screen)[0]
     who = kept or "You"
     lines = [f"{who} scored {_points(score)}.", f"The game ended: {outcome.reason}.", ""]
     bands = tuple(screen.game.score_bands())
