@@ -66,6 +66,7 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
         ("Save (S)", screen.save, True, "save"),
         ("Rules (F1)", lambda: screen.show_panel("rules"), True, "rules"),
+        ("Legend (L)", screen.toggle_legend, bool(screen.renderer.legend()), "legend"),
         ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
         ("Launcher (Esc)", screen.escape, True, "launcher"),
     ]
@@ -202,6 +203,8 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
     """The modal panel named by `screen.overlay`, centred in the window."""
     px, s = screen.px, screen.session
     tall = px(300) if screen.overlay in ("offer", "confirm") else px(520)  # a question is short
+    if screen.overlay == "legend":  # a line and a picture per symbol: all the height
+        tall = max(tall, height - px(60))
     panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
     screen.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
@@ -213,9 +216,25 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
                         bottom_row.height)
             screen.add_button(label, rect, action, name=name)  # type: ignore[arg-type]
 
-    if screen.overlay == "rules":
+    screen.legend_boxes = []
+    if screen.overlay == "legend":
+        screen.label(f"Legend: the symbols of {screen.game.info.name}", left, top, 22,
+                     bold=True, width=inner)
+        lines = list(screen.renderer.legend())
+        row = min(px(96), (top - px(40) - bottom_row.top - px(36)) / max(1, len(lines)))
+        side = row * 0.86
+        for index, line in enumerate(lines):
+            y = top - px(30) - (index + 1) * row
+            screen.legend_boxes.append(Rect(left, y + (row - side) / 2, side, side))
+            screen.label(line, left + side + px(16), y + row / 2, 12, TEXT,
+                         width=inner - side - px(16), multiline=True, anchor_y="center")
+        buttons(("Close (L or Esc)", screen.toggle_legend, "close"))
+    elif screen.overlay == "rules":
         screen.label(f"Rules: {screen.game.info.name}", left, top, 22, bold=True)
-        screen.label(screen.game.info.rules_help, left, top - px(30), 13, TEXT, width=inner,
+        symbols = "".join(f"\n - {line}" for line in screen.renderer.legend())
+        text = screen.game.info.rules_help + (
+            f"\n\nSymbols on the board (L shows them drawn):{symbols}" if symbols else "")
+        screen.label(text, left, top - px(30), 13, TEXT, width=inner,
                      multiline=True, anchor_y="top")
         buttons(("Close (Esc)", lambda: screen.show_panel(None), "close"))
     elif screen.overlay == "offer" and screen.offer is not None:
@@ -259,6 +278,8 @@ def overlay_key(screen: GameScreen, symbol: int, modifiers: int) -> None:
         screen.answer_offer(symbol == arcade.key.Y)
     elif screen.overlay == "confirm" and symbol == arcade.key.ESCAPE:
         screen.answer_offer(False)
+    elif screen.overlay == "legend" and symbol == arcade.key.L:
+        screen.toggle_legend()
     elif screen.overlay == "end" and symbol == arcade.key.N:
         screen.app.show_setup(screen.game_id, screen.session)
     elif symbol == arcade.key.ESCAPE and screen.overlay != "offer":

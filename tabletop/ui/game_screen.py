@@ -52,7 +52,8 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 
 #: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep"}
+OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep",
+                 "legend": "close"}
 
 
 class GameScreen(Screen):
@@ -81,6 +82,8 @@ class GameScreen(Screen):
         #: (counted once its animation has ended): AI turns a person can follow.
         self._hold = 0.0
         self._dirs = plugin_files(self.game)
+        #: Where the Legend panel shows each of the renderer's symbols (while it is open).
+        self.legend_boxes: list[Rect] = []
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
         context = RendererContext(self.game, session.human_seats, settings.colour_blind,
@@ -400,6 +403,16 @@ class GameScreen(Screen):
     def draw_under_text(self) -> None:
         if self.overlay is None:
             self.renderer.draw()
+        elif self.overlay == "legend":
+            for index, box in enumerate(self.legend_boxes):
+                self.renderer.draw_legend_symbol(index, box)
+
+    def toggle_legend(self) -> None:
+        """L: show what the board's symbols mean (again: close it)."""
+        if self.overlay == "legend":
+            self.show_panel(None)
+        elif self.overlay is None and self.renderer.legend():
+            self.show_panel("legend")
 
     def draw_over_text(self) -> None:
         if self.board_focused and self._area is not None:
@@ -506,6 +519,7 @@ class GameScreen(Screen):
             arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
+            arcade.key.L: self.toggle_legend,
         }
         if symbol in shortcuts:
             shortcuts[symbol]()

@@ -66,6 +66,9 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    as in `animate`), named from `tabletop.ui.sound.CUES` ("card_flip", "pawn_step",
    "attraction", "square", "bank"); the shell plays them at the player's volume and adds
    "game_end" itself. Default: none.
+14. `legend()` and `draw_legend_symbol(index, box)` — the symbols the board uses, one
+   line of the player's words each; the shell's Legend panel (key L, a button) draws each
+   symbol in a box beside its line. Default: no legend.
 
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
@@ -212,6 +215,13 @@ class Renderer:
 
         The base keeps it in `last_played`; override to draw the mark (and call this)."""
         self.last_played = None if move is None else (before, move, after)
+
+    def legend(self) -> Sequence[str]:
+        """What each symbol on the board means, one line each (the shell's Legend)."""
+        return ()
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol that `legend()[index]` explains inside `box` (window pixels)."""
 
     def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
         """The sound effects of the move just played (see `tabletop.ui.sound.CUES`)."""

@@ -9,14 +9,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click, click_button, click_continue, close_app, key, open_app, pump
+from ui_driver import (
+    click,
+    click_button,
+    click_continue,
+    close_app,
+    key,
+    open_app,
+    pixel,
+    pump,
+)
 
 from games.versus.board import CELL_OF_NAME
 from games.versus.state import Move
+from games.versus.view.mesh import SEAT_COLOUR
 from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.widgets import PANEL
 
 
 def installed_host() -> Host:
@@ -136,3 +147,45 @@ def test_verso_a_click_on_another_players_card_says_why(window: Any) -> None:
     click(window, *other[1].center)
     assert screen.message == (f"That card is not yours: it is in "
                               f"{screen.game.info.seat_name(other[0][0])}'s layout.")
+
+
+def luma(colour: tuple[int, ...]) -> float:
+    """Rec. 709 luma of an sRGB colour: its grey in a greyscale picture (0-255)."""
+    r, g, b = colour[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_versus_blue_and_brown_differ_in_greyscale_too() -> None:  # versus.md §2
+    blue, brown = SEAT_COLOUR
+    assert abs(luma(blue) - luma(brown)) >= 40
+
+
+@pytest.mark.parametrize("game_id", ["versus", "verso"])
+def test_legend_opens_with_l_and_its_button_and_draws_every_symbol(window: Any,
+                                                                  game_id: str) -> None:
+    screen = start(window, game_id)
+    lines = list(screen.renderer.legend())
+    assert len(lines) >= 4
+    key(window, arcade.key.L)
+    assert screen.overlay == "legend"
+    assert len(screen.legend_boxes) == len(lines)
+    text = "\n".join(t.text for t in screen._labels)
+    assert all(line in text for line in lines)
+    for box in screen.legend_boxes:  # a symbol is drawn in each box: several colours
+        colours = {pixel(window, box.left + box.width * i / 10, box.center[1] + 3)
+                   for i in range(1, 10)}
+        assert len(colours - {PANEL[:3]}) >= 2, (box, colours)
+    key(window, arcade.key.L)
+    assert screen.overlay is None
+    click_button(window, "legend")
+    assert screen.overlay == "legend"
+    key(window, arcade.key.ESCAPE)
+    assert screen.overlay is None and screen.board_focused
+    key(window, arcade.key.F1)  # the rules name the symbols too
+    rules = "\n".join(t.text for t in screen._labels)
+    assert "Symbols on the board" in rules and lines[0] in rules
+
+
+def test_versus_pawns_show_their_value_without_colour_blind_mode(window: Any) -> None:
+    screen = start(window, "versus")
+    assert sorted(screen.renderer.value_labels()) == sorted("24313" * 2)  # versus.md §2

@@ -23,6 +23,7 @@ from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, draw_moving_card, value_text
 from games.verso.view.geometry import TableGeometry, column_of, table_geometry
+from games.verso.view.legend import LEGEND, paint_symbol
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -72,6 +73,7 @@ class VersoRenderer(Renderer):
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
         self._floater_labels: list[tuple[arcade.Text, float]] = []
+        self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
     # -- the shell's calls ---------------------------------------------------------------
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
@@ -128,6 +130,19 @@ class VersoRenderer(Renderer):
         self._motion_labels = [self._card_label(m.face_after, m.end) for m in motions]
         self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
         self.sync()
+
+    def legend(self) -> Sequence[str]:
+        """Every symbol of the table in words (the shell's Legend panel)."""
+        return LEGEND
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
+        key = (index, box)
+        if key not in self._legend:
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind)
+        shapes, batch, _ = self._legend[key]
+        shapes.draw()
+        batch.draw()
 
     def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
         """A drawn or flipped card, a bank, a completed square (in the order they happen)."""

@@ -37,6 +37,7 @@ from games.versus.view.geometry import (
     nearest_in_row,
     row_and_index,
 )
+from games.versus.view.legend import LEGEND, paint_symbol
 from games.versus.view.marks import paint_over, paint_under, preview_words
 from games.versus.view.scene import Marks, Scene
 from tabletop.ui._arcade import FONT_SANS, arcade
@@ -79,6 +80,7 @@ class VersusRenderer(Renderer):
         self._label_objects: list[arcade.Text] = []
         self._cell_names = pyglet.graphics.Batch()
         self._cell_name_objects: list[arcade.Text] = []
+        self._legend: dict[tuple[int, Rect], ShapeList] = {}
 
     # -- the shell tells the renderer ----------------------------------------------------
     def layout(self) -> None:
@@ -164,9 +166,8 @@ class VersusRenderer(Renderer):
             self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
             width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
             anchor_y="center", multiline=True, batch=self._texts)]
-        if not scene.colour_blind:
-            return
-        # The value of each pawn to its controller, inside its centre (colour-blind mode).
+        # The value of each pawn to its controller, inside its centre: readable without
+        # counting wedges.
         for cell in state.pieces:
             code = state.board[cell]
             if code < FIRST_PAWN or cell in scene.hidden:
@@ -237,6 +238,18 @@ class VersusRenderer(Renderer):
                                             self.context.animation_seconds,
                                             self.context.colour_blind)
         self.sync()
+
+    def legend(self) -> Sequence[str]:
+        """Every symbol of the board in words (the shell's Legend panel)."""
+        return LEGEND
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
+        key = (index, box)
+        if key not in self._legend:
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind
+                                             ).shape_list()
+        self._legend[key].draw()
 
     def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
         """A pawn's step, or a VERSUS's slide that pulls pawns (an attraction)."""
