@@ -8,6 +8,7 @@ docs/screens/<scene>-<W>x<H>.png (helpers shared with render_screens.py).
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 from collections.abc import Callable
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from render_screens import HERE, SIZES, click_button, key, pump, settle, start
 
 from tabletop.plugins import Host
+from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 
@@ -52,7 +54,21 @@ def scenes() -> dict[str, Callable[[Any], None]]:
         start(window, "versus", {1: 1})
         key(window, arcade.key.L)
 
-    return {"setup-versus": versus_setup, "setup-verso": verso_setup,
+    def verso_solo_end(window: Any) -> None:
+        session = Session.new(window.app.host.game("verso"), 1, {}, 3, ("human",))
+        rng = random.Random(3)
+        while session.outcome is None:
+            session.play(rng.choice(list(session.legal_moves())))
+        window.app.start_game("verso", session, ["Ada"])
+        pump(window, 2)
+
+    def versus_end(window: Any) -> None:
+        start(window, "versus", {1: 1})
+        click_button(window, "special:resign blue")
+        key(window, arcade.key.Y)
+
+    return {"verso-solo-end": verso_solo_end, "versus-end": versus_end,
+            "setup-versus": versus_setup, "setup-verso": verso_setup,
             "settings": settings, "versus-ai-move-told": versus_ai_move,
             "verso-legend": verso_legend, "versus-legend": versus_legend}
 

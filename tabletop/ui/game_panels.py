@@ -137,8 +137,8 @@ def _band_words(bands: Sequence[tuple[float, str]], score: float) -> str:
     """The rulebook's rating of a solo score, in a sentence."""
     reached = [(floor, name) for floor, name in bands if score >= floor]
     if not reached:
-        return (f"The rulebook's rating: below its lowest, {bands[0][1]} "
-                f"({_points(bands[0][0])} or more).")
+        return (f"The rulebook's rating: not yet rated; its lowest rating, "
+                f"{bands[0][1]}, starts at {_points(bands[0][0])}.")
     floor, name = reached[-1]
     higher = [(f, n) for f, n in bands if f > floor]
     after = (f" The next, {higher[0][1]}, starts at {_points(higher[0][0])}."
