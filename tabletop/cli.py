@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -14,10 +16,18 @@ import click
 
 from tabletop.ai.base import Agent, Budget
 from tabletop.files import write_atomic
+from tabletop.limits import SEED_RANGE, one_line, shown
 from tabletop.model import Game, OptionError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
 from tabletop.session import HUMAN, Session, agent_label, make_agent, short
+
+#: The bounds of the numeric options: a move may think up to an hour, a run play a million
+#: games on 64 processes.
+MAX_SECONDS = 3600
+MAX_ITERATIONS = 10**9
+MAX_GAMES = 10**6
+MAX_WORKERS = 64
 
 
 def _host(ctx: click.Context) -> Host:
@@ -33,7 +43,34 @@ def _host(ctx: click.Context) -> Host:
 
 
 def _fail(message: str) -> NoReturn:
-    raise click.ClickException(message)
+    raise click.ClickException(one_line(message))
+
+
+def _bad(message: object, hint: str) -> click.BadParameter:
+    """A refused option, its message on one line however long the input was."""
+    return click.BadParameter(one_line(message), param_hint=hint)
+
+
+class _Seconds(click.ParamType):
+    """A time in seconds: a finite number in (0, 3600]; NaN, infinity and 0 are refused."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{shown(value)} is not a number of seconds", param, ctx)
+        # `not 0 < seconds <= 3600` is true for NaN too (it compares false to everything).
+        if not 0 < seconds <= MAX_SECONDS:
+            self.fail(f"{shown(value)} is not a number of seconds in (0, {MAX_SECONDS}]",
+                      param, ctx)
+        return seconds
+
+
+SECONDS = _Seconds()
+SEED = click.IntRange(*SEED_RANGE)
 
 
 def _plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> str:
@@ -60,11 +97,11 @@ def _options(game: Game[Any, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
-            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="--option")
+            raise _bad(f"{shown(pair)} is not key=value", "--option")
         try:
             values[name.strip()] = game.info.option(name.strip()).parse(text)
         except OptionError as exc:
-            raise click.BadParameter(str(exc), param_hint="--option") from None
+            raise _bad(exc, "--option") from None
     return values
 
 
@@ -73,7 +110,7 @@ def _players(game: Game[Any, Any], players: int | None, default: int) -> int:
     try:
         return game.info.check_players(count)
     except OptionError as exc:
-        raise click.BadParameter(str(exc), param_hint="--players") from None
+        raise _bad(exc, "--players") from None
 
 
 def _agents(host: Host, game_id: str, names: list[str]) -> list[Agent | None]:
@@ -87,11 +124,32 @@ def _agents(host: Host, game_id: str, names: list[str]) -> list[Agent | None]:
 
 
 def _budget(seconds: float | None, iterations: int | None) -> Budget:
-    if seconds is not None and seconds <= 0:
-        raise click.BadParameter("must be positive", param_hint="--seconds")
-    if iterations is not None and iterations <= 0:
-        raise click.BadParameter("must be positive", param_hint="--iterations")
+    # The option types already refuse NaN, infinity and out-of-range values; this guards
+    # callers that build a budget from other input.
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise _bad(f"must be a number of seconds in (0, {MAX_SECONDS}]", "--seconds")
+    if iterations is not None and not 0 < iterations <= MAX_ITERATIONS:
+        raise _bad(f"must be a whole number in 1..{MAX_ITERATIONS}", "--iterations")
     return Budget(seconds, iterations)
+
+
+def _writable_folder(folder: Path, hint: str) -> None:
+    """Fail now, before any game is played, if files cannot be written into `folder`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder) as probe:
+            probe.write(b"tabletop")
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as exc:
+        raise _bad(f"cannot write into {folder}: {_why(exc)}", hint) from None
+
+
+def _why(exc: OSError) -> str:
+    """The OS's words for a failed file operation, plainer where a path is a file."""
+    from tabletop.ui.storage import reason
+
+    return reason(exc)
 
 
 @click.group(invoke_without_command=True)
@@ -109,6 +167,13 @@ def main(ctx: click.Context) -> None:
 @click.pass_context
 def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
+    from tabletop.ui.storage import DATA_DIR_ENV, data_dir
+
+    try:
+        data_dir()
+    except OSError as exc:
+        where = os.environ.get(DATA_DIR_ENV) or "the data folder"
+        _fail(f"cannot use {where} as the data folder: {_why(exc)}")
     host: Host = ctx.obj["host"]  # loaded by the app behind its splash, not before
     no_screen = ("the desktop app needs a screen and none was found "
                  "(no DISPLAY or WAYLAND_DISPLAY); in a terminal, use "
@@ -223,11 +288,12 @@ def games(ctx: click.Context, as_json: bool) -> None:
 @click.option("--text", is_flag=True, help="Play in the terminal (required for now).")
 @click.option("--seat", "seats", multiple=True, metavar="human|AGENT",
               help="Who sits at each seat, in order (repeat the option).")
-@click.option("--players", type=int, help="Number of players (default: number of seats).")
-@click.option("--seed", type=int, default=None, help="Seed of the game (default: random).")
+@click.option("--players", type=click.IntRange(1, 1000),
+              help="Number of players (default: number of seats).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
-@click.option("--seconds", type=float, help="Thinking time per AI move.")
-@click.option("--iterations", type=int,
+@click.option("--seconds", type=SECONDS, help="Thinking time per AI move.")
+@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
               help="Work per AI move instead of time (the same seed gives the same game).")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game record here when the game ends or stops (Ctrl-C too).")
@@ -250,6 +316,8 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     if not text:
         _fail("the desktop app plays from its launcher: run `tabletop`; "
               "use `tabletop play GAME --text` to play in the terminal")
+    if save is not None:
+        _writable_folder(save.parent, "--save")  # before the game, not after it
     host = _host(ctx)
     count = _players(game, players, len(seats) if len(seats) > 1 else game.info.min_players)
     names = list(seats) or [HUMAN]
@@ -301,17 +369,20 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
 
 @main.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", type=int, help="Number of players (default: number of agents).")
+@click.option("--players", type=click.IntRange(1, 1000),
+              help="Number of players (default: number of agents).")
 @click.option("--agents", "agent_list", default="random",
               help="Agents, one per seat or one for all, comma-separated.")
-@click.option("--games", "count", type=click.IntRange(min=1), default=10, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=10,
+              show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Game i uses seed SEED+i.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True)
 @click.option("--rotate", is_flag=True, help="Rotate the agents round the seats each game.")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
-@click.option("--seconds", type=float, help="Thinking time per move (agents' default).")
-@click.option("--iterations", type=int, help="Work per move instead of time (deterministic).")
+@click.option("--seconds", type=SECONDS, help="Thinking time per move (agents' default).")
+@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
+              help="Work per move instead of time (deterministic).")
 @click.option("--max-plies", type=click.IntRange(min=1), default=None,
               help="Stop a game after N plies; it is reported as cut, without a result.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path),
@@ -330,6 +401,9 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
     names = [n.strip() for n in agent_list.split(",") if n.strip()]
     if not names:
         raise click.BadParameter("name at least one agent", param_hint="--agents")
+    if seed + count - 1 > SEED_RANGE[1]:
+        raise _bad(f"game seeds SEED..SEED+{count - 1} must stay within {SEED_RANGE[1]}",
+                   "--seed")
     seats = _players(game, players, len(names) if len(names) > 1 else game.info.min_players)
     if len(names) == 1:
         names *= seats
@@ -340,13 +414,15 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         try:
             host.agent_spec(game_id, name)
         except TabletopError as exc:
-            raise click.BadParameter(str(exc), param_hint="--agents") from None
+            raise _bad(exc, "--agents") from None
     match = sim.Match(game_id, seats, tuple(names), _options(game, pairs),
                       _budget(seconds, iterations), tuple(host.disabled), rotate, max_plies)
     try:
         game.info.resolve_options(match.options)
     except OptionError as exc:
-        raise click.BadParameter(str(exc), param_hint="--option") from None
+        raise _bad(exc, "--option") from None
+    if records is not None:
+        _writable_folder(records, "--records")
     began = time.perf_counter()
     results = []
     try:
@@ -359,7 +435,10 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         _fail(_plugin_failure(host, game_id, f"playing game {len(results) + 1}", exc))
     elapsed = time.perf_counter() - began
     if records is not None:
-        sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
+        try:
+            sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
+        except OSError as exc:
+            _fail(f"cannot write the records into {records}: {exc.strerror or exc}")
     if as_json:
         click.echo(json.dumps(sim.report_json(match, results, elapsed), indent=1))
         return
@@ -426,10 +505,11 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
                size: str, ply: int | None) -> None:
     """Render the position at the end of a record (or the replay viewer at --ply) to a
     PNG, headless."""
-    width, sep, height = size.lower().partition("x")
-    if not (sep and width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 200:
-        raise click.BadParameter(f"{size!r} is not WIDTHxHEIGHT (each at least 200)",
-                                 param_hint="--size")
+    # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", size.strip())
+    if not match or min(int(match[1]), int(match[2])) < 200:
+        raise _bad(f"{shown(size)} is not WIDTHxHEIGHT (each at least 200)", "--size")
+    width, height = match[1], match[2]
     host = _host(ctx)
     _game(ctx, game_id)
     try:
@@ -448,11 +528,9 @@ def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
 
 def _read_record(path: Path) -> Record:
     try:
-        return Record.from_json(path.read_text(encoding="utf-8"))
+        return Record.read(path)
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        _fail(f"{path}: not a game record (not text)")
     except TabletopError as exc:
         _fail(f"{path}: {exc}")
 

@@ -23,7 +23,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 import threading
 import time
 import uuid
@@ -33,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.files import write_atomic
 from tabletop.library_schema import SCHEMA_VERSION, migrate, version_of
 from tabletop.model import Outcome, RecordError, TabletopError
 from tabletop.record import Record
@@ -135,25 +135,6 @@ def file_text(record: Record, meta: dict[str, Any]) -> str:
 
 def _digest(record: Record) -> str:
     return hashlib.sha256(record.to_json().encode("utf-8")).hexdigest()
-
-
-def write_file(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically; the temp file's name carries this process's id.
-
-    The pid lets `clean_debris` tell a temp file left by a killed writer from one that
-    another live process is writing right now.
-    """
-    fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _alive(pid: int) -> bool:
@@ -326,7 +307,7 @@ class Library:
 
     def _store(self, game_id: str, record: Record, meta: dict[str, Any]) -> Entry:
         path = self.games_dir / f"{game_id}.json"
-        write_file(path, file_text(record, meta))
+        write_atomic(path, file_text(record, meta))
         st = path.stat()
         base = {"id": game_id, "file": f"{GAMES}/{path.name}",
                 "file_mtime": st.st_mtime_ns, "file_size": st.st_size}

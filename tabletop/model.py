@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
+
 S = TypeVar("S")
 M = TypeVar("M")
 
@@ -65,9 +67,13 @@ def check_version(data: Any, what: str, version: int) -> Mapping[str, Any]:
     """
     if not isinstance(data, Mapping):
         raise StateFormatError(f"a {what} must be a JSON object")
-    if data.get("version") != version:
-        raise StateFormatError(f"{what} version {data.get('version')!r} is not supported "
+    found = data.get("version")
+    if type(found) is not int or found != version:  # not true, not 1.0
+        raise StateFormatError(f"{what} version {shown(found)} is not supported "
                                f"(expected {version})")
+    problem = data_problem(dict(data))
+    if problem:
+        raise StateFormatError(f"a {what} cannot hold {problem}")
     return data
 
 
@@ -165,24 +171,32 @@ class GameOption:
         if self.kind is object:
             import json
 
+            if len(text) > MAX_FILE_BYTES:
+                raise OptionError(f"option {self.name!r}: the data is too large")
             try:
                 value = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise OptionError(f"option {self.name!r}: not valid JSON ({exc})") from None
+            except RecursionError:
+                raise OptionError(f"option {self.name!r}: nested too deeply") from None
+            except ValueError as exc:  # invalid JSON, or a number over 4,300 digits
+                raise OptionError(f"option {self.name!r}: not valid JSON "
+                                  f"({one_line(exc, 120)})") from None
+            problem = data_problem(value)
+            if problem:
+                raise OptionError(f"option {self.name!r}: the data holds {problem}")
             return self.validate(value)
         return self.validate(text)
 
     def validate(self, value: Any) -> Any:
         """Return `value` if this option accepts it, else raise `OptionError`."""
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r}: expected true or false, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected true or false, got {shown(value)}")
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r}: expected a whole number, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected a whole number, got {shown(value)}")
         if self.kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r}: expected text, got {value!r}")
+            raise OptionError(f"option {self.name!r}: expected text, got {shown(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+            raise OptionError(f"option {self.name!r}: {shown(value)} is not one of {allowed}")
         if self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.name!r}: {value} is below {self.minimum}")
         if self.maximum is not None and value > self.maximum:
@@ -193,7 +207,7 @@ class GameOption:
             except OptionError:
                 raise
             except (ValueError, TypeError, KeyError) as exc:
-                raise OptionError(f"option {self.name!r}: {exc}") from None
+                raise OptionError(f"option {self.name!r}: {one_line(exc)}") from None
         return value
 
 
@@ -207,6 +221,12 @@ class GameInfo:
     (the kit, a simulation) set their own and report the games it cuts. `picture` is an
     optional path to an image the launcher shows. `seat_names` names the seats in order
     (e.g. Blue, Brown); by default "Player N".
+
+    `rules_help` is a short plain summary of the rules. `rules_text`, if given, is the
+    game's whole rulebook in markdown-lite (`#`/`##`/`###` headings, paragraphs, `-` and
+    `1.` lists, `**bold**` and `` `code` `` spans); the app's Rules screen shows it, and
+    shows `rules_help` for a game without one. Ship it as a file in the game's package and
+    read it with `importlib.resources`, so the rules screen and the document are one text.
     """
 
     id: str
@@ -220,6 +240,7 @@ class GameInfo:
     options: tuple[GameOption, ...] = ()
     seat_names: tuple[str, ...] = ()
     picture: str | None = None
+    rules_text: str | None = field(default=None, repr=False)
 
     def option(self, name: str) -> GameOption:
         """The declared option called `name` (raises `OptionError` if unknown)."""
@@ -272,12 +293,20 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: Any) -> Outcome:
-        """Rebuild an outcome from `to_dict` output (raises `RecordError` if malformed)."""
-        try:
-            return cls(tuple(data["scores"]), tuple(int(w) for w in data["winners"]),
-                       str(data["reason"]))
-        except (KeyError, TypeError, ValueError):
-            raise RecordError(f"result is not a valid outcome: {data!r}") from None
+        """Rebuild an outcome from `to_dict` output; raises `RecordError` naming the part
+        that is malformed (scores are numbers, winners seat numbers, the reason a text)."""
+        if not isinstance(data, dict) or set(data) != {"scores", "winners", "reason"}:
+            raise RecordError("result must be an object of scores, winners and reason, "
+                              f"not {shown(data)}")
+        scores, winners, reason = data["scores"], data["winners"], data["reason"]
+        if not isinstance(scores, list) or not all(type(s) in (int, float) for s in scores):
+            raise RecordError(f"result scores must be a list of numbers, not {shown(scores)}")
+        if not isinstance(winners, list) or not all(type(w) is int and w >= 0
+                                                    for w in winners):
+            raise RecordError(f"result winners must be a list of seats, not {shown(winners)}")
+        if not isinstance(reason, str):
+            raise RecordError(f"result reason must be a text, not {shown(reason)}")
+        return cls(tuple(scores), tuple(winners), reason)
 
     def share(self, seat: int) -> float:
         """The seat's share of the victory: 1/k if it is one of k winners, else 0."""

@@ -11,8 +11,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from tabletop.limits import (
+    MAX_FILE_BYTES,
+    MAX_MOVE_TEXT,
+    MAX_MOVES,
+    MAX_NAME,
+    SEED_RANGE,
+    data_problem,
+    one_line,
+    read_text,
+    shown,
+)
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 
 RECORD_FORMAT = "tabletop-record"
@@ -53,39 +65,95 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
-        """Parse a record dict; raises `RecordError` if it is not a record of this format."""
+        """Parse a record dict; raises `RecordError` naming the first field that is wrong.
+
+        Every field is checked for its type and its size before anything else reads it,
+        so a corrupt or hostile record is refused at once, in one line.
+        """
         if not isinstance(data, Mapping):
             raise RecordError("not a game record: expected a JSON object")
+        problem = data_problem(data)
+        if problem:
+            raise RecordError(f"not a game record: it holds {problem}")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record (format is {data.get('format')!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported "
+            raise RecordError(f"not a game record (format is {shown(data.get('format'))})")
+        version = data.get("version")
+        if type(version) is not int or version != RECORD_VERSION:
+            raise RecordError(f"record version {shown(version)} is not supported "
                               f"(this Tabletop reads version {RECORD_VERSION})")
-        try:
-            game, players, seed = data["game"], data["players"], data["seed"]
-            options, moves = data["options"], data["moves"]
-        except KeyError as exc:
-            raise RecordError(f"record is missing {exc.args[0]!r}") from None
-        if not isinstance(game, str) or not isinstance(options, dict):
-            raise RecordError("record's game or options have the wrong type")
-        if not isinstance(players, int) or not isinstance(seed, int):
-            raise RecordError("record's players and seed must be whole numbers")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("record's moves must be a list of texts")
+        missing = [key for key in ("game", "players", "seed", "options", "moves")
+                   if key not in data]
+        if missing:
+            raise RecordError(f"record is missing {missing[0]!r}")
+        players = _whole(data["players"], "players", 1, 1000)
+        moves = data["moves"]
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            raise RecordError(f"record's moves must be a list of at most {MAX_MOVES:,} texts")
+        for number, move in enumerate(moves, 1):
+            if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT:
+                raise RecordError(f"record's moves: move {number} must be a text of 1 to "
+                                  f"{MAX_MOVE_TEXT} characters, not {shown(move)}")
+        options = data["options"]
+        if not isinstance(options, dict):
+            raise RecordError(f"record's options must be an object, not {shown(options)}")
         result = data.get("result")
-        agents = data.get("agents") or []
-        return cls(game, players, dict(options), seed, data.get("setup"), tuple(moves),
-                   Outcome.from_dict(result) if result is not None else None,
-                   tuple(str(a) for a in agents))
+        return cls(_name(data["game"], "game"), players, dict(options),
+                   _whole(data["seed"], "seed", *SEED_RANGE), data.get("setup"),
+                   tuple(moves), None if result is None else Outcome.from_dict(result),
+                   _agents(data.get("agents"), players))
 
     @classmethod
     def from_json(cls, text: str) -> Record:
         """Parse record JSON text; raises `RecordError` on anything else."""
+        if len(text) > MAX_FILE_BYTES:
+            raise RecordError(f"not a game record: larger than {MAX_FILE_BYTES // 2**20} MB")
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except json.JSONDecodeError as exc:
             raise RecordError(f"not a game record: invalid JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError("not a game record: nested too deeply") from None
+        except ValueError as exc:  # a number over Python's 4,300-digit limit
+            raise RecordError(f"not a game record: a number is too long "
+                              f"({one_line(exc, 60)})") from None
         return cls.from_dict(data)
+
+    @classmethod
+    def read(cls, path: str | Path) -> Record:
+        """The record in the file at `path`, read with a size cap.
+
+        Raises `OSError` if the file cannot be read, `RecordError` for anything in it.
+        """
+        try:
+            text = read_text(Path(path))
+        except ValueError as exc:
+            raise RecordError(f"not a game record: {exc}") from None
+        return cls.from_json(text)
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise RecordError(f"record's {field} must be a whole number in {low}..{high}, "
+                          f"not {shown(value)}")
+    return value
+
+
+def _name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+        raise RecordError(f"record's {field} must be a name of 1 to {MAX_NAME} characters, "
+                          f"not {shown(value)}")
+    return value
+
+
+def _agents(value: Any, players: int) -> tuple[str, ...]:
+    """Each seat's player; absent or empty in records that do not say."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RecordError(f"record's agents must be a list of names, not {shown(value)}")
+    if value and len(value) != players:
+        raise RecordError(f"record's agents name {len(value)} players for {players} seats")
+    return tuple(_name(name, "agents") for name in value)
 
 
 @dataclass(frozen=True)
@@ -127,18 +195,23 @@ def replay(game: Game[Any, Any], record: Record) -> Replay:
     try:
         state, _ = start(game, record.players, record.options, record.seed, record.setup)
     except TabletopError as exc:
-        raise RecordError(f"set-up: {exc}") from None
+        raise RecordError(f"set-up: {one_line(exc)}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RecordError(f"set-up is invalid: {exc!r}") from None
+        raise RecordError(f"set-up is invalid: {one_line(repr(exc), 200)}") from None
+    if record.setup is not None and game.setup(state) != record.setup:
+        # A game without chance has no set-up, and a game's own set-up reads back equal:
+        # anything else in the field is junk the game did not use.
+        raise RecordError(f"record's setup {shown(record.setup)} is not one "
+                          f"{game.info.name} would record")
     states, moves, log = [state], [], []
     for number, text in enumerate(record.moves, 1):
         if game.to_move(state) is None:
-            raise RecordError(f"move {number} ({text!r}): the game was already over")
+            raise RecordError(f"move {number} ({shown(text)}): the game was already over")
         try:
             move = game.parse_move(state, text)
             after = game.apply(state, move)
         except TabletopError as exc:
-            raise RecordError(f"move {number} ({text!r}): {exc}") from None
+            raise RecordError(f"move {number} ({shown(text)}): {one_line(exc)}") from None
         log.append(tuple(game.describe(state, move, after)))
         states.append(after)
         moves.append(move)

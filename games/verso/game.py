@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.verso import notation, observation, rules, saving
@@ -35,6 +36,10 @@ face's colour. The game ends as soon as the deck is empty; then bank once more.
 Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
 
 SOLO_SCALE = 70.0
+
+#: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
 
 
 def _cards(options: Mapping[str, Any]) -> CardList:
@@ -72,6 +77,7 @@ class VersoGame(Game[VersoState, Move]):
                             "given on the command line).",
                        presets=(("The standard 90 cards", None),)),
         ),
+        rules_text=RULES_TEXT,
     )
 
     # -- creating states -------------------------------------------------------------

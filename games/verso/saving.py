@@ -13,6 +13,7 @@ from typing import Any
 from games.verso.cards import CardList, cards_from_data, cards_to_data
 from games.verso.rules import deck_size, square_full
 from games.verso.state import EMPTY, EMPTY_LAYOUT, FINAL, OVER, PHASES, PLAY, VersoState
+from tabletop.limits import one_line, shown
 from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
@@ -42,13 +43,14 @@ def state_to_dict(state: VersoState) -> dict[str, Any]:
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StateFormatError(f"{what} must be a whole number in {low}..{high}, not {value!r}")
+        raise StateFormatError(f"{what} must be a whole number in {low}..{high}, "
+                               f"not {shown(value)}")
     return value
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise StateFormatError(f"{what} must be a list, not {value!r}")
+        raise StateFormatError(f"{what} must be a list, not {shown(value)}")
     return value
 
 
@@ -57,7 +59,7 @@ def read_cards(data: Any) -> CardList:
     try:
         return cards_from_data(data)
     except ValueError as exc:
-        raise StateFormatError(f"cards: {exc}") from None
+        raise StateFormatError(f"cards: {one_line(exc)}") from None
 
 
 def read_codes(data: Any, what: str, cards: CardList, seen: set[int]) -> list[int]:
@@ -65,7 +67,7 @@ def read_codes(data: Any, what: str, cards: CardList, seen: set[int]) -> list[in
     codes = []
     for pair in _list(data, what):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise StateFormatError(f"{what}: a card is [card id, side up], not {pair!r}")
+            raise StateFormatError(f"{what}: a card is [card id, side up], not {shown(pair)}")
         card = _int(pair[0], f"{what}: card id", 0, len(cards) - 1)
         side = _int(pair[1], f"{what}: side up of card {card}", 0, 1)
         if card in seen:
@@ -111,7 +113,7 @@ def state_from_dict(data: Mapping[str, Any]) -> VersoState:
         revealed |= 1 << _int(card, "revealed card id", 0, len(cards) - 1)
     phase_name = data["phase"]
     if phase_name not in PHASES:
-        raise StateFormatError(f"phase {phase_name!r} is not one of {', '.join(PHASES)}")
+        raise StateFormatError(f"phase {shown(phase_name)} is not one of {', '.join(PHASES)}")
     phase = PHASES.index(phase_name)
     turn = _int(data["turn"], "turn", -1, players - 1)
     final_left = _int(data["final_left"], "final_left", 0, players)
@@ -134,7 +136,7 @@ def setup_from_data(data: Any, cards: CardList, players: int) -> tuple[list[int]
     """The deck (placed cards, top first) and first player of a set-up, validated."""
     if not isinstance(data, Mapping) or set(data) != {"deck", "first"}:
         raise StateFormatError("a Verso set-up is {\"deck\": [[card id, side up], …], "
-                               f"\"first\": seat}}, not {data!r}")
+                               f"\"first\": seat}}, not {shown(data)}")
     deck = read_codes(data["deck"], "set-up deck", cards, set())
     if len(deck) != deck_size(players):
         raise StateFormatError(f"set-up deck has {len(deck)} cards; {players} player(s) "

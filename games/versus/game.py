@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from games.versus import rules as R
@@ -89,6 +90,10 @@ OPTIONS = (
                presets=(("The six of the central row", None),)),
 )
 
+#: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
+#: app's Rules screen shows this text, so the document and the screen never disagree.
+RULES_TEXT = resources.files("games.versus").joinpath("rules.md").read_text(encoding="utf-8")
+
 INFO = GameInfo(
     id="versus",
     name="Versus",
@@ -101,6 +106,7 @@ INFO = GameInfo(
     max_plies=None,  # §8: a default game ends only by §6, after no set number of plies
     options=OPTIONS,
     seat_names=SEAT_NAMES,
+    rules_text=RULES_TEXT,
 )
 
 

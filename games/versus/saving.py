@@ -24,6 +24,7 @@ from games.versus.pieces import (
     targets_from_data,
 )
 from games.versus.state import End, History, VersusState
+from tabletop.limits import one_line, shown
 from tabletop.model import StateFormatError, check_version
 
 VERSION = 1
@@ -82,7 +83,7 @@ def from_dict(data: Mapping[str, Any]) -> VersusState:
     try:
         return _parse(data)
     except (ValueError, TypeError, KeyError, IndexError) as exc:
-        raise StateFormatError(f"invalid Versus state: {exc}") from None
+        raise StateFormatError(f"invalid Versus state: {one_line(exc)}") from None
 
 
 def _parse(data: Mapping[str, Any]) -> VersusState:
@@ -98,7 +99,12 @@ def _parse(data: Mapping[str, Any]) -> VersusState:
         raise ValueError("to_move must be 'blue' or 'brown'")
     to_move = COLOURS.index(data["to_move"])
     streaks = []
-    for cell_name, streak in data["streaks"]:
+    if not isinstance(data["streaks"], list):
+        raise ValueError("streaks must be a list of [cell, count] pairs")
+    for entry in data["streaks"]:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)):
+            raise ValueError(f"a streak is [cell, count], not {shown(entry)}")
+        cell_name, streak = entry
         cell = parse_cell(cell_name)
         if board[cell] < FIRST_PAWN:
             raise ValueError(f"streak on {cell_name}, which holds no pawn")
@@ -111,7 +117,7 @@ def _parse(data: Mapping[str, Any]) -> VersusState:
     if end_data is not None:
         reason, resigned = end_data["reason"], end_data["resigned"]
         if reason not in REASONS:
-            raise ValueError(f"unknown end reason {reason!r}")
+            raise ValueError(f"unknown end reason {shown(reason)}")
         if (resigned is None) != (reason != R.RESIGNED) or resigned not in (None, 0, 1):
             raise ValueError("'resigned' must name the seat exactly when a player resigned")
         end = End(reason, resigned)

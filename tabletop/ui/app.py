@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Budget
+from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -95,9 +96,12 @@ class App:
         self.budget = budget
         self.window = window
         self.directory = directory
+        storage.clean_stale_temps(directory)
         self.settings, message = settings or storage.Settings.load(directory)
         self.keeper = GameKeeper(directory)
         self.notice = " ".join(m for m in (message, *self.keeper.messages) if m) or None
+        #: Why the last settings write failed, until a screen shows it.
+        self.save_problem: str | None = None
         self.worker = AIWorker(host_factory)
         self.fullscreen = FullScreen(window)
         self.sounds = SoundBoard(lambda: self.settings.volume)
@@ -115,8 +119,8 @@ class App:
 
     def _take_notice(self) -> str | None:
         notice, self.notice = self.notice, None
-        errors = self.keeper.take_errors()
-        return " ".join(([notice] if notice else []) + errors[-1:]) or None
+        problem = self.take_save_problem()
+        return " ".join(m for m in (notice, problem) if m) or None
 
     def show_setup(self, game_id: str, preset: Session | None = None,
                    position: Record | None = None) -> None:
@@ -191,12 +195,13 @@ class App:
         """Resume a kept game; one that does not load is moved aside with a message."""
         try:
             session = self.keeper.resume(self.host, entry_id)
-        except TabletopError as exc:
+        except Exception as exc:  # any failure to read: never a crash, the file kept aside
             try:
                 where = f"; it was moved to {self.keeper.set_aside(entry_id)}"
-            except TabletopError:
+            except Exception:
                 where = ""
-            self.show_launcher(f"The saved game could not be resumed ({exc}){where}.")
+            self.show_launcher(one_line(
+                f"The saved game could not be resumed ({storage.reason(exc)}){where}."))
             return
         self.start_game(session.game.info.id, session, entry_id=entry_id)
 
@@ -212,12 +217,27 @@ class App:
 
     # -- services ------------------------------------------------------------------------
     def autosave(self, session: Session) -> None:
-        """Keep the game in the library: queued here, written by the keeper's thread."""
+        """Keep the game in the library: queued here, written by the keeper's thread.
+
+        If the disk refuses (read-only, full, not a folder) the game goes on in memory:
+        `take_save_problem` says so once, not at every move, until a save succeeds again.
+        """
         self.keeper.keep(session)
 
+    def take_save_problem(self) -> str | None:
+        """The message of a write that failed, once (None if there is nothing new)."""
+        errors = self.keeper.take_errors()
+        problem = self.save_problem or (one_line(errors[-1]) if errors else None)
+        self.save_problem = None
+        return problem
+
     def save_settings(self) -> None:
-        """Persist the settings."""
-        self.settings.save(self.directory)
+        """Persist the settings; if the disk refuses, they apply until the app closes."""
+        try:
+            self.settings.save(self.directory)
+        except (OSError, ValueError) as exc:
+            self.save_problem = one_line(
+                f"Settings cannot be saved ({storage.reason(exc)}); they apply until you quit.")
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen on or off in the same window, and remember it."""
@@ -241,10 +261,7 @@ class App:
         width, height = (self.fullscreen.windowed_size if self.fullscreen.on
                          else self.window.get_size())
         self.settings.window_width, self.settings.window_height = int(width), int(height)
-        try:
-            self.save_settings()
-        except OSError as exc:  # a full or read-only disk loses the preference only
-            self.notice = f"The settings could not be saved ({exc})."
+        self.save_settings()  # a full or read-only disk loses the preference only
 
     def plugin_name(self, game_id: str) -> str:
         """The name of the plugin that registered `game_id`."""

@@ -1,5 +1,5 @@
-"""The game screen's sidebar and its modal panels (rules, an offer to accept, a move that
-ends the game to confirm, game over)."""
+"""The game screen's sidebar and its modal panels (an offer to accept, a move that ends the
+game to confirm, game over). The rules have their own screen (`rules_screen`)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         ("Redo (R)", screen.redo, s.can_redo(), "redo"),
         ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
         ("Save (S)", screen.save, True, "save"),
-        ("Rules (F1)", lambda: screen.show_panel("rules"), True, "rules"),
+        ("Rules (F1)", screen.show_rules, True, "rules"),
         ("Legend (L)", screen.toggle_legend, bool(screen.renderer.legend()), "legend"),
         ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
         ("Launcher (Esc)", screen.escape, True, "launcher"),
@@ -229,14 +229,6 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
             screen.label(line, left + side + px(16), y + row / 2, 12, TEXT,
                          width=inner - side - px(16), multiline=True, anchor_y="center")
         buttons(("Close (L or Esc)", screen.toggle_legend, "close"))
-    elif screen.overlay == "rules":
-        screen.label(f"Rules: {screen.game.info.name}", left, top, 22, bold=True)
-        symbols = "".join(f"\n - {line}" for line in screen.renderer.legend())
-        text = screen.game.info.rules_help + (
-            f"\n\nSymbols on the board (L shows them drawn):{symbols}" if symbols else "")
-        screen.label(text, left, top - px(30), 13, TEXT, width=inner,
-                     multiline=True, anchor_y="top")
-        buttons(("Close (Esc)", lambda: screen.show_panel(None), "close"))
     elif screen.overlay == "offer" and screen.offer is not None:
         info = screen.game.info
         mover = info.seat_name(s.to_move) if s.to_move is not None else "?"

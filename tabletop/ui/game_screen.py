@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from tabletop.limits import one_line
+from tabletop.model import TabletopError
 from tabletop.session import (
     HINT,
     MOVE,
@@ -32,6 +34,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import (
     ACCENT,
     DIM,
@@ -52,8 +55,7 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 
 #: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"rules": "close", "offer": "decline", "end": "review", "confirm": "keep",
-                 "legend": "close"}
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close"}
 
 
 class GameScreen(Screen):
@@ -66,7 +68,7 @@ class GameScreen(Screen):
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
-        self.message = ""
+        self.message = app.take_save_problem() or ""  # the first autosave may have failed
         self.thinking: tuple[Decision, Future[str]] | None = None
         self.hinting: tuple[int, Decision, Future[str]] | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
@@ -174,9 +176,11 @@ class GameScreen(Screen):
         mover = s.to_move
         before, after = s.play(move)
         self.app.autosave(s)
-        self.message = ""
+        problem = self.app.take_save_problem()
+        self.message = problem or ""
         if mover is not None and s.is_ai(mover):
-            self.message = " ".join(line.strip() for line in s.log[-1])
+            told = " ".join(line.strip() for line in s.log[-1])
+            self.message = f"{problem} {told}" if problem else told
             self._hold = self.app.settings.ai_pause_seconds
         self.hinting = None
         if s.outcome is not None:
@@ -197,7 +201,7 @@ class GameScreen(Screen):
             self.hinting = None
             self.overlay = None
             self.app.autosave(self.session)
-            self.message = "Move undone."
+            self.message = self.app.take_save_problem() or "Move undone."
             self.push_position()
         else:
             self.message = "Nothing that may be undone."
@@ -207,7 +211,7 @@ class GameScreen(Screen):
         """Replay the last undone turn."""
         if self.session.redo():
             self.app.autosave(self.session)
-            self.message = "Move redone."
+            self.message = self.app.take_save_problem() or "Move redone."
             if self.session.outcome is not None:
                 self.overlay = "end"
             self.push_position()
@@ -260,10 +264,14 @@ class GameScreen(Screen):
 
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
-        path = storage.save_game(self.app.directory, self.session.record())
-        # A zero-width space after each separator and dash lets the sidebar wrap the path.
-        wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
-        self.message = f"Saved to {wrappable}"
+        try:
+            path = storage.save_game(self.app.directory, self.session.record())
+        except (OSError, TabletopError) as exc:
+            self.message = one_line(f"Save failed: {storage.reason(exc)}")
+        else:
+            # A zero-width space after each separator and dash lets the sidebar wrap it.
+            wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+            self.message = f"Saved to {wrappable}"
         self.invalidate()
 
     def validate(self) -> None:
@@ -277,8 +285,14 @@ class GameScreen(Screen):
         self.renderer.cancel()
         self.invalidate()
 
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen, with the legend's symbols as
+        their last section; closing them comes back here."""
+        self.window.show_view(RulesScreen(self.app, self.game.info, self,
+                                          symbols=self.renderer.legend()))
+
     def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("rules", "end") or close it (None)."""
+        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
         self.overlay = name
         self.focus = -1
         self._needs_position = True
@@ -311,6 +325,11 @@ class GameScreen(Screen):
         self._drain()
         self._poll_hint()
         self._poll_ai()
+        # The keeper writes on its own thread: a write that failed is said when it is known.
+        problem = self.app.take_save_problem()
+        if problem:
+            self.message = problem
+            self.invalidate()
         seen = (self.renderer.pending_move is not None, self.renderer.animating)
         if seen != self._seen:
             self._seen = seen
@@ -516,7 +535,7 @@ class GameScreen(Screen):
             return  # keys that act on what has the focus are never shortcuts
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
-            arcade.key.S: self.save, arcade.key.F1: lambda: self.show_panel("rules"),
+            arcade.key.S: self.save, arcade.key.F1: self.show_rules,
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
             arcade.key.L: self.toggle_legend,

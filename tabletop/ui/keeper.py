@@ -26,9 +26,7 @@ from tabletop.library import (
     LibraryError,
     free_name,
     new_id,
-    parse_file_text,
 )
-from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import Session
@@ -77,6 +75,8 @@ class GameKeeper:
         self._written: set[str] = set()
         self._pending: dict[str, Record] = {}
         self._errors: list[str] = []
+        self._failing = False
+        self._unavailable: str | None = None
         self._busy = False
         self._closing = False
         self._wake = threading.Condition()
@@ -86,26 +86,30 @@ class GameKeeper:
             self.messages += self.library.messages
         except (sqlite3.Error, OSError) as exc:
             self.library = None
-            self.messages.append(f"The game library cannot be opened ({exc}); games will "
-                                 f"not be kept.")
+            self.messages.append(f"The game library cannot be opened ({storage.reason(exc)}); "
+                                 f"games will not be kept.")
+            # Each game then says so once, as a write that failed would.
+            self._unavailable = f"Not saving: {storage.reason(exc)}"
         self._migrate_autosave()
         self._thread = threading.Thread(target=self._write_loop, name="tabletop-keeper",
                                         daemon=True)
         self._thread.start()
 
     def _migrate_autosave(self) -> None:
-        """Move the single autosave of earlier versions into the library (once)."""
+        """Move the single autosave of earlier versions into the library (once).
+
+        Whatever goes wrong reading it, the file is moved aside with a message, so the next
+        start cannot fail on it again."""
         path = self.directory / storage.AUTOSAVE
         if self.library is None or not path.exists():
             return
         try:
-            record, _ = parse_file_text(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, TabletopError) as exc:
-            moved = storage.move_aside(path)
-            self.messages.append(f"The autosaved game could not be read ({exc}); it was "
-                                 f"moved to {moved.name}.")
+            record = storage.read_autosave(self.directory)
+            self.library.add(record, None, origin="app")
+        except Exception as exc:
+            self.messages.append(storage.set_aside(
+                path, "The autosaved game could not be read", exc))
             return
-        self.library.add(record, None, origin="app")
         # Kept, not deleted: the old file stays beside the library under a new name.
         os.replace(path, free_name(self.directory, "autosave.migrated.json"))
 
@@ -142,6 +146,12 @@ class GameKeeper:
         game_id = self._ids.get(session)
         if game_id is None:
             self.start(session)
+            return
+        if self.library is None:
+            if self._unavailable and game_id not in self._written:
+                self._written.add(game_id)  # said once per game
+                with self._wake:
+                    self._errors.append(self._unavailable)
             return
         record = session.record()
         with self._wake:
@@ -203,7 +213,13 @@ class GameKeeper:
                 self._write(game_id, record)
             except _FAILED as exc:
                 with self._wake:
-                    self._errors.append(f"The game could not be saved ({exc}).")
+                    # Said once while the disk keeps refusing, not at every move.
+                    if not self._failing:
+                        # Short: a status line of the sidebar; the game goes on in memory.
+                        self._errors.append(f"Not saving: {storage.reason(exc)}")
+                    self._failing = True
+            else:
+                self._failing = False
             finally:
                 with self._wake:
                     self._busy = False

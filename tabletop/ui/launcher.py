@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from tabletop.library import Entry
+from tabletop.limits import one_line
 from tabletop.model import GameInfo
 from tabletop.ui._arcade import arcade
 from tabletop.ui.keeper import last_played
@@ -39,7 +40,7 @@ class LauncherScreen(Screen):
 
     def __init__(self, app: App, message: str | None = None) -> None:
         super().__init__(app)
-        self.message = message
+        self.message = one_line(message) if message else None
         self.in_progress = app.keeper.in_progress()
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
 

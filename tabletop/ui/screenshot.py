@@ -25,10 +25,9 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
                             "(320x240 to 7680x4320)")
     game = host.load().game(game_id)
     try:
-        text = Path(record_path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TabletopError(f"cannot read record {record_path}: {exc}") from None
-    record = Record.from_json(text)
+        record = Record.read(record_path)
+    except OSError as exc:
+        raise TabletopError(f"cannot read record {record_path}: {exc.strerror or exc}") from None
     if record.game != game.info.id:
         raise TabletopError(f"record {record_path} is of game {record.game!r}, not {game_id!r}")
     out = Path(out_path)

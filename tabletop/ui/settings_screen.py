@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from tabletop.ui import storage
 from tabletop.ui.renderer import Rect
-from tabletop.ui.widgets import DIM, Screen
+from tabletop.ui.widgets import DIM, ERROR, Screen
 
 
 def _next(values: tuple[float, ...], current: float, step: int) -> float:
@@ -24,10 +24,14 @@ def pace_name(seconds: float) -> str:
 class SettingsScreen(Screen):
     """Change and persist the player's preferences."""
 
+    #: Why the settings could not be written, once it has happened (shown below them).
+    problem: str | None = None
+
     def change(self, update: Callable[[storage.Settings], None]) -> None:
         """Apply a change to the settings, save them and redraw."""
         update(self.app.settings)
         self.app.save_settings()
+        self.problem = self.app.take_save_problem() or self.problem
         self.invalidate()
 
     def build(self, width: int, height: int) -> None:
@@ -81,9 +85,13 @@ class SettingsScreen(Screen):
             self._toggle_fullscreen, "fullscreen")
         self.add_button("Back", Rect(left, y - px(20), px(200), px(52)), self.app.show_launcher,
                         name="back")
+        if self.problem:
+            self.label(self.problem, left, y - px(50), 13, ERROR, width=width - 2 * left,
+                       multiline=True, anchor_y="top")
 
     def _toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
+        self.problem = self.app.take_save_problem() or self.problem
         self.invalidate()
 
     def on_escape(self) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 from tabletop.files import write_atomic
+from tabletop.limits import MAX_SETTINGS_BYTES, one_line, read_text
 from tabletop.record import Record
 
 DATA_DIR_ENV = "TABLETOP_DATA_DIR"
@@ -54,6 +55,35 @@ def move_aside(path: Path) -> Path:
     raise OSError(f"cannot find a free name to move {path} aside")
 
 
+#: The values each setting accepts: (type, lowest, highest) for numbers, (bool,) for flags.
+SETTING_BOUNDS: dict[str, tuple[Any, ...]] = {
+    "animation_seconds": (float, 0.0, 10.0),
+    "ai_seconds": (float, 0.01, 60.0),
+    "ai_pause_seconds": (float, 0.0, 10.0),
+    "volume": (float, 0.0, 1.0),
+    "colour_blind": (bool,),
+    "fullscreen": (bool,),
+    "window_width": (int, 0, 16384),  # pixels; 0: the default size
+    "window_height": (int, 0, 16384),
+}
+
+
+def setting_problem(name: str, value: Any) -> str | None:
+    """Why `value` is not acceptable for the setting `name` (None if it is)."""
+    kind, *span = SETTING_BOUNDS[name]
+    if kind is bool:
+        return None if isinstance(value, bool) else "must be true or false"
+    if isinstance(value, bool) or not isinstance(value, int if kind is int else int | float):
+        return "must be a whole number" if kind is int else "must be a number"
+    low, high = span
+    # `not low <= value <= high` is also true for NaN, which compares false to everything.
+    if not low <= value <= high:
+        what = ("a whole number of pixels" if kind is int else
+                "a number" if name == "volume" else "a number of seconds")
+        return f"must be {what} in {low:g}..{high:g}"
+    return None
+
+
 @dataclass
 class Settings:
     """The player's preferences, persisted as JSON."""
@@ -72,37 +102,111 @@ class Settings:
 
     @classmethod
     def load(cls, directory: Path) -> tuple[Settings, str | None]:
-        """The saved settings (defaults if none) and a message if the file was unreadable."""
+        """The saved settings (defaults if none) and a message if any was refused.
+
+        A file that is not a JSON object is moved aside; a field with a wrong or
+        out-of-range value (NaN, infinity, negative, huge, another type) falls back to
+        its default, the others are kept, and the message names the field.
+        """
         path = directory / SETTINGS
-        if not path.exists():
-            return cls(), None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            known = {f.name: f.type for f in fields(cls)}
+            if not path.exists():
+                return cls(), None
+            data = json.loads(read_text(path, MAX_SETTINGS_BYTES))
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-            values: dict[str, Any] = {}
-            for key, value in data.items():
-                if key not in known:
-                    continue
-                if isinstance(value, bool) != (key in ("colour_blind", "fullscreen")):
-                    raise ValueError(f"{key} has the wrong type")
-                if not isinstance(value, bool) and not isinstance(value, int | float):
-                    raise ValueError(f"{key} has the wrong type")
-                values[key] = value
-            return cls(**values), None
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
-            moved = move_aside(path)
-            return cls(), f"Settings file was unreadable ({exc}); moved to {moved.name}"
+        except (OSError, ValueError, RecursionError) as exc:
+            # ValueError covers bad JSON, non-UTF-8 text, a huge file or number.
+            return cls(), set_aside(path, "Settings file was unreadable", exc)
+        values: dict[str, Any] = {}
+        refused = []
+        for name in SETTING_BOUNDS:
+            if name not in data:
+                continue
+            problem = setting_problem(name, data[name])
+            if problem:
+                refused.append(f"{name} {problem}")
+            else:
+                values[name] = data[name]
+        settings = cls(**values)
+        if refused:
+            return settings, one_line("Settings: " + "; ".join(refused) +
+                                      " (the default is used instead).")
+        return settings, None
 
     def save(self, directory: Path) -> None:
-        """Write the settings atomically."""
+        """Write the settings atomically; raises `OSError` if the disk refuses, `ValueError`
+        if a value is one `load` would refuse (the file on disk is then left as it was)."""
+        for name, value in asdict(self).items():
+            problem = setting_problem(name, value)
+            if problem:  # never replace a good file with one that would be refused
+                raise ValueError(f"setting {name} {problem}")
         write_atomic(directory / SETTINGS, json.dumps(asdict(self), indent=1) + "\n")
+
+
+def reason(exc: BaseException) -> str:
+    """An OS error's own words ("No space left on device"), else the error's message."""
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        return "a file is in the way"  # of a folder: plainer than "File exists"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+def set_aside(path: Path, what: str, exc: BaseException) -> str:
+    """Move a file that failed to load aside (never deleted) and say so, in one line.
+
+    `what` starts the message ("The autosaved game could not be read"). If even the move
+    fails (a read-only folder) the message says that too; nothing here raises.
+    """
+    try:
+        moved = move_aside(path) if path.exists() else None
+    except OSError as error:
+        where = f"; it could not be moved aside ({reason(error)})"
+    else:
+        where = f"; it was moved to {moved.name}" if moved else ""
+    return one_line(f"{what} ({reason(exc)}){where}.")
+
+
+def clean_stale_temps(directory: Path, older_than: float = 60.0) -> int:
+    """Delete the temp files of atomic writes that a crash left behind; return how many.
+
+    Only files named like `write_atomic`'s temps (`<name>.<random>.tmp`) beside the
+    settings, the autosave and the saves, and older than `older_than` seconds, so a write
+    in progress in another window is left alone. A folder that cannot be cleaned is
+    left as it is.
+    """
+    removed = 0
+    now = time.time()
+    patterns = [directory / f"{AUTOSAVE}.*.tmp", directory / f"{SETTINGS}.*.tmp",
+                directory / "saves" / "*.json.*.tmp"]
+    for pattern in patterns:
+        for path in pattern.parent.glob(pattern.name):
+            try:
+                if path.is_file() and now - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    removed += 1
+            except OSError:
+                continue
+    return removed
+
+
+def read_autosave(directory: Path) -> Record:
+    """The autosaved record (raises `OSError`, or `RecordError` if it is not one)."""
+    return Record.read(directory / AUTOSAVE)
+
+
+def checked_json(record: Record) -> str:
+    """The JSON text of `record`, read back first: a file is only ever replaced by a record
+    that this Tabletop can read (raises `RecordError` otherwise)."""
+    text = record.to_json()
+    Record.from_json(text)
+    return text
 
 
 def write_autosave(directory: Path, record: Record) -> None:
     """Atomically replace the autosave with `record` (its `agents` name each seat's player)."""
-    write_atomic(directory / AUTOSAVE, record.to_json())
+    write_atomic(directory / AUTOSAVE, checked_json(record))
 
 
 def save_game(directory: Path, record: Record) -> Path:
@@ -113,6 +217,6 @@ def save_game(directory: Path, record: Record) -> Path:
     for n in range(1000):
         path = saves / (f"{record.game}-{stamp}" + (f"-{n}" if n else "") + ".json")
         if not path.exists():
-            write_atomic(path, record.to_json())
+            write_atomic(path, checked_json(record))
             return path
     raise OSError(f"cannot find a free name in {saves}")

@@ -77,7 +77,7 @@ def test_settings_round_trip_and_a_bad_file_is_moved_aside(tmp_path: Path) -> No
     settings = storage.Settings(animation_seconds=1.0, colour_blind=True)
     settings.save(tmp_path)
     assert storage.Settings.load(tmp_path) == (settings, None)
-    (tmp_path / storage.SETTINGS).write_text('{"colour_blind": "yes"}')
+    (tmp_path / storage.SETTINGS).write_text('["colour_blind", "yes"]')  # not an object
     loaded, message = storage.Settings.load(tmp_path)
     assert loaded == storage.Settings() and message and "moved to" in message
     assert len(list(tmp_path.glob("settings.json.bad-*"))) == 1

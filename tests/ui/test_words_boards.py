@@ -27,6 +27,7 @@ from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import PANEL
 
 
@@ -181,9 +182,10 @@ def test_legend_opens_with_l_and_its_button_and_draws_every_symbol(window: Any,
     assert screen.overlay == "legend"
     key(window, arcade.key.ESCAPE)
     assert screen.overlay is None and screen.board_focused
-    key(window, arcade.key.F1)  # the rules name the symbols too
-    rules = "\n".join(t.text for t in screen._labels)
-    assert "Symbols on the board" in rules and lines[0] in rules
+    key(window, arcade.key.F1)  # the rules screen names the symbols too
+    rules = window.current_view
+    assert isinstance(rules, RulesScreen)
+    assert "**Symbols on the board**" in rules.text and f"- {lines[0]}" in rules.text
 
 
 def test_versus_pawns_show_their_value_without_colour_blind_mode(window: Any) -> None:

@@ -1,0 +1,134 @@
+"""Bounds on what Tabletop reads and shows (no arcade here).
+
+Everything read from a file or the command line is measured against these bounds before
+any work is done with it, so a corrupt or hostile file is refused in milliseconds instead
+of freezing the app or filling memory. Every message shown to a person (a label, a line on
+the terminal) goes through `one_line`, and every input value quoted in a message through
+`shown`, so a 50 MB field can never become a 50 MB message.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import reprlib
+import stat
+from pathlib import Path
+from typing import Any
+
+#: The largest record or autosave file read (a 100,000-ply game is about 1.2 MB).
+MAX_FILE_BYTES = 16 * 2**20
+#: The largest settings file read.
+MAX_SETTINGS_BYTES = 64 * 2**10
+#: How deep JSON data (options, set-up, a state) may nest; real data nests 4 levels.
+MAX_DEPTH = 32
+#: Values (numbers, texts, lists, objects) in one piece of data; a 10,000-card deck fits.
+MAX_ITEMS = 200_000
+#: Characters in one text inside data.
+MAX_TEXT = 10_000
+#: Characters in a name: a game id, an agent, a plugin.
+MAX_NAME = 64
+#: Characters in one move's notation.
+MAX_MOVE_TEXT = 200
+#: Moves in one record (fewer than `MAX_ITEMS`, which bounds the whole record).
+MAX_MOVES = 100_000
+#: Seeds are whole numbers in this range (both ends included).
+SEED_RANGE = (-(2**63), 2**63 - 1)
+#: Characters of a message shown in a label or on the terminal.
+MAX_MESSAGE = 400
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = 40
+_SHOWN.maxother = 40
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 4
+_SHOWN.maxlevel = 2
+_SHOWN.maxlong = 40
+
+
+def shown(value: Any) -> str:
+    """A short `repr` of an input value for a message (long texts and lists elided)."""
+    return one_line(_SHOWN.repr(value), 80)
+
+
+def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
+    """`message` on one line of at most `limit` characters, fit for a label or a terminal.
+
+    Line breaks and other control characters (a terminal escape in a file's text) become
+    spaces; a longer message is cut with "…".
+    """
+    text = str(message)
+    if len(text) > 4 * limit:  # never walk a huge text character by character
+        text = text[:4 * limit]
+    clean = "".join(ch if ch.isprintable() else " " for ch in text)
+    clean = " ".join(clean.split())
+    return clean if len(clean) <= limit else clean[:limit - 1].rstrip() + "…"
+
+
+def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
+                 text: int = MAX_TEXT) -> str | None:
+    """What makes JSON-like `value` too big (None if it is within bounds).
+
+    Walks the data without recursion, so even data nested far deeper than Python's
+    recursion limit is measured safely. Numbers must be finite, and whole numbers at most
+    `text` digits long. In an object, the answer names the top-level field at fault.
+    """
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
+    count = 0
+    while stack:
+        node, level, field = stack.pop()
+        count += 1
+        problem = None
+        if count > items:
+            return f"more than {items:,} values"
+        if level > depth:
+            problem = f"nested more than {depth} levels deep"
+        elif isinstance(node, str):
+            if len(node) > text:
+                problem = f"a text longer than {text:,} characters"
+        elif isinstance(node, bool) or node is None:
+            continue
+        elif isinstance(node, int):
+            if node.bit_length() > 3 * text:
+                problem = "a number too large"
+        elif isinstance(node, float):
+            if not math.isfinite(node):
+                problem = "a number that is not finite (NaN or infinity)"
+        elif isinstance(node, dict):
+            if len(node) > items:
+                problem = f"more than {items:,} values"
+            for key, child in node.items():
+                if isinstance(key, str) and len(key) > text:
+                    problem = f"a key longer than {text:,} characters"
+                stack.append((child, level + 1, field or (level == 1 and str(key)) or ""))
+        elif isinstance(node, list | tuple):
+            if len(node) > items:
+                problem = f"more than {items:,} values"
+            stack.extend((child, level + 1, field) for child in node)
+        if problem:
+            return f"{problem} in {shown(field)}" if field else problem
+    return None
+
+
+def _no_blocking(path: str, flags: int) -> int:
+    # Opening a named pipe for reading waits for a writer unless non-blocking.
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at `path`, read without ever holding more than `limit`.
+
+    Raises `OSError` if the file cannot be read, `ValueError` (naming the limit) if it is
+    larger than `limit` bytes, is not UTF-8 text or is not a regular file (a named pipe
+    would block the read forever).
+    """
+    with open(path, "rb", opener=_no_blocking) as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError("not a regular file")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
+        raise ValueError(f"the file is larger than {size}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("the file is not text (UTF-8)") from None
