@@ -89,6 +89,12 @@ class GameOption:
     start position, given as JSON text on the command line). `choices` restricts the
     value to a set; `minimum`/`maximum` bound an int. `check`, if given, validates a
     structured value and raises `OptionError` (or `ValueError`) with a clear message.
+
+    What a player sees (the `name` and `description` stay for the command line):
+    `label` is the option's title in plain words ("Who plays first"), `help` one line
+    saying what it does; `presets` are named values, `(name, value)` pairs, that a front
+    end offers instead of the raw value ("At random" for -1, "Standard 90 cards" for a
+    deck given as data). An option of kind `object` is chosen from its presets only.
     """
 
     name: str
@@ -99,6 +105,54 @@ class GameOption:
     minimum: int | None = None
     maximum: int | None = None
     check: Any = field(default=None, compare=False, repr=False)
+    label: str = ""
+    help: str = ""
+    presets: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The label, or the name in words ("ply_limit" → "Ply limit") when none is given."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def help_line(self) -> str:
+        """The one-line help, or the description when none is given."""
+        return self.help or self.description
+
+    def value_text(self, value: Any) -> str:
+        """`value` as a player reads it: its preset's name, on/off, or the value itself."""
+        for name, preset in self.presets:
+            if preset == value and type(preset) is type(value):
+                return name
+        if self.kind is bool:
+            return "on" if value else "off"
+        if self.kind is object:
+            return "custom (set from the command line)"
+        return str(value)
+
+    def step(self, value: Any, step: int) -> Any:
+        """The value `step` places after `value` (before, if negative) as a front end
+        offers them: the next preset, else bool toggled, choice cycled, int stepped in bounds.
+        """
+        if self.presets:
+            values = [v for _, v in self.presets]
+            at = next((i for i, v in enumerate(values)
+                       if v == value and type(v) is type(value)), -1)
+            return values[(at + step) % len(values)] if at >= 0 else values[0]
+        if self.kind is bool:
+            return not value
+        if self.choices:
+            choices = list(self.choices)
+            return (choices[(choices.index(value) + step) % len(choices)]
+                    if value in choices else choices[0])
+        if self.kind is int:
+            new = value + step
+            if self.minimum is not None:
+                new = max(self.minimum, new)
+            if self.maximum is not None:
+                new = min(self.maximum, new)
+            return new
+        return value
 
     def parse(self, text: str) -> Any:
         """Convert command-line text into a validated value of this option."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
-from games.verso.picture import SOLO_BANDS, render, solo_band
+from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
 
@@ -66,9 +66,16 @@ class VersoGame(Game[VersoState, Move]):
         max_plies=141,
         options=(
             GameOption("first_player", -1, "the seat that plays first (-1: at random)",
-                       kind=int, minimum=-1, maximum=5),
+                       kind=int, minimum=-1, maximum=5, label="Who plays first",
+                       help="The player who takes the first turn; the others follow "
+                            "in seat order.",
+                       presets=(("At random", -1),
+                                *((f"Player {n + 1}", n) for n in range(6)))),
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
-                       kind=object, check=check_deck_option),
+                       kind=object, check=check_deck_option, label="Deck",
+                       help="The cards shuffled into the draw pile (a custom deck is "
+                            "given on the command line).",
+                       presets=(("The standard 90 cards", None),)),
         ),
         rules_text=RULES_TEXT,
     )
@@ -124,8 +131,8 @@ class VersoGame(Game[VersoState, Move]):
             return None
         scores = state.scores
         if len(scores) == 1:
-            return Outcome((float(scores[0]),), (0,),
-                           f"the deck ran out; {scores[0]} points: {solo_band(scores[0])}")
+            # The rating band is the front end's to say (`score_bands`), in its words.
+            return Outcome((float(scores[0]),), (0,), "the deck ran out")
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         return Outcome(tuple(float(v) for v in scores), winners,

@@ -16,7 +16,9 @@ from games.versus.picture import render
 from games.versus.pieces import (
     DEFAULT_TARGET_NAMES,
     FIRST_PAWN,
+    OWNER,
     SEAT_NAMES,
+    VALUE,
     board_from_data,
     check_start,
     check_targets,
@@ -57,19 +59,35 @@ left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'."""
 OPTIONS = (
     GameOption("versus_may_stop_on_target", False,
                "a VERSUS may stop on an empty target (the literal reading of the rules)",
-               kind=bool),
+               kind=bool, label="VERSUS on a target",
+               help="Our ruling keeps a VERSUS off the targets; the literal reading of "
+                    "the rules lets it stop on an empty one.",
+               presets=(("No (our ruling)", False), ("Yes (the literal reading)", True))),
     GameOption("repetition_limit", 3,
-               "the game ends when a position occurs this many times", kind=int, minimum=2),
+               "the game ends when a position occurs this many times", kind=int, minimum=2,
+               label="Repeated positions",
+               help="The game ends when the same position comes back this often.",
+               presets=(("Twice", 2), ("Three times (the rules)", 3), ("Four times", 4),
+                        ("Five times", 5))),
     GameOption("ply_limit", R.NO_PLY_LIMIT,
                "for experiments, not a rule: the game ends, scored as it stands, after "
                "this many plies (0, the default: no limit)", kind=int, minimum=0,
-               maximum=1_000_000),
+               maximum=1_000_000, label="Move limit",
+               help="Not a rule, for experiments: the game stops after this many moves "
+                    "and is scored as it stands.",
+               presets=(("No limit (the rules)", R.NO_PLY_LIMIT), ("100 moves, 50 each", 100),
+                        ("200 moves, 100 each", 200), ("400 moves, 200 each", 400))),
     GameOption("start_position", None,
                "the start position as data (None: the standard one)", kind=object,
-               check=check_start),
+               check=check_start, label="Start position",
+               help="Where the pieces stand when the game begins (another one is given "
+                    "on the command line).",
+               presets=(("The standard one (rules §2)", None),)),
     GameOption("targets", None,
                "the target cells as data (None: the six of the central axis)", kind=object,
-               check=check_targets),
+               check=check_targets, label="Targets",
+               help="The cells that freeze a pawn and score it.",
+               presets=(("The six of the central row", None),)),
 )
 
 #: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
@@ -238,24 +256,27 @@ class VersusGame(Game[VersusState, AnyMove]):
         elif isinstance(move, AgreeDraw):
             lines.append("The players agree to a draw.")
         else:
-            lines.append(f"{who}: {move_text(move)} ({move.piece} {CELL_NAMES[move.frm]} "
-                         f"to {CELL_NAMES[move.to]})")
+            # Full sentences, one per event (the app shows them as the computer's move).
+            what = "slides the VERSUS" if move.versus else "moves a pawn"
+            lines.append(f"{who} {what} from {CELL_NAMES[move.frm]} to "
+                         f"{CELL_NAMES[move.to]} ({move_text(move)}).")
             if not move.versus and before.rules.is_target[move.to]:
-                lines.append(f"  the pawn reaches target {CELL_NAMES[move.to]} and is "
-                             f"frozen, worth {_worth(after, move.to)}")
+                lines.append(f"  The pawn reaches the target {CELL_NAMES[move.to]} and is "
+                             f"frozen there: {_worth(after, move.to)}.")
             # The preview the front end showed (kept in `before`), not a second tracing.
             full = R.preview(before, move)
             for pull in full.attractions:
                 code = before.board[pull.frm]
-                lines.append(f"  attracts {describe_code(code)} from "
+                lines.append(f"  The VERSUS pulls {describe_code(code)} from "
                              f"{CELL_NAMES[pull.frm]} to {CELL_NAMES[pull.to]}; it turns "
-                             f"to {who}")
+                             f"to {who}.")
                 if pull.frozen:
-                    lines.append(f"  it lands on target {CELL_NAMES[pull.to]} and is "
-                                 f"frozen, worth {_worth(after, pull.to)}")
+                    lines.append(f"  It lands on the target {CELL_NAMES[pull.to]} and is "
+                                 f"frozen there: {_worth(after, pull.to)}.")
             for cell in full.refused:
-                lines.append(f"  limit (§5): {describe_code(before.board[cell])} on "
-                             f"{CELL_NAMES[cell]} was attracted twice in a row and stays")
+                lines.append(f"  The limit (§5) keeps {describe_code(before.board[cell])} "
+                             f"on {CELL_NAMES[cell]}: it was pulled in each of the last "
+                             f"two moves.")
         outcome = self.outcome(after)
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}.")
@@ -277,8 +298,11 @@ class VersusGame(Game[VersusState, AnyMove]):
 
 
 def _worth(state: VersusState, cell: int) -> str:
+    """What a frozen pawn scores, in words: "it scores 3 for Blue"."""
     code = state.board[cell]
-    return describe_code(code)
+    owner = OWNER[code]
+    points = VALUE[owner][code]
+    return f"it scores {points} point{'s' if points != 1 else ''} for {SEAT_NAMES[owner]}"
 
 
 def _why_illegal(state: VersusState, move: Move) -> str:

@@ -68,14 +68,16 @@ DOMINANT = _table(lambda c: BLUE if BLUE_SECTIONS[c] * 2 > SECTIONS else BROWN)
 
 
 def describe_code(code: int) -> str:
-    """A piece in words, e.g. `Blue pawn 3/2` (its value to its controller first)."""
+    """A piece in words, e.g. "Blue's pawn of 3 blue and 2 brown sections" (its value to
+    its controller is the count of its controller's colour, §2)."""
     if code == EMPTY:
-        return "empty"
+        return "an empty hexagon"
     owner = OWNER[code]
     if not IS_PAWN[code]:
-        return f"{SEAT_NAMES[owner]} VERSUS"
+        return f"{SEAT_NAMES[owner]}'s VERSUS"
     own = VALUE[owner][code]
-    return f"{SEAT_NAMES[owner]} pawn {own}/{SECTIONS - own}"
+    return (f"{SEAT_NAMES[owner]}'s pawn of {own} {COLOURS[owner]} and "
+            f"{SECTIONS - own} {COLOURS[1 - owner]} sections")
 
 
 # -- the start position and targets as data ---------------------------------------------

@@ -29,6 +29,7 @@ from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
+from tabletop.ui.sound import SoundBoard
 from tabletop.worker import AIWorker, HostFactory, default_factory
 
 DEFAULT_SIZE = (1280, 800)
@@ -103,6 +104,7 @@ class App:
         self.save_problem: str | None = None
         self.worker = AIWorker(host_factory)
         self.fullscreen = FullScreen(window)
+        self.sounds = SoundBoard(lambda: self.settings.volume)
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
     # -- navigation ----------------------------------------------------------------------

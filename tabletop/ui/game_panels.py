@@ -4,9 +4,11 @@ game to confirm, game over). The rules have their own screen (`rules_screen`).""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tabletop.library import FINISHED
 from tabletop.model import Outcome
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -64,6 +66,7 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
         ("Save (S)", screen.save, True, "save"),
         ("Rules (F1)", screen.show_rules, True, "rules"),
+        ("Legend (L)", screen.toggle_legend, bool(screen.renderer.legend()), "legend"),
         ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
         ("Launcher (Esc)", screen.escape, True, "launcher"),
     ]
@@ -101,19 +104,98 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
                  width=width, multiline=True, anchor_y="top")
 
 
-def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
-    info = screen.game.info
-    names = [info.seat_name(w) for w in outcome.winners]
-    if not names:
-        head = "Draw: nobody wins."
-    elif len(names) == 1:
-        head = f"{names[0]} wins."
+def _typed_names(screen: GameScreen) -> list[str]:
+    """The names people typed for their seats ("" where none was: the library's default
+    "Player N" is no name to show beside the seat's own)."""
+    s = screen.session
+    kept = screen.app.keeper.names_of(s) or []
+    return [kept[seat] if seat < len(kept) and kept[seat] != f"Player {seat + 1}" else ""
+            for seat in range(s.players)]
+
+
+def _player_names(screen: GameScreen) -> list[str]:
+    """Each seat as the end screen names it: the person's name, or "the computer"."""
+    s, info = screen.session, screen.game.info
+    kept = _typed_names(screen)
+    names = []
+    for seat in range(s.players):
+        colour = info.seat_name(seat)
+        if s.is_ai(seat):
+            names.append(f"{colour} (the computer, {s.agents[seat]})")
+        elif seat < len(kept) and kept[seat] and kept[seat] != colour:
+            names.append(f"{kept[seat]} ({colour})")
+        else:
+            names.append(colour)
+    return names
+
+
+def _points(score: float) -> str:
+    return f"{score:g} point{'' if score == 1 else 's'}"
+
+
+def _band_words(bands: Sequence[tuple[float, str]], score: float) -> str:
+    """The rulebook's rating of a solo score, in a sentence."""
+    reached = [(floor, name) for floor, name in bands if score >= floor]
+    if not reached:
+        return (f"The rulebook's rating: not yet rated; its lowest rating, "
+                f"{bands[0][1]}, starts at {_points(bands[0][0])}.")
+    floor, name = reached[-1]
+    higher = [(f, n) for f, n in bands if f > floor]
+    after = (f" The next, {higher[0][1]}, starts at {_points(higher[0][0])}."
+             if higher else " No rating is higher.")
+    return f"The rulebook's rating: {name} ({_points(floor)} or more).{after}"
+
+
+def personal_best(screen: GameScreen, player: str) -> float | None:
+    """`player`'s best score at this game solo before this game, from the library."""
+    library = screen.app.keeper.library
+    if library is None or not player:
+        return None
+    this = screen.app.keeper.entry_id(screen.session)
+    scores = [entry.seats[0].score for entry in library.entries(
+        game=screen.game_id, player=player, status=FINISHED)
+        if entry.id != this and entry.players == 1 and entry.seats
+        and entry.seats[0].human and entry.seats[0].score is not None]
+    return max(scores) if scores else None
+
+
+def _solo_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
+    """The solo end: the score, its rating in words and the player's personal best."""
+    score = outcome.scores[0]
+    kept = _typed_names(screen)[0]
+    who = kept or "You"
+    lines = [f"{who} scored {_points(score)}.", f"The game ended: {outcome.reason}.", ""]
+    bands = tuple(screen.game.score_bands())
+    if bands:
+        lines.append(_band_words(bands, score))
+    best = personal_best(screen, kept)
+    if not kept:
+        lines.append("Type a name at set-up to keep a personal best.")
+    elif best is None:
+        lines.append(f"Your first finished solo game of {screen.game.info.name}: "
+                     f"{_points(score)} is your personal best.")
+    elif score > best:
+        lines.append(f"A new personal best! Your best before was {_points(best)}.")
     else:
-        head = "Shared victory: " + ", ".join(names) + "."
-    lines = [head, outcome.reason, ""]
+        lines.append(f"Your personal best is {_points(best)}.")
+    return lines
+
+
+def _result_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
+    if screen.session.players == 1:
+        return _solo_lines(screen, outcome)
+    names = _player_names(screen)
+    winners = [names[w] for w in outcome.winners]
+    if not winners:
+        head = "A draw: nobody wins."
+    elif len(winners) == 1:
+        head = f"{winners[0]} wins."
+    else:
+        head = "A shared victory: " + " and ".join(winners) + "."
+    lines = [head, f"The game ended: {outcome.reason}.", ""]
     for seat, score in enumerate(outcome.scores):
         mark = "  ★ winner" if seat in outcome.winners else ""
-        lines.append(f"{info.seat_name(seat)} ({screen.session.agents[seat]}): {score:g}{mark}")
+        lines.append(f"{names[seat]}: {_points(score)}{mark}")
     return lines
 
 
@@ -121,6 +203,8 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
     """The modal panel named by `screen.overlay`, centred in the window."""
     px, s = screen.px, screen.session
     tall = px(300) if screen.overlay in ("offer", "confirm") else px(520)  # a question is short
+    if screen.overlay == "legend":  # a line and a picture per symbol: all the height
+        tall = max(tall, height - px(60))
     panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
     screen.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
@@ -132,7 +216,20 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
                         bottom_row.height)
             screen.add_button(label, rect, action, name=name)  # type: ignore[arg-type]
 
-    if screen.overlay == "offer" and screen.offer is not None:
+    screen.legend_boxes = []
+    if screen.overlay == "legend":
+        screen.label(f"Legend: the symbols of {screen.game.info.name}", left, top, 22,
+                     bold=True, width=inner)
+        lines = list(screen.renderer.legend())
+        row = min(px(96), (top - px(40) - bottom_row.top - px(36)) / max(1, len(lines)))
+        side = row * 0.86
+        for index, line in enumerate(lines):
+            y = top - px(30) - (index + 1) * row
+            screen.legend_boxes.append(Rect(left, y + (row - side) / 2, side, side))
+            screen.label(line, left + side + px(16), y + row / 2, 12, TEXT,
+                         width=inner - side - px(16), multiline=True, anchor_y="center")
+        buttons(("Close (L or Esc)", screen.toggle_legend, "close"))
+    elif screen.overlay == "offer" and screen.offer is not None:
         info = screen.game.info
         mover = info.seat_name(s.to_move) if s.to_move is not None else "?"
         others = ", ".join(info.seat_name(i) for i in range(s.players) if i != s.to_move)
@@ -173,6 +270,8 @@ def overlay_key(screen: GameScreen, symbol: int, modifiers: int) -> None:
         screen.answer_offer(symbol == arcade.key.Y)
     elif screen.overlay == "confirm" and symbol == arcade.key.ESCAPE:
         screen.answer_offer(False)
+    elif screen.overlay == "legend" and symbol == arcade.key.L:
+        screen.toggle_legend()
     elif screen.overlay == "end" and symbol == arcade.key.N:
         screen.app.show_setup(screen.game_id, screen.session)
     elif symbol == arcade.key.ESCAPE and screen.overlay != "offer":

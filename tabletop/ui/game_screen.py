@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 
 #: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep"}
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close"}
 
 
 class GameScreen(Screen):
@@ -80,7 +80,12 @@ class GameScreen(Screen):
         self._needs_position = True
         self._built_overlay: str | None = None
         self._seen: tuple[bool, bool] = (False, False)
+        #: Seconds a computer's move stays on show before the next one may be played
+        #: (counted once its animation has ended): AI turns a person can follow.
+        self._hold = 0.0
         self._dirs = plugin_files(self.game)
+        #: Where the Legend panel shows each of the renderer's symbols (while it is open).
+        self.legend_boxes: list[Rect] = []
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
         context = RendererContext(self.game, session.human_seats, settings.colour_blind,
@@ -163,17 +168,29 @@ class GameScreen(Screen):
         self.commit(move)
 
     def commit(self, move: Any) -> None:
-        """Apply `move`, log it, autosave, show and animate it."""
+        """Apply `move`, log it, autosave, show and animate it.
+
+        A computer's move is also told in words on the status line, and stays on show
+        for the AI pace (Settings) before the next computer move is played."""
         s = self.session
+        mover = s.to_move
         before, after = s.play(move)
         self.app.autosave(s)
-        self.message = self.app.take_save_problem() or ""
+        problem = self.app.take_save_problem()
+        self.message = problem or ""
+        if mover is not None and s.is_ai(mover):
+            told = " ".join(line.strip() for line in s.log[-1])
+            self.message = f"{problem} {told}" if problem else told
+            self._hold = self.app.settings.ai_pause_seconds
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
         self.push_position()
         seat = s.viewing_seat()
-        self.renderer.animate(s.view_of(before, seat), move, s.view_of(after, seat))
+        shown = s.view_of(before, seat), move, s.view_of(after, seat)
+        self.renderer.animate(*shown)
+        cues = list(self.renderer.sound_cues(*shown))
+        self.app.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
         self.invalidate()
 
     # -- frame actions -------------------------------------------------------------------
@@ -269,8 +286,10 @@ class GameScreen(Screen):
         self.invalidate()
 
     def show_rules(self) -> None:
-        """Open the game's rules (F1) on their own screen; closing them comes back here."""
-        self.window.show_view(RulesScreen(self.app, self.game.info, self))
+        """Open the game's rules (F1) on their own screen, with the legend's symbols as
+        their last section; closing them comes back here."""
+        self.window.show_view(RulesScreen(self.app, self.game.info, self,
+                                          symbols=self.renderer.legend()))
 
     def show_panel(self, name: str | None) -> None:
         """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
@@ -301,6 +320,8 @@ class GameScreen(Screen):
         self.ensure_built()
         self.renderer.set_focus(self.board_focused)
         self.renderer.update(delta_time)
+        if not self.renderer.animating:
+            self._hold = max(0.0, self._hold - delta_time)
         self._drain()
         self._poll_hint()
         self._poll_ai()
@@ -348,7 +369,7 @@ class GameScreen(Screen):
         s = self.session
         if self.thinking is not None:
             decision, future = self.thinking
-            if future.done():
+            if future.done() and not self._showing_move():
                 self.thinking = None
                 if decision.ply != len(s.moves):
                     return  # asked about a position the game has left
@@ -362,6 +383,10 @@ class GameScreen(Screen):
             return
         self.thinking = self._ask(self._playing_for(s.agents[s.to_move]), MOVE)
         self.invalidate()
+
+    def _showing_move(self) -> bool:
+        """True while the last move is still on show: its animation, then the AI pace."""
+        return self.renderer.animating or self._hold > 0
 
     # -- layout and drawing --------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -397,6 +422,16 @@ class GameScreen(Screen):
     def draw_under_text(self) -> None:
         if self.overlay is None:
             self.renderer.draw()
+        elif self.overlay == "legend":
+            for index, box in enumerate(self.legend_boxes):
+                self.renderer.draw_legend_symbol(index, box)
+
+    def toggle_legend(self) -> None:
+        """L: show what the board's symbols mean (again: close it)."""
+        if self.overlay == "legend":
+            self.show_panel(None)
+        elif self.overlay is None and self.renderer.legend():
+            self.show_panel("legend")
 
     def draw_over_text(self) -> None:
         if self.board_focused and self._area is not None:
@@ -503,6 +538,7 @@ class GameScreen(Screen):
             arcade.key.S: self.save, arcade.key.F1: self.show_rules,
             arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
             arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
+            arcade.key.L: self.toggle_legend,
         }
         if symbol in shortcuts:
             shortcuts[symbol]()

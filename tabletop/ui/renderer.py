@@ -62,6 +62,13 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    Brown's pawn", "that pawn is frozen on its target"): the shell shows it in its status
    line. Return None to let the shell say something general. Hover highlights on what
    can be clicked come from `on_mouse_motion`.
+13. `sound_cues(before, move, after)` — the sound effects of a move just played (views
+   as in `animate`), named from `tabletop.ui.sound.CUES` ("card_flip", "pawn_step",
+   "attraction", "square", "bank"); the shell plays them at the player's volume and adds
+   "game_end" itself. Default: none.
+14. `legend()` and `draw_legend_symbol(index, box)` — the symbols the board uses, one
+   line of the player's words each; the shell's Legend panel (key L, a button) draws each
+   symbol in a box beside its line. Default: no legend.
 
 For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
 does all of the above from two things the game says: which piece stands on which cell,
@@ -212,6 +219,17 @@ class Renderer:
 
         The base keeps it in `last_played`; override to draw the mark (and call this)."""
         self.last_played = None if move is None else (before, move, after)
+
+    def legend(self) -> Sequence[str]:
+        """What each symbol on the board means, one line each (the shell's Legend)."""
+        return ()
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol that `legend()[index]` explains inside `box` (window pixels)."""
+
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """The sound effects of the move just played (see `tabletop.ui.sound.CUES`)."""
+        return ()
 
     def set_focus(self, focused: bool) -> None:
         """The board gained (True) or lost the keyboard focus: show or hide the cursor."""

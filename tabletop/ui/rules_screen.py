@@ -9,6 +9,7 @@ the screen the rules were opened from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import GameInfo
@@ -42,11 +43,17 @@ def rules_text(info: GameInfo) -> str:
 class RulesScreen(Screen):
     """A game's rules, full window; `back` is the view shown again on close."""
 
-    def __init__(self, app: App, info: GameInfo, back: arcade.View) -> None:
+    def __init__(self, app: App, info: GameInfo, back: arcade.View,
+                 symbols: Sequence[str] = ()) -> None:
+        """`symbols` are the board's legend lines, shown as the rules' last section."""
         super().__init__(app)
         self.info = info
         self.back = back
         self.text = rules_text(info)
+        if symbols:
+            # A closing paragraph, not a section: the number keys keep the rulebook's §s.
+            self.text += ("\n\n**Symbols on the board** (L in a game shows them drawn):\n\n"
+                          + "\n".join(f"- {line}" for line in symbols) + "\n")
         self.reader: Reader | None = None
         self.frame = Rect(0, 0, 0, 0)  # the reading box
         self.header: arcade.Text | None = None

@@ -1,4 +1,5 @@
-"""The settings screen: animation pace, AI thinking time, colour-blind mode, fullscreen."""
+"""The settings screen: animation pace, AI thinking time and pace, sound volume,
+colour-blind mode, fullscreen."""
 
 from __future__ import annotations
 
@@ -12,6 +13,12 @@ from tabletop.ui.widgets import DIM, ERROR, Screen
 def _next(values: tuple[float, ...], current: float, step: int) -> float:
     index = min(range(len(values)), key=lambda i: abs(values[i] - current))
     return values[max(0, min(len(values) - 1, index + step))]
+
+
+def pace_name(seconds: float) -> str:
+    """The AI pace's name for a pause ("normal (1 s)"), the nearest offered one."""
+    name, offered = min(storage.AI_PACES, key=lambda pace: abs(pace[1] - seconds))
+    return f"{name} ({offered:g} s)" if offered else name
 
 
 class SettingsScreen(Screen):
@@ -56,8 +63,21 @@ class SettingsScreen(Screen):
             return lambda: self.change(lambda st: setattr(
                 st, "ai_seconds", _next(storage.AI_TIMES, st.ai_seconds, step)))
 
+        def ai_pace(step: int) -> Callable[[], None]:
+            pauses = tuple(seconds for _, seconds in storage.AI_PACES)
+            return lambda: self.change(lambda st: setattr(
+                st, "ai_pause_seconds", _next(pauses, st.ai_pause_seconds, step)))
+
+        def volume(step: int) -> Callable[[], None]:
+            return lambda: self.change(lambda st: setattr(
+                st, "volume", _next(storage.VOLUMES, st.volume, step)))
+
         row("Animation per move", f"{s.animation_seconds:g} s", pace(-1), pace(1), "pace")
         row("Computer thinking time", f"{s.ai_seconds:g} s", think(-1), think(1), "think")
+        row("Computer moves shown", pace_name(s.ai_pause_seconds), ai_pace(-1), ai_pace(1),
+            "ai_pace")
+        row("Sound volume", "muted" if s.volume <= 0 else f"{round(s.volume * 100)} %",
+            volume(-1), volume(1), "volume")
         row("Colour-blind symbols", "on" if s.colour_blind else "off", None,
             lambda: self.change(lambda st: setattr(st, "colour_blind", not st.colour_blind)),
             "colour_blind")

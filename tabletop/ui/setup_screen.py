@@ -86,20 +86,8 @@ class SetupScreen(Screen):
         self._set(lambda: self.seats.__setitem__(seat, names[(index + step) % len(names)]))
 
     def step_option(self, option: GameOption, step: int) -> None:
-        """Toggle a bool, step an int within its bounds, or cycle a choice."""
-        value = self.options[option.name]
-        if option.kind is bool:
-            new: Any = not value
-        elif option.choices:
-            choices = list(option.choices)
-            new = choices[(choices.index(value) + step) % len(choices)] if (
-                value in choices) else choices[0]
-        else:
-            new = value + step
-            if option.minimum is not None:
-                new = max(option.minimum, new)
-            if option.maximum is not None:
-                new = min(option.maximum, new)
+        """The option's next (or previous) value: a preset, a toggle, a choice or a step."""
+        new = option.step(self.options[option.name], step)
         self._set(lambda: self.options.__setitem__(option.name, new))
 
     def start(self) -> None:
@@ -159,15 +147,19 @@ class SetupScreen(Screen):
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
         for option in info.options if self.position is None else ():
-            value = self.options[option.name]
-            if option.kind is object or (option.kind is str and not option.choices):
-                self.label(f"{option.name}: default ({option.description})", left, y + px(14),
-                           13, DIM)
-                y -= row_h
-                continue
-            shown = ("on" if value else "off") if option.kind is bool else str(value)
-            stepper(option.name, shown, lambda o=option: self.step_option(o, -1),
-                    lambda o=option: self.step_option(o, 1), f"option:{option.name}")
+            # Each option in plain words: its title, its value's name, one line of help.
+            value = option.value_text(self.options[option.name])
+            if len(option.presets) == 1 or (option.kind is object and not option.presets) or (
+                    option.kind is str and not option.choices and not option.presets):
+                # Nothing to choose here (one preset, or data given on the command line).
+                self.label(option.title, left, y + px(14), 16)
+                self.label(value, value_x + small + px(16), y + px(14), 16, TEXT)
+            else:
+                stepper(option.title, value, lambda o=option: self.step_option(o, -1),
+                        lambda o=option: self.step_option(o, 1), f"option:{option.name}")
+                y += row_h
+            self.label(option.help_line, left + px(16), y - px(14), 12, DIM)
+            y -= row_h + px(18)
         if self.position is None:
             self.label("Seed", left, y + px(14), 16)
             self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y,

@@ -29,6 +29,11 @@ SETTINGS = "settings.json"
 ANIMATION_PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 #: The AI thinking times offered in Settings, in seconds per move.
 AI_TIMES = (0.25, 0.5, 1.0, 2.0, 5.0)
+#: The AI paces offered in Settings: how long a computer's move stays on show, after its
+#: animation, before the next computer move is played.
+AI_PACES = (("instant", 0.0), ("normal", 1.0), ("slow", 2.5))
+#: The sound volumes offered in Settings (0: muted).
+VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def data_dir() -> Path:
@@ -54,6 +59,8 @@ def move_aside(path: Path) -> Path:
 SETTING_BOUNDS: dict[str, tuple[Any, ...]] = {
     "animation_seconds": (float, 0.0, 10.0),
     "ai_seconds": (float, 0.01, 60.0),
+    "ai_pause_seconds": (float, 0.0, 10.0),
+    "volume": (float, 0.0, 1.0),
     "colour_blind": (bool,),
     "fullscreen": (bool,),
     "window_width": (int, 0, 16384),  # pixels; 0: the default size
@@ -71,7 +78,8 @@ def setting_problem(name: str, value: Any) -> str | None:
     low, high = span
     # `not low <= value <= high` is also true for NaN, which compares false to everything.
     if not low <= value <= high:
-        what = "a whole number of pixels" if kind is int else "a number of seconds"
+        what = ("a whole number of pixels" if kind is int else
+                "a number" if name == "volume" else "a number of seconds")
         return f"must be {what} in {low:g}..{high:g}"
     return None
 
@@ -82,6 +90,10 @@ class Settings:
 
     animation_seconds: float = 0.6
     ai_seconds: float = 1.0
+    #: Seconds a computer's move stays on show before the next computer move (AI_PACES).
+    ai_pause_seconds: float = 1.0
+    #: Sound effects' volume, 0 (muted) to 1.
+    volume: float = 0.5
     colour_blind: bool = False
     fullscreen: bool = False
     #: The window's size when not full screen, restored at the next launch (0: default).

@@ -43,6 +43,7 @@ def open_game(factory: Any, directory: Path, agents: tuple[str, str], budget: Bu
     window = make_window(factory(), (1280, 720), visible=False, host_factory=factory,
                          directory=directory, budget=budget)
     window.app.settings.animation_seconds = 0.0
+    window.app.settings.ai_pause_seconds = 0.0
     session = Session.new(window.app.host.game("nim"), 2, options or {}, SEED, agents)
     window.app.start_game("nim", session)
     pump(window)

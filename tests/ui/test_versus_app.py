@@ -81,6 +81,12 @@ def centre(screen: GameScreen, name: str) -> tuple[float, float]:
     return screen.renderer.board_layout.centres[CELL_OF_NAME[name]]
 
 
+def pawn_centre(screen: GameScreen, name: str) -> tuple[float, float]:
+    """A point in the controller's disc at a pawn's centre, beside the value written there."""
+    x, y = centre(screen, name)
+    return x + screen.renderer.board_layout.size * 0.2, y
+
+
 def click_cell(window: Any, screen: GameScreen, name: str) -> None:
     click(window, *centre(screen, name))
 
@@ -147,7 +153,7 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     screenshot(window, "versus_05_sliding")
     finish_animation(window, screen)
     screenshot(window, "versus_06_after_pull")
-    assert near(pixel(window, *centre(screen, "j2")), SEAT_COLOUR[BLUE][:3])
+    assert near(pixel(window, *pawn_centre(screen, "j2")), SEAT_COLOUR[BLUE][:3])
     assert renderer.scores(state) == (0.0, 0.0)
 
     # Undo goes back to the start; redo plays the move again.
@@ -155,11 +161,11 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     key(window, arcade.key.U)
     assert screen.session.moves == [] and screen.session.state.board == start.board
     pump(window)
-    assert near(pixel(window, *centre(screen, "k1")), SEAT_COLOUR[BROWN][:3])
+    assert near(pixel(window, *pawn_centre(screen, "k1")), SEAT_COLOUR[BROWN][:3])
     click_button(window, "redo")
     assert screen.session.moves == [pending]
     pump(window)
-    assert near(pixel(window, *centre(screen, "j2")), SEAT_COLOUR[BLUE][:3])
+    assert near(pixel(window, *pawn_centre(screen, "j2")), SEAT_COLOUR[BLUE][:3])
 
 
 def test_versus_keyboard_play_and_hint(window: Any) -> None:

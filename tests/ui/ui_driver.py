@@ -98,6 +98,7 @@ def open_app(host_factory: Callable[[], Host], directory: Path, *,
                          directory=directory)
     window.app.settings.animation_seconds = animation
     window.app.settings.ai_seconds = 0.05
+    window.app.settings.ai_pause_seconds = 0.0  # computer moves follow each other at once
     window.app.settings.colour_blind = colour_blind
     pump(window)
     return window

@@ -61,8 +61,8 @@ def test_describe_names_the_move_attractions_and_freezes() -> None:  # versus.md
     m = move(state, (-1, 4), (-1, 2))
     after = GAME.apply(state, m)
     lines = GAME.describe(state, m, after)
-    assert lines[0].startswith("Blue: V")
-    assert any("attracts Brown pawn 1/4" in line for line in lines)
+    assert lines[0].startswith("Blue slides the VERSUS from ")
+    assert any("pulls Brown's pawn of 1 brown and 4 blue sections" in line for line in lines)
     assert any("frozen" in line for line in lines)
 
 
@@ -156,4 +156,4 @@ def test_describe_reuses_the_preview_of_the_move(  # versus.md §9
     assert len(traced) == 2
     lines = GAME.describe(state, m, after)
     assert len(traced) == 2 and GAME.preview(state, m) is shown
-    assert sum("attracts" in line for line in lines) == len(shown.attractions) == 1
+    assert sum("VERSUS pulls" in line for line in lines) == len(shown.attractions) == 1

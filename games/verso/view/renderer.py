@@ -23,6 +23,7 @@ from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, draw_moving_card, value_text
 from games.verso.view.geometry import TableGeometry, column_of, table_geometry
+from games.verso.view.legend import LEGEND, paint_symbol
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -72,18 +73,18 @@ class VersoRenderer(Renderer):
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
         self._floater_labels: list[tuple[arcade.Text, float]] = []
+        self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
     # -- the shell's calls ---------------------------------------------------------------
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
-        """A new position: selection, draw choice and last-move marks start afresh."""
+        """A new position: selection and draw choice start afresh (the last-move marks are
+        the shell's to set, through `show_last_move`, right after)."""
         self.selected = set()
         self.cursor = None
         self.drawing = False
         self.joker_options = []
         self.preview = None
-        self.marked = set()
-        self.notes = []
         self._stop_animation()
         super().set_position(view, to_move, legal_moves, interactive)
 
@@ -104,12 +105,21 @@ class VersoRenderer(Renderer):
             self.sync()
         return had
 
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Mark where the last move's cards arrived and keep its notes (through undo,
+        redo and Continue); nothing before the first move."""
+        super().show_last_move(before, move, after)
+        self.marked, self.notes = set(), []
+        if move is not None:
+            motions, _ = transitions(before, move, after, before.turn)
+            self.marked = {m.end for m in motions if m.end[0] >= 0}
+            self.notes = [m.note for m in motions if m.note]
+        self.sync()
+
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Fly the drawn card, flip what was flipped, send discards to the pile, float the
-        points and squares; the cards that arrived stay marked afterwards."""
+        points and squares (the marks of `show_last_move` stay afterwards)."""
         motions, floaters = transitions(before, move, after, before.turn)
-        self.marked = {m.end for m in motions if m.end[0] >= 0}
-        self.notes = [m.note for m in motions if m.note]
         if self.context.animation_seconds <= 0 or not (motions or floaters):
             self.sync()
             return
@@ -120,6 +130,30 @@ class VersoRenderer(Renderer):
         self._motion_labels = [self._card_label(m.face_after, m.end) for m in motions]
         self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
         self.sync()
+
+    def legend(self) -> Sequence[str]:
+        """Every symbol of the table in words (the shell's Legend panel)."""
+        return LEGEND
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
+        key = (index, box)
+        if key not in self._legend:
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind)
+        shapes, batch, _ = self._legend[key]
+        shapes.draw()
+        batch.draw()
+
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """A drawn or flipped card, a bank, a completed square (in the order they happen)."""
+        cues: list[str] = []
+        if isinstance(move, Bank):
+            cues.append("bank")
+        if move != PASS and (isinstance(move, Bank) or after.deck_size < before.deck_size):
+            cues.append("card_flip")  # a card drawn, or the neighbours' flips
+        if any(a and not b for a, b in zip(after.squares, before.squares, strict=True)):
+            cues.append("square")
+        return cues
 
     def _card_label(self, face: int, place: Place) -> arcade.Text:
         """The value text of a moving card, sized for the card where it lands."""
@@ -208,7 +242,8 @@ class VersoRenderer(Renderer):
             hint_text=self.context.notation(hint) if hint is not None else None,
             joker_options=tuple(self.joker_options), preview=self.preview,
             pending=self.pending_move is not None, selected=frozenset(self.selected),
-            cursor=self.cursor, notes=tuple(self.notes), marked=frozenset(self.marked),
+            cursor=self.cursor if self.focused else None, notes=tuple(self.notes),
+            marked=frozenset(self.marked),
             hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 
     def layout(self) -> None:
@@ -289,6 +324,21 @@ class VersoRenderer(Renderer):
                 self.toggle(key)
                 return True
         return False
+
+    def explain_click(self, x: float, y: float) -> str | None:
+        """Why a click on the table did nothing, in the player's words."""
+        view: VersoView | None = self.view
+        if self.mover is None or view is None or self.geometry is None:
+            return None
+        if self.geometry.deck.contains(x, y):
+            return "The deck is closed in the final round: bank a sequence or pass (P)."
+        if self.geometry.discard.contains(x, y):
+            return "The discard pile is out of play: draw from the deck or bank your cards."
+        for (seat, _), box in self.card_boxes.items():
+            if seat >= 0 and seat != self.mover and box.contains(x, y):
+                owner = self.context.game.info.seat_name(seat)
+                return f"That card is not yours: it is in {owner}'s layout."
+        return None
 
     def press(self, button: Button) -> None:
         """Do what a drawn button asks: start a draw, set the joker's value, or play."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from games.verso.cards import colour_of, value_of
+from games.verso.cards import COLOURS, colour_of, value_of
 from games.verso.observation import VersoView
 from games.verso.picture import solo_band
 from games.verso.rules import bank_cards, neighbours
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
-from games.verso.view.cards import COLOUR_NAMES, COLOUR_RGB, CardPainter, value_text
+from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
 from games.verso.view.geometry import TableGeometry
 from games.verso.view.preview import BankPreview, Place, layout_by_key
 from tabletop.ui.renderer import Rect
@@ -186,7 +186,8 @@ def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
             lines.append(("VALIDATE (Enter or B) to bank, Cancel (Esc) to change.", DIM))
     elif scene.selected:
         names = ", ".join(value_text(k) for k in sorted(scene.selected, key=value_of))
-        lines.append((f"Selected {COLOUR_NAMES[colour_of(min(scene.selected))]} {names}: "
+        # The rulebook's colour words (sea/land/sky are the pictures' flavour only).
+        lines.append((f"Selected {COLOURS[colour_of(min(scene.selected))]} {names}: "
                       "not a sequence yet.", DIM))
     if scene.hint_text is not None:
         lines.append((f"Hint: {scene.hint_text}", HINT))

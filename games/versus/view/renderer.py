@@ -5,8 +5,10 @@ transition in `animation`, the arithmetic of the layout in `geometry`.
 Play as in the online game: click one of your elements and its destinations light up;
 click a destination and the preview shows what the move would do (the pawns it pulls,
 where they land, which turn over, any the limit of §5 keeps); VALIDATE or Enter plays
-it, Esc or a click elsewhere drops it. The keyboard does the same: the arrows and Tab
-move a cursor over the board, Space or Enter act as a click on the cursor's cell.
+it, Esc or a click elsewhere drops it. The keyboard does the same while the board has
+the focus: the arrows move a cursor over the board (drawn only while focused), Space or
+Enter act as a click on the cursor's cell. The last move stays marked through undo, redo
+and Continue (`show_last_move`); a click that does nothing is explained in words.
 
 Layers, each one draw call, rebuilt only when what they show changes: the board (on
 resize), the marks under the pieces, the cell labels, the pieces (on a new position),
@@ -24,7 +26,7 @@ import pyglet
 
 from games.versus import rules as R
 from games.versus.board import CELL_NAMES, CELL_OF_NAME, ROWS
-from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
+from games.versus.pieces import EMPTY, FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
 from games.versus.state import NO_PREVIEW, Move, Preview, VersusState
 from games.versus.view.animation import MoveAnimation, ShapeList
 from games.versus.view.board import paint_board, paint_pieces
@@ -35,6 +37,7 @@ from games.versus.view.geometry import (
     nearest_in_row,
     row_and_index,
 )
+from games.versus.view.legend import LEGEND, paint_symbol
 from games.versus.view.marks import paint_over, paint_under, preview_words
 from games.versus.view.scene import Marks, Scene
 from tabletop.ui._arcade import FONT_SANS, arcade
@@ -77,6 +80,7 @@ class VersusRenderer(Renderer):
         self._label_objects: list[arcade.Text] = []
         self._cell_names = pyglet.graphics.Batch()
         self._cell_name_objects: list[arcade.Text] = []
+        self._legend: dict[tuple[int, Rect], ShapeList] = {}
 
     # -- the shell tells the renderer ----------------------------------------------------
     def layout(self) -> None:
@@ -100,11 +104,10 @@ class VersusRenderer(Renderer):
 
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
-        """Show a position: the selection is dropped; for a new position the last move is
-        forgotten until `animate` names it (undo and redo show no last move)."""
+        """Show a position: the selection is dropped (the last-move mark is the shell's
+        to set, through `show_last_move`, right after)."""
         targets_changed = self.view is None or view.rules != self.view.rules
         if view is not self.view:  # the shell may show the same position again
-            self.last_move, self.last_preview = None, NO_PREVIEW
             self._animation = None
         self.selected = None
         self.view = view
@@ -133,8 +136,9 @@ class VersusRenderer(Renderer):
         state: VersusState = self.view
         pending = self.pending_move
         marks = Marks(self.last_move, self.last_preview, self.selected, self.destinations(),
-                      self.cursor, self.hint if isinstance(self.hint, Move) else None,
-                      pending, self._preview(pending))
+                      self.cursor if self.focused else None,
+                      self.hint if isinstance(self.hint, Move) else None, pending,
+                      self._preview(pending))
         hidden = self._animation.hidden if self._animation else frozenset()
         return Scene(self.board_layout, state, marks, self.context.colour_blind, hidden)
 
@@ -162,9 +166,8 @@ class VersusRenderer(Renderer):
             self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
             width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
             anchor_y="center", multiline=True, batch=self._texts)]
-        if not scene.colour_blind:
-            return
-        # The value of each pawn to its controller, inside its centre (colour-blind mode).
+        # The value of each pawn to its controller, inside its centre: readable without
+        # counting wedges.
         for cell in state.pieces:
             code = state.board[cell]
             if code < FIRST_PAWN or cell in scene.hidden:
@@ -215,17 +218,46 @@ class VersusRenderer(Renderer):
         self._over.draw()
 
     # -- transitions, hints, scores ------------------------------------------------------
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Mark the last move of the history and what it did (none before the first, or
+        after a resignation or an agreed draw)."""
+        super().show_last_move(before, move, after)
+        if isinstance(move, Move):
+            self.last_move, self.last_preview = move, R.preview(before, move)
+        else:
+            self.last_move, self.last_preview = None, NO_PREVIEW
+        self._sync_marks()
+
     def animate(self, before: Any, move: Any, after: Any) -> None:
-        """Slide the element, then the pulls, then the turn-overs; mark the move."""
+        """Slide the element, then the pulls, then the turn-overs."""
         if not isinstance(move, Move):
             return
-        self.last_move, self.last_preview = move, R.preview(before, move)
         if self.context.animation_seconds > 0:
             self._animation = MoveAnimation(self.board_layout, before, move,
-                                            self.last_preview,
+                                            R.preview(before, move),
                                             self.context.animation_seconds,
                                             self.context.colour_blind)
         self.sync()
+
+    def legend(self) -> Sequence[str]:
+        """Every symbol of the board in words (the shell's Legend panel)."""
+        return LEGEND
+
+    def draw_legend_symbol(self, index: int, box: Rect) -> None:
+        """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
+        key = (index, box)
+        if key not in self._legend:
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind
+                                             ).shape_list()
+        self._legend[key].draw()
+
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """A pawn's step, or a VERSUS's slide that pulls pawns (an attraction)."""
+        if not isinstance(move, Move):
+            return ()
+        if move.versus and R.preview(before, move).attractions:
+            return ("attraction",)
+        return ("pawn_step",)
 
     @property
     def animating(self) -> bool:
@@ -286,9 +318,29 @@ class VersusRenderer(Renderer):
             return False
         return self.activate(hit(self._cells, x, y))
 
+    def explain_click(self, x: float, y: float) -> str | None:
+        """Why a click on a hexagon did nothing, in the player's words."""
+        cell = hit(self._cells, x, y)
+        state: VersusState | None = self.view
+        if cell is None or state is None or not self.interactive:
+            return None
+        code, me = state.board[cell], SEAT_NAMES[state.to_move]
+        if code == EMPTY:
+            return (f"That hexagon is empty: choose your VERSUS or one of your pawns "
+                    f"first, {me}.")
+        owner = state.controller(cell)
+        if owner != state.to_move:
+            kind = "pawn" if code >= FIRST_PAWN else "VERSUS"
+            return f"That is {SEAT_NAMES[owner]}'s {kind}: you play {me}."
+        if state.frozen(cell):
+            return "That pawn is frozen on its target: it stays there to the end."
+        if code < FIRST_PAWN:
+            return "Your VERSUS has no free line to slide along."
+        return "That pawn has no free neighbouring hexagon to step to."
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        """Arrows / Tab move the cursor, Space or Enter click its cell, Enter confirms a
-        pending move, Esc drops the selection; other keys go to the shell."""
+        """Arrows move the cursor, Space or Enter click its cell, Enter confirms a pending
+        move, Esc drops the selection; other keys (Tab too) go to the shell."""
         key = arcade.key
         if not self.interactive:
             return False
@@ -298,29 +350,18 @@ class VersusRenderer(Renderer):
             return self.cancel()
         if symbol in (key.SPACE, key.ENTER, key.NUM_ENTER):
             return self.cursor is not None and self.activate(self.cursor)
-        if symbol == key.TAB:
-            self._cycle(-1 if modifiers & key.MOD_SHIFT else 1)
-        elif symbol in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
-            self._step_cursor(symbol)
-        else:
+        if symbol not in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
             return False
+        self._step_cursor(symbol)
         self._sync_marks()
         return True
 
-    def _cycle(self, step: int) -> None:
-        """Tab: the next of your elements, or of the destinations once one is selected."""
-        moves = self._moves()
-        stops = (self.destinations() if self.selected is not None
-                 else sorted({m.frm for m in moves}))
-        if not stops:
-            return
-        at = stops.index(self.cursor) + step if self.cursor in stops else 0
-        self.cursor = stops[at % len(stops)]
-
     def _step_cursor(self, symbol: int) -> None:
+        """An arrow moves the cursor; the first one puts it on your first element."""
         key = arcade.key
         if self.cursor is None:
-            self._cycle(1)
+            stops = sorted({m.frm for m in self._moves()})
+            self.cursor = stops[0] if stops else None
             return
         row, index = row_and_index(self.cursor)
         if symbol in (key.LEFT, key.RIGHT):
