@@ -38,8 +38,10 @@ MODULES = (
     "tabletop.session",
     "tabletop.testing",
     "tabletop.ai",
+    "tabletop.levels",
     "tabletop.ui.renderer",
     "tabletop.ui.boards",
+    "tabletop.ui.sound",
 )
 ROOT = Path(__file__).resolve().parents[1]
 _DOTTED = re.compile(r"`(tabletop(?:\.\w+)+)`")

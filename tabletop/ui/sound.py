@@ -1,6 +1,6 @@
 """Short sound effects: a card flips, a pawn steps, an attraction, a square, a bank, the
 end of a game. The WAVs are synthesised by `tools/make_sounds.py` and ship in
-`tabletop.assets.sounds`.
+in the package data as `assets/sounds/*.wav`.
 
 Sound never stops the app: a headless run (`ARCADE_HEADLESS`) stays silent and opens no
 audio device; without a device, or with one that fails, the first failure turns sound off
