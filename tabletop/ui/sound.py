@@ -1,5 +1,5 @@
 """Short sound effects: a card flips, a pawn steps, an attraction, a square, a bank, the
-end of a game. The WAVs are synthesised by `tools/make_sounds.py` and ship in
+end of a game. The WAVs are synthesised by `tools/make_sounds.py` and ship
 in the package data as `assets/sounds/*.wav`.
 
 Sound never stops the app: a headless run (`ARCADE_HEADLESS`) stays silent and opens no
