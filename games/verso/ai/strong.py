@@ -35,6 +35,7 @@ from games.verso.ai.playout import (
     final_bank,
     finish,
     play_choice,
+    solo_rollout,
 )
 from games.verso.observation import VersoView, sample_state
 from games.verso.state import EMPTY, FINAL, VersoState
@@ -85,10 +86,11 @@ class StrongAgent:
 
     def __init__(self, evaluator: Evaluator | None = None,
                  default_seconds: float = DEFAULT_SECONDS,
-                 bank_candidates: int = BANK_CANDIDATES) -> None:
+                 bank_candidates: int = BANK_CANDIDATES, depth: int | None = None) -> None:
         self.ev = evaluator or Evaluator()
         self.default_seconds = default_seconds
         self.bank_candidates = bank_candidates
+        self.depth = depth
         self.rounds = 0  # deals searched by the last decision (for benchmarks)
 
     def candidates(self, view: VersoView, seat: int) -> list[int]:
@@ -116,6 +118,7 @@ class StrongAgent:
         known = known_cards(view)
         tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
         n = len(choices)
+        solo = view.players == 1
         totals = [0.0] * n
         # products[i][j]: the sum over deals of result i times result j, for the variance
         # of paired differences (the deals are shared, so the pairs are what count).
@@ -138,8 +141,11 @@ class StrongAgent:
             if tops:
                 deal = force_top(deal, tops[rounds % len(tops)])
             for i in alive:
-                end = finish(self.ev, play_choice(deal, choices[i]))
-                values[i] = result(end.scores, seat)
+                after = play_choice(deal, choices[i])
+                if solo and self.depth is not None:
+                    values[i] = solo_rollout(self.ev, after, self.depth)
+                else:
+                    values[i] = result(finish(self.ev, after).scores, seat)
                 totals[i] += values[i]
             for i in alive:
                 row, value = products[i], values[i]
