@@ -1,13 +1,18 @@
 """The `strong` agent: determinized Monte-Carlo search from its seat's observation.
 
 Each round deals one full state consistent with the observation (`sample_state`) and
-plays every candidate move from it to the end with the greedy policy for every seat
-(`playout.finish`) — neighbours' flips and the solo opponent included, since the
-playout goes through the rules. All candidates share each round's deal (common random
-numbers), so their differences are measured on the same luck. The card on top is set in
-turn to each card the public list allows under its face up, so `flip` is valued by an
-average over every possible reverse with equal weight (the exact expectation over the
-reverses, sampled evenly) rather than over the reverses that happened to be dealt.
+plays every candidate move in it through the rules — the solo opponent's card and
+neighbours' flips included. With more players each candidate is played to the end with
+the greedy policy for every seat (`playout.finish`). Solo, the search looks two steps
+ahead instead (`depth` 0, `playout.solo_rollout`): the candidate, the opponent's card
+and the next card on top as dealt, then the best next choice by the learned layout
+values (`learned`), whose own value counts everything after it. Measured on the same
+seeds, that beat whole greedy playouts per second spent (see `bench/verso.py solo`). All
+candidates share each round's deal (common random numbers), so their differences are
+measured on the same luck. The card on top is set in turn to each card the public list
+allows under its face up, so `flip` is valued by an average over every possible reverse
+with equal weight (the exact expectation over the reverses, sampled evenly) rather than
+over the reverses that happened to be dealt.
 
 Candidates are keep, flip and the few banks the greedy evaluation ranks highest
 (moves with the same effect are searched once). Rounds are spent in batches: after each
@@ -27,6 +32,7 @@ from typing import Any
 
 from games.verso.ai.greedy import known_cards, threes_of_faces, view_choice, view_turns
 from games.verso.ai.heuristic import Evaluator
+from games.verso.ai.learned import learned
 from games.verso.ai.playout import (
     FLIP_CHOICE,
     KEEP_CHOICE,
@@ -44,6 +50,7 @@ from tabletop.ai.base import Budget
 DEFAULT_SECONDS = 1.0
 BANK_CANDIDATES = 6
 BATCH = 8
+SOLO_DEPTH = 0  # solo: two steps ahead, then the learned values (see the module's text)
 PRUNE_SIGMAS = 3.0
 
 
@@ -82,12 +89,18 @@ def force_top(state: VersoState, code: int) -> VersoState:
 
 
 class StrongAgent:
-    """Determinized Monte-Carlo search over the greedy policy (about 1 s a decision)."""
+    """Determinized Monte-Carlo search over the greedy policy (about 1 s a decision).
+
+    `evaluator` values layouts (the learned tables unless given); `depth` is how many
+    greedy moves a solo rollout plays before it adds the best choice value (None: play
+    every game to its end, as with more players always).
+    """
 
     def __init__(self, evaluator: Evaluator | None = None,
                  default_seconds: float = DEFAULT_SECONDS,
-                 bank_candidates: int = BANK_CANDIDATES, depth: int | None = None) -> None:
-        self.ev = evaluator or Evaluator()
+                 bank_candidates: int = BANK_CANDIDATES,
+                 depth: int | None = SOLO_DEPTH) -> None:
+        self.ev = evaluator or learned()
         self.default_seconds = default_seconds
         self.bank_candidates = bank_candidates
         self.depth = depth
