@@ -10,7 +10,11 @@
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
 0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
-`--workers 2` (the default) splits games over two processes. `tune` plays greedy solo
+`--workers 2` (the default) splits games over two processes. Decision times are printed
+in wall seconds and in CPU seconds of the deciding process: on a shared machine the wall
+clock also counts other people's work, so `--iterations` (a fixed number of deals) with
+its CPU time per decision is the reproducible figure. The learned layout values that
+`strong` uses are fit by `bench/verso_value.py`. `tune` plays greedy solo
 games on seeds 10000.. (never the benchmark's seeds) and searches the weights of
 `heuristic.Weights` one at a time, keeping a change only when the mean over the same
 deals (common random numbers) rises.
