@@ -10,7 +10,11 @@
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
 0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
-`--workers 2` (the default) splits games over two processes. `tune` plays greedy solo
+`--workers 2` (the default) splits games over two processes. Decision times are printed
+in wall seconds and in CPU seconds of the deciding process: on a shared machine the wall
+clock also counts other people's work, so `--iterations` (a fixed number of deals) with
+its CPU time per decision is the reproducible figure. The learned layout values that
+`strong` uses are fit by `bench/verso_value.py`. `tune` plays greedy solo
 games on seeds 10000.. (never the benchmark's seeds) and searches the weights of
 `heuristic.Weights` one at a time, keeping a change only when the mean over the same
 deals (common random numbers) rises.
@@ -47,37 +51,45 @@ def budget(args: argparse.Namespace) -> Budget:
                   iterations=args.iterations)
 
 
-def solo_game(job: tuple[str, int, Budget]) -> tuple[int, float, int, float, int]:
-    """One solo game: score, seconds deciding, decisions, slowest decision, deals searched."""
+def solo_game(job: tuple[str, int, Budget]
+              ) -> tuple[int, float, int, float, int, float, float]:
+    """One solo game: score, seconds deciding, decisions, slowest decision, deals
+    searched, CPU seconds deciding, slowest decision in CPU seconds."""
     name, seed, limit = job
     agent, rng = make(name), random.Random(seed)
     state = GAME.new_state(1, {}, seed)
-    spent, decisions, slowest, rounds = 0.0, 0, 0.0, 0
+    spent, decisions, slowest, rounds, cpu, slowest_cpu = 0.0, 0, 0.0, 0, 0.0, 0.0
     while state.turn >= 0:
         moves = GAME.legal_moves(state)
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         move = agent.choose(GAME.observation(state, 0), 0, moves, limit, rng)
-        took = time.perf_counter() - began
+        took, took_cpu = time.perf_counter() - began, time.process_time() - began_cpu
         spent, decisions, slowest = spent + took, decisions + 1, max(slowest, took)
+        cpu, slowest_cpu = cpu + took_cpu, max(slowest_cpu, took_cpu)
         rounds += getattr(agent, "rounds", 0)
         state = GAME.apply(state, move)
-    return state.scores[0], spent, decisions, slowest, rounds
+    return state.scores[0], spent, decisions, slowest, rounds, cpu, slowest_cpu
 
 
-def table_game(job: tuple[int, Budget]) -> float:
-    """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share."""
+def table_game(job: tuple[int, Budget]) -> tuple[float, float, int]:
+    """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share,
+    its CPU seconds deciding and its decisions."""
     seed, limit = job
     seat_of_strong = seed % 3
     agents = [StrongAgent() if s == seat_of_strong else GreedyAgent() for s in range(3)]
     rng = random.Random(seed)
     state = GAME.new_state(3, {}, seed)
+    cpu, decisions = 0.0, 0
     while (seat := GAME.to_move(state)) is not None:
+        began = time.process_time()
         move = agents[seat].choose(GAME.observation(state, seat), seat,
                                    GAME.legal_moves(state), limit, rng)
+        if seat == seat_of_strong:
+            cpu, decisions = cpu + time.process_time() - began, decisions + 1
         state = GAME.apply(state, move)
     outcome = GAME.outcome(state)
     assert outcome is not None
-    return outcome.share(seat_of_strong)
+    return outcome.share(seat_of_strong), cpu, decisions
 
 
 def run(func: Any, jobs: list[Any], workers: int) -> list[Any]:
@@ -102,16 +114,22 @@ def solo(args: argparse.Namespace) -> None:
     print(f"$ {command(args)}")
     print(f"solo {args.agent} over seeds 0..{args.games - 1}: mean {statistics.mean(scores):.2f}"
           f"  median {statistics.median(scores):g}  p90 {p90}  max {scores[-1]}  {shares}"
-          f"  mean s/decision {spent:.4f}  slowest {max(r[3] for r in results):.3f} s{deals}"
+          f"  mean s/decision {spent:.4f}  slowest {max(r[3] for r in results):.3f} s"
+          f"  (CPU s/decision {sum(r[5] for r in results) / decisions:.4f}, slowest "
+          f"{max(r[6] for r in results):.3f}){deals}"
           f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def table(args: argparse.Namespace) -> None:
     limit = budget(args)
-    shares = run(table_game, [(seed, limit) for seed in range(args.games)], args.workers)
+    results = run(table_game, [(seed, limit) for seed in range(args.games)], args.workers)
+    shares = [r[0] for r in results]
+    cpu = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
     print(f"$ {command(args)}")
     print(f"3 players, strong vs two greedy, {args.games} games, seats rotated: strong's "
-          f"win share {100 * sum(shares) / len(shares):.1f}% (fair share 33.3%)")
+          f"win share {100 * sum(shares) / len(shares):.1f}% (fair share 33.3%)  "
+          f"strong's CPU s/decision {cpu:.4f}  (load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores)")
 
 
 def speed(args: argparse.Namespace) -> None:

@@ -38,8 +38,8 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     register("verso", AgentSpec("greedy", "fast rule-based player: expected value of "
                                 "keep/flip, banks a sequence when it beats waiting", greedy,
                                 strength=20))
-    register("verso", AgentSpec("strong", "expectation over the possible reverses and "
-                                "determinized Monte-Carlo search (about 1 s a move)", strong,
+    register("verso", AgentSpec("strong", "determinized Monte-Carlo search over layout "
+                                "values learned by self-play (about 1 s a move)", strong,
                                 strength=30))
     # The levels players pick by name, with their ratings measured by bench/levels.py.
     for level in measured(LEVELS, Path(__file__).with_name(LEVELS_FILE)):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.verso.ai.heuristic import OPTIONS, Evaluator
+from games.verso.ai.learned import learned
 from games.verso.ai.playout import (
     FLIP_CHOICE,
     KEEP_CHOICE,
@@ -19,6 +20,7 @@ from games.verso.ai.playout import (
     finish,
     layout_threes,
     reverse_faces,
+    solo_rollout,
     state_choice,
 )
 from games.verso.game import VersoGame
@@ -44,9 +46,10 @@ def test_the_log_does_not_change_the_game(players: int, seed: int) -> None:  # �
         state = after
 
 
+@pytest.mark.parametrize("ev", [Evaluator(), learned()], ids=["hand", "learned"])
 @pytest.mark.parametrize("players", [1, 2, 3, 6])
-def test_greedy_playouts_play_legal_moves_to_the_end(players: int) -> None:  # verso.md §4–§7
-    ev = Evaluator()
+def test_greedy_playouts_play_legal_moves_to_the_end(players: int, ev: Evaluator
+                                                     ) -> None:  # verso.md §4–§7
     for seed in range(15):
         start = state = GAME.new_state(players, {}, seed)
         while state.turn >= 0:
@@ -64,8 +67,8 @@ def test_moves_equal_to_legal_ones_are_accepted() -> None:  # §4.2
         apply_move(state, Bank(1, (1, 2)))
 
 
-def test_incremental_values_equal_the_direct_evaluation() -> None:
-    ev = Evaluator()
+@pytest.mark.parametrize("ev", [Evaluator(), learned()], ids=["hand", "learned"])
+def test_incremental_values_equal_the_direct_evaluation(ev: Evaluator) -> None:
     rng = random.Random(4)
     for seed in range(40):
         state = GAME.new_state(1 + seed % 3, {}, seed)
@@ -92,3 +95,22 @@ def test_incremental_values_equal_the_direct_evaluation() -> None:
                         ev, mask, threes, standing, colour, option, turns_bank))
             moves = legal_moves(state)
             state = apply_move(state, moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("ev", [Evaluator(), learned()], ids=["hand", "learned"])
+def test_a_rollout_deep_enough_is_the_whole_playout(ev: Evaluator) -> None:  # verso.md §7
+    for seed in range(10):
+        state = GAME.new_state(1, {}, seed)
+        assert solo_rollout(ev, state, 100) == finish(ev, state).scores[0]
+
+
+def test_a_rollout_cut_short_adds_the_best_choice_value() -> None:  # verso.md §7
+    ev = learned()
+    state = GAME.new_state(1, {}, 3)
+    mask = state.masks[0]
+    top = state.cards.face[state.deck[0]]
+    left = len(state.deck)
+    best = max(v for v, _ in choice_values(
+        ev, mask, layout_threes(state.cards, state.layouts[0]), False, top,
+        reverse_faces(state.cards)[top], (left - 2) / 2, (left - 1) / 2))
+    assert solo_rollout(ev, state, 0) == pytest.approx(best)

@@ -13,8 +13,10 @@ with common seeds (see `bench/verso.py tune`), not by hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from games.verso.cards import BLUE, Face, value_of
 from games.verso.rules import BANKS, bank_discards, bank_points
@@ -118,6 +120,21 @@ EFFECTS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     _bank_effects(index) for index in range(128 * 64))
 
 
+class Terms(NamedTuple):
+    """An evaluation's tables at one number of turns left (see `Evaluator.terms`).
+
+    A layout is worth `scale * (sum of colour[i] over its colours + square[n])
+    + best * (the points of its best single bank)`, where `i` is a colour's
+    `bits * 64 + threes` index and `n` the layout's clipped card count towards a square
+    (0..9; 9 means the square stands, §5).
+    """
+
+    colour: Sequence[float]
+    square: Sequence[float]
+    scale: float
+    best: float
+
+
 class Evaluator:
     """One set of weights turned into lookup tables (built once per weights)."""
 
@@ -133,28 +150,44 @@ class Evaluator:
             weights.chain * chain[i]
             + weights.points * SHOWN[(i >> 6).bit_count()][(i & 63).bit_count()]
             for i in range(128 * 64))
-        self.square = tuple(weights.square * (p / 8.0) ** weights.square_power
-                            for p in range(10))
+        # By the clipped count towards a square; 9 is a square standing (its cards also
+        # build runs), which `square_standing` always equals (§5).
+        self.square = tuple([weights.square * (p / 8.0) ** weights.square_power
+                             for p in range(9)] + [weights.standing])
         self.standing = weights.standing
         self.horizon = weights.horizon
+
+    @property
+    def bank_bias(self) -> float:
+        """The extra value of banking now (tempo)."""
+        return self.w.bank_bias
+
+    def terms(self, turns: float) -> Terms:
+        """The tables at about `turns` turns left: when few are left, the value moves
+        from the whole layout towards its best single bank (the game ends with one)."""
+        if turns < self.horizon:
+            share = turns / self.horizon
+            return Terms(self.colour, self.square, share, 1.0 - share)
+        return Terms(self.colour, self.square, 1.0, 0.0)
 
     def layout(self, mask: int, threes: int, standing: bool, turns: float = 99.0) -> float:
         """The points a layout is expected to bring (not counting the score so far).
 
         `threes` has bit `key` set for each number face worth 3 points; `turns` is about
-        how many turns of the seat are left before the final bank.
+        how many turns of the seat are left before the final bank. `standing` must be
+        the layout's square flag, which is true exactly when it holds 3 of each colour.
         """
-        i0 = (mask & 127) << 6 | (threes >> 1 & 63)
-        i1 = (mask >> 1 & 8128) | (threes >> 8 & 63)
-        i2 = (mask >> 8 & 8128) | (threes >> 15 & 63)
-        colour = self.colour
-        value = colour[i0] + colour[i1] + colour[i2]
-        if standing:
-            value += self.standing
-        else:
-            value += self.square[CLIPPED[mask & 127] + CLIPPED[mask >> 7 & 127]
-                                 + CLIPPED[mask >> 14]]
-        if turns < self.horizon:
-            share = turns / self.horizon
-            value = share * value + (1.0 - share) * max(BEST[i0], BEST[i1], BEST[i2])
-        return value
+        return layout_value(self.terms(turns), mask, threes)
+
+
+def layout_value(terms: Terms, mask: int, threes: int) -> float:
+    """A layout's value under one evaluation's `terms`."""
+    i0 = (mask & 127) << 6 | (threes >> 1 & 63)
+    i1 = (mask >> 1 & 8128) | (threes >> 8 & 63)
+    i2 = (mask >> 8 & 8128) | (threes >> 15 & 63)
+    colour = terms.colour
+    count = CLIPPED[mask & 127] + CLIPPED[mask >> 7 & 127] + CLIPPED[mask >> 14]
+    value = terms.scale * (colour[i0] + colour[i1] + colour[i2] + terms.square[count])
+    if terms.best:
+        value += terms.best * max(BEST[i0], BEST[i1], BEST[i2])
+    return value

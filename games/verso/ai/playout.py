@@ -15,7 +15,7 @@ that colour (`heuristic.OPTIONS`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.verso.ai.heuristic import BEST, CLIPPED, EFFECTS, OPTIONS, SHOWN, Evaluator
 from games.verso.cards import CardList, colour_of, key_of, points_of, value_of
@@ -65,7 +65,7 @@ def bank_value(ev: Evaluator, mask: int, threes: int, standing: bool, colour: in
     points = SHOWN[cards][(run & threes >> (shift + 1)).bit_count()]
     mask &= ~(removed << shift)
     threes &= ~(removed << shift)
-    return (points + ev.w.bank_bias
+    return (points + ev.bank_bias
             + ev.layout(mask, threes, standing and square_full(mask), turns))
 
 
@@ -90,42 +90,41 @@ def choice_values(ev: Evaluator, mask: int, threes: int, standing: bool, top: in
     The same values as `face_value` and `bank_value`, computed colour by colour from the
     tables: a draw or a bank changes one colour, so only that colour is looked up again.
     """
-    colour_value, square = ev.colour, ev.square
-    stand_value, horizon = ev.standing, ev.horizon
     index = [(mask & 127) << 6 | (threes >> 1 & 63), (mask >> 1 & 8128) | (threes >> 8 & 63),
              (mask >> 8 & 8128) | (threes >> 15 & 63)]
-    values = [colour_value[i] for i in index]
     b0, b1, b2 = BEST[index[0]], BEST[index[1]], BEST[index[2]]
     others = (max(b1, b2), max(b0, b2), max(b0, b1))  # the best bank outside each colour
     counts = [CLIPPED[i >> 6] for i in index]
-    total, count = values[0] + values[1] + values[2], counts[0] + counts[1] + counts[2]
+    count = counts[0] + counts[1] + counts[2]
 
-    def after(colour: int, new: int, turns: float) -> float:
-        """The value of the layout once `colour`'s index becomes `new` (squares scored)."""
-        value = total - values[colour] + colour_value[new]
-        new_count = count - counts[colour] + CLIPPED[new >> 6]
-        gain = 0.0
-        if new_count == 9:
-            if not standing:
-                gain = SQUARE_POINTS
-            value += stand_value
-        else:
-            value += square[new_count]
-        if turns < horizon:
-            best = max(BEST[new], others[colour])
-            share = turns / horizon
-            value = share * value + (1.0 - share) * best
-        return gain + value
+    def valuer(turns: float) -> Callable[[int, int], float]:
+        """The value of the layout once one colour's index changes (squares scored)."""
+        colour_value, square, scale, best = ev.terms(turns)
+        values = [colour_value[i] for i in index]
+        total = values[0] + values[1] + values[2]
+
+        def after(colour: int, new: int) -> float:
+            new_count = count - counts[colour] + CLIPPED[new >> 6]
+            value = scale * (total - values[colour] + colour_value[new] + square[new_count])
+            if best:
+                value += best * max(BEST[new], others[colour])
+            if new_count == 9 and not standing:
+                value += SQUARE_POINTS
+            return value
+
+        return after
+
+    drawn = valuer(turns_draw)
 
     def draw(face: int) -> float:
         colour, number = colour_of(face), value_of(face)
         old = index[colour]
         if is_duplicate(mask, face):  # it is discarded (§4.1)
-            return after(colour, old, turns_draw)
+            return drawn(colour, old)
         new = old | 1 << (number + 6)
         if points_of(face) == 3:
             new |= 1 << (number - 1)
-        return after(colour, new, turns_draw)
+        return drawn(colour, new)
 
     choices = [(draw(top), KEEP_CHOICE)]
     if unders:
@@ -133,10 +132,11 @@ def choice_values(ev: Evaluator, mask: int, threes: int, standing: bool, top: in
         for face in unders:
             flip += draw(face)
         choices.append((flip / len(unders), FLIP_CHOICE))
-    bias = ev.w.bank_bias
+    bias = ev.bank_bias
+    banked = valuer(turns_bank)
     for colour in range(3):
         for points, new, n in EFFECTS[index[colour]]:
-            choices.append((points + bias + after(colour, new, turns_bank), colour * 64 + n))
+            choices.append((points + bias + banked(colour, new), colour * 64 + n))
     return choices
 
 
@@ -211,3 +211,39 @@ def finish(ev: Evaluator, state: VersoState) -> VersoState:
     while state.turn >= 0:
         state = apply_move(state, choice_move(state_choice(ev, state), state.masks[state.turn]))
     return state
+
+
+def state_value(ev: Evaluator, state: VersoState) -> float:
+    """The solo score a state is expected to end with: its score, plus the greedy's best
+    choice value (a choice's value counts the points it scores and the layout left)."""
+    seat = state.turn
+    if seat < 0:
+        return float(state.scores[0])
+    mask = state.masks[seat]
+    threes = layout_threes(state.cards, state.layouts[seat])
+    if state.phase == FINAL:
+        choice = final_bank(mask, threes)
+        return float(state.scores[0]) + (0 if choice == PASS_CHOICE else
+                                         EFFECTS[_index(mask, threes, choice >> 6)]
+                                         [choice & 63][0])
+    top = state.cards.face[state.deck[0]]
+    left = len(state.deck)
+    values = choice_values(ev, mask, threes, state.squares[seat], top,
+                           reverse_faces(state.cards)[top], turns_left(left - 2, 1),
+                           turns_left(left - 1, 1))
+    return state.scores[0] + max(v for v, _ in values)
+
+
+def _index(mask: int, threes: int, colour: int) -> int:
+    """One colour's `bits * 64 + threes` index."""
+    shift = 7 * colour
+    return (mask >> shift & 127) << 6 | (threes >> (shift + 1) & 63)
+
+
+def solo_rollout(ev: Evaluator, state: VersoState, depth: int) -> float:
+    """A solo state's expected final score: `depth` greedy moves, then `state_value`."""
+    for _ in range(depth):
+        if state.turn < 0:
+            break
+        state = apply_move(state, choice_move(state_choice(ev, state), state.masks[0]))
+    return state_value(ev, state)
