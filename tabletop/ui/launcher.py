@@ -47,8 +47,10 @@ class LauncherScreen(Screen):
     def build(self, width: int, height: int) -> None:
         px = self.px
         margin = px(40)
-        self.label("Tabletop", margin, height - px(70), 34, bold=True)
-        self.label("Choose a game (Tab / arrows, Enter)", margin, height - px(100), 13, DIM)
+        title = self.label("Tabletop", margin, height - px(24), 34, bold=True, anchor_y="top")
+        below = height - px(24) - title.content_height - px(6)
+        self.label("Choose a game (Tab / arrows, Enter)", margin, below, 13, DIM,
+                   anchor_y="top")
         side_w = px(280)
         side_x = width - margin - side_w
         # Games first: Tab from nothing lands on the first game.
@@ -74,9 +76,11 @@ class LauncherScreen(Screen):
         if not self.in_progress:
             return
         self.label("In progress", left, top, 16, TEXT, bold=True)
-        # Cards keep room for three lines at the smallest font size (small windows).
-        card_h = max(px(92), 68)
-        y = top - px(14) - card_h
+        # Cards keep room for three lines and a button at the smallest size (small windows).
+        lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
+        button_h = max(px(28), self.line(14, 1.4))
+        card_h = max(px(92), sum(lines) + button_h + px(16))
+        y = top - self.line(16, 1.2) - card_h
         shown = 0
         for entry in self.in_progress:
             if y < floor:
@@ -84,14 +88,15 @@ class LauncherScreen(Screen):
             game = self.app.host.games.get(entry.game or "")
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
-            top_y = y + card_h
-            self.label(name, left + px(10), top_y - max(px(22), 14), 14, TEXT, bold=True)
-            self.label(players_line(entry), left + px(10), top_y - max(px(42), 28), 12, DIM,
-                       width=width - px(20))
-            self.label(f"move {entry.plies + 1} · {last_played(entry.updated)}",
-                       left + px(10), top_y - max(px(60), 42), 12, DIM, width=width - px(20))
+            line_y = y + card_h - px(6)
+            for text, size, colour, bold in (
+                    (name, 14, TEXT, True), (players_line(entry), 12, DIM, False),
+                    (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False)):
+                self.label(text, left + px(10), line_y, size, colour, bold=bold,
+                           width=width - px(20), anchor_y="top")
+                line_y -= lines[0] if bold else lines[1]
             self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
-                                             max(px(24), 18)),
+                                             button_h),
                             partial(self.app.continue_game, entry.id), enabled=game is not None,
                             name=f"continue:{entry.id}")
             y -= card_h + px(8)
