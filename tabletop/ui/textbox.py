@@ -107,6 +107,7 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
 
     Returns the text object (in `batch` if given) and its `Placed` record.
     """
+    x, y = round(x), round(y)  # whole pixels: glyphs between pixels lose thin strokes
     room = {"left": box.right - x, "center": 2 * min(x - box.left, box.right - x),
             "right": x - box.left}[anchor_x]
     width = max(1, int(room))
@@ -117,11 +118,11 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
                         width=width if wrap else None, font_name=font_name, bold=bold,
                         multiline=wrap, anchor_x=anchor_x,
                         anchor_y="bottom" if centred else anchor_y,
-                        align=anchor_x if wrap else "left", batch=batch)
+                        align=anchor_x if wrap else "left")
 
     def fits() -> bool:
         if centred:
-            label.y = y - label.content_height / 2
+            label.y = round(y - label.content_height / 2)
         return _inside(extent_of(label), box)
 
     while not fits() and label.font_size > min_points:
@@ -138,5 +139,13 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
                 high = middle - 1
         shown = text[:low].rstrip() + ELLIPSIS if low else ""
         label.text = shown
-        fits()  # placed again for what is shown
+    if batch is not None:
+        # A fresh text in the batch: a text whose size changed after it joined a batch
+        # keeps stale glyphs there (hyphens vanish, strokes cross the letters).
+        label = arcade.Text(shown, x, y, color, label.font_size,
+                            width=width if wrap else None, font_name=font_name, bold=bold,
+                            multiline=wrap, anchor_x=anchor_x,
+                            anchor_y="bottom" if centred else anchor_y,
+                            align=anchor_x if wrap else "left", batch=batch)
+    fits()  # placed (centred) for what is shown
     return label, Placed(text, shown, box, extent_of(label), float(label.font_size))

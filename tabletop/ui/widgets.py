@@ -107,7 +107,7 @@ class Screen(arcade.View):
             if button.label:
                 r = button.rect  # a little room each side; a short button keeps its height
                 side = min(self.px(8), r.width / 8)
-                inner = Rect(r.left + side, r.bottom + 1, r.width - 2 * side, r.height - 2)
+                inner = Rect(r.left + side, r.bottom, r.width - 2 * side, r.height)
                 self.label(button.label, *inner.center, 14,
                            TEXT if button.enabled else DIM, anchor_x="center",
                            anchor_y="center", box=inner)
@@ -138,7 +138,7 @@ class Screen(arcade.View):
     def line(self, size: float, spacing: float = 1.7) -> float:
         """The vertical room of one line of text of design size `size`: `size × spacing`
         design pixels, or more when the text is held at the minimum size (small windows)."""
-        return max(self.px(size * spacing), max(self.px(size), MIN_POINTS) * 4 / 3 * 1.3)
+        return max(self.px(size * spacing), max(self.px(size), MIN_POINTS) * 4 / 3 * 1.35)
 
     def label(self, text: str, x: float, y: float, size: float, color: Any = TEXT, *,
               bold: bool = False, mono: bool = False, anchor_x: str = "left",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +82,12 @@ def problems(window: Any, what: str) -> list[str]:
     return [f"{what} at {width}x{height}: {problem}" for problem in found]
 
 
-def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], None]]]:
+def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]]]:
     """(name, open it) for every screen and dialog of the app."""
     app = window.app
 
     def game(name: str, session: Session, panel: str | None = None,
-             offer: Any = None) -> tuple[str, Callable[[], None]]:
+             offer: Any = None) -> tuple[str, Callable[[], object]]:
         def show() -> None:
             app.start_game(session.game.info.id, session, ["Ada Lovelace-Byron"])
             screen = window.current_view
@@ -108,9 +109,11 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], None]]]
                    finished(host, "verso", players), "end")
     yield "launcher", app.show_launcher
     for game_id in ("versus", "verso"):
-        yield f"set-up {game_id}", lambda g=game_id: app.show_setup(g)
-        yield (f"rules {game_id}", lambda g=game_id: window.show_view(
-            RulesScreen(app, host.game(g).info, window.current_view)))
+        yield f"set-up {game_id}", partial(app.show_setup, game_id)
+
+        def rules(g: str = game_id) -> None:
+            window.show_view(RulesScreen(app, host.game(g).info, window.current_view))
+        yield f"rules {game_id}", rules
     yield "set-up verso 6 players", lambda: app.show_setup("verso", busy(host, "verso", 6, 0))
     yield "settings", app.show_settings
     yield "library", app.show_library
