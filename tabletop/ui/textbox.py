@@ -39,7 +39,7 @@ class Placed:
     @property
     def cut(self) -> bool:
         """True if the text was ellipsised (the full text is shown on hover)."""
-        return self.shown != self.text
+        return self.shown.endswith(ELLIPSIS) and not self.text.endswith(ELLIPSIS)
 
 
 def _inside(inner: Rect, outer: Rect, slack: float = SLACK) -> bool:
@@ -87,6 +87,18 @@ class TextBoxes:
         return found
 
 
+#: Words longer than this may break between any two letters when they do not fit.
+LONG_WORD = 12
+_BREAK = "\u200b"  # a zero-width space: where a wrapped line may break
+
+
+def breakable(text: str) -> str:
+    """`text` with a zero-width space between the letters of each long word."""
+    words = text.split(" ")
+    return " ".join(_BREAK.join(w) if len(w.replace(_BREAK, "")) > LONG_WORD else w
+                    for w in words)
+
+
 def extent_of(text: arcade.Text) -> Rect:
     """The rectangle a laid-out text's glyphs take, from its layout (not its pixels)."""
     layout = text.label
@@ -128,20 +140,22 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
     while not fits() and label.font_size > min_points:
         label.font_size = max(min_points, label.font_size * STEP)
     shown = text
+    if wrap and not fits():  # a word wider than the box may break anywhere (a path)
+        label.text = shown = breakable(text)
     if not fits():
-        low, high = 0, len(text)  # the longest start that fits with an ellipsis
+        source = shown
+        low, high = 0, len(source)  # the longest start that fits with an ellipsis
         while low < high:
             middle = (low + high + 1) // 2
-            label.text = text[:middle].rstrip() + ELLIPSIS
+            label.text = source[:middle].rstrip() + ELLIPSIS
             if fits():
                 low = middle
             else:
                 high = middle - 1
-        shown = text[:low].rstrip() + ELLIPSIS if low else ""
+        shown = source[:low].rstrip() + ELLIPSIS if low else ""
         label.text = shown
     if batch is not None:
-        # A fresh text in the batch: a text whose size changed after it joined a batch
-        # keeps stale glyphs there (hyphens vanish, strokes cross the letters).
+        # Measured outside the batch (the tries are never drawn); the result joins it.
         label = arcade.Text(shown, x, y, color, label.font_size,
                             width=width if wrap else None, font_name=font_name, bold=bold,
                             multiline=wrap, anchor_x=anchor_x,
