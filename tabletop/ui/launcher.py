@@ -186,11 +186,23 @@ class LauncherScreen(Screen):
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
             line_y = y + card_h - px(6)
+            # Its own picture left of its lines (its latest position, drawn once).
+            art = Rect(left + px(8), line_y - sum(lines), sum(lines) * 4 / 3, sum(lines))
+            texture = (thumbnails.kept_game_picture(self.app, entry,
+                                                    (int(art.width), int(art.height)))
+                       if game is not None else None)
+            text_x = left + px(10)
+            if texture is not None:
+                sprite = arcade.Sprite(texture)
+                sprite.scale = min(art.width / texture.width, art.height / texture.height)
+                sprite.position = art.center
+                self._pictures.append(sprite)
+                text_x = art.right + px(8)
             for text, size, colour, bold in (
                     (name, 14, TEXT, True), (players_line(entry), 12, DIM, False),
                     (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False)):
-                self.label(text, left + px(10), line_y, size, colour, bold=bold,
-                           width=width - px(20), anchor_y="top")
+                self.label(text, text_x, line_y, size, colour, bold=bold,
+                           width=left + width - px(10) - text_x, anchor_y="top")
                 line_y -= lines[0] if bold else lines[1]
             self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
                                              button_h),

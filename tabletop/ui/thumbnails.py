@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.library import Entry
+from tabletop.model import TabletopError
+from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
@@ -26,12 +30,25 @@ DRAWN_WIDTH, DRAWN_HEIGHT = 480, 360
 _KEPT: dict[tuple[str, str, int, int], arcade.Texture | None] = {}
 
 
-def picture(app: App, game_id: str, size: tuple[int, int], position: Any = None,
+def kept_game_picture(app: App, entry: Entry, size: tuple[int, int]) -> arcade.Texture | None:
+    """The picture of a kept game at its latest position (None: the generic card)."""
+    def position() -> tuple[Any, int | None]:
+        library = app.keeper.library
+        if library is None:
+            raise TabletopError("no library")
+        session = Session.from_record(app.host, library.read_record(entry.id))
+        return session.view_of(session.state), session.to_move
+
+    return picture(app, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
+
+
+def picture(app: App, game_id: str, size: tuple[int, int],
+            position: Callable[[], tuple[Any, int | None]] | None = None,
             key: str = "typical") -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
 
-    `position` is `(view, to_move)` to draw (default: the renderer's thumbnail position);
-    `key` names it in the cache (e.g. a kept game's id and length)."""
+    `position()` gives the `(view, to_move)` to draw (default: the renderer's thumbnail
+    position); it is called only if `key` (e.g. a kept game's id and length) is not kept."""
     # Drawn at a table's size at least and shown scaled down: a renderer lays a small
     # area out for reading (big labels, a part of the table), not for a picture.
     scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
@@ -46,16 +63,17 @@ def picture(app: App, game_id: str, size: tuple[int, int], position: Any = None,
     return _KEPT[cache_key]
 
 
-def _draw(app: App, game_id: str, size: tuple[int, int], position: Any,
+def _draw(app: App, game_id: str, size: tuple[int, int],
+          position: Callable[[], tuple[Any, int | None]] | None,
           key: str) -> arcade.Texture | None:
     renderer_class: type[Renderer] = app.make_renderer(game_id)
     if renderer_class is TextRenderer:
         return None
     game = app.host.game(game_id)
-    position = position or renderer_class.thumbnail_position(game)
-    if position is None:
+    shown = position() if position is not None else renderer_class.thumbnail_position(game)
+    if shown is None:
         return None
-    view, to_move = position
+    view, to_move = shown
     renderer = renderer_class(RendererContext(
         game=game, seats=frozenset(), colour_blind=app.settings.colour_blind,
         animation_seconds=0.0, submit=lambda move: None, notation=lambda move: ""))
