@@ -108,9 +108,9 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
     end = len(rows) - screen.log_scroll
     shown = rows[max(0, end - room):end]
     if end - room > 0:  # earlier rows hidden: say so in the first row
-        shown[0] = f"  ↑ {end - room + 1} earlier rows (wheel)"
+        shown[0] = f"↑ {end - room + 1} earlier (wheel)"
     if screen.log_scroll:
-        shown[-1] = f"  ↓ {screen.log_scroll + 1} newer rows (wheel)"
+        shown[-1] = f"↓ {screen.log_scroll + 1} newer (wheel)"
     for index, row in enumerate(shown):
         row_box = Rect(left, box.top - (index + 1) * row_h, width, row_h)
         screen.label(row, left, row_box.top, 11, DIM, mono=True, anchor_y="top", box=row_box)

@@ -187,13 +187,13 @@ def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
         assert rows and all(not p.cut for p in rows[1:])
         assert rows[-1].text.lstrip().startswith(f"{len(session.log)}.") or \
             rows[-1].text.startswith(" " * 5)  # the newest ply's row (or its last line)
-        assert "earlier rows" in rows[0].text
+        assert "earlier (wheel)" in rows[0].text
         x, y = screen.log_box.center
         window.dispatch_event("on_mouse_scroll", int(x), int(y), 0, 2)
         pump(window)
         scrolled = [p.text for p in screen.texts.items
                     if screen.log_box.contains(*p.extent.center)]
-        assert screen.log_scroll == 6 and "newer rows" in scrolled[-1]
+        assert screen.log_scroll == 6 and "newer (wheel)" in scrolled[-1]
         assert scrolled[1:-1] != [p.text for p in rows[1:-1]]
     finally:
         close_app(window)
