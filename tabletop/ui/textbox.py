@@ -17,7 +17,7 @@ from typing import Any
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 
-#: The smallest size (points) text is scaled down to: below it letters and hyphens blur.
+#: The smallest size (points) text is scaled down to: smaller is hard to read on screen.
 MIN_POINTS = 10.0
 #: How much smaller each attempt is while scaling down.
 STEP = 0.9

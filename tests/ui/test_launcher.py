@@ -3,6 +3,7 @@ counts and pitch, and quick starts derived from the games' info with remembered 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -78,5 +79,31 @@ def test_a_quick_start_skips_set_up_with_the_choices_made_last(tmp_path: Path) -
         assert session.options["handicap"] == 1
         window.app.keeper.flush()
         assert window.app.keeper.names_of(session)[0] == "Ada"
+    finally:
+        close_app(window)
+
+
+def test_a_cut_text_shows_whole_under_the_pointer(tmp_path: Path) -> None:
+    """The layout rule's last resort: a pitch cut with an ellipsis at 800×600 is shown
+    whole while the pointer is over it."""
+    window = open_app(ui_games.make_host, tmp_path, size=(800, 600))
+    try:
+        screen = window.current_view
+        screen.ensure_built()
+        long_pitch = "Three in a row on a 3×3 grid. " * 6
+        for game in window.app.host.games.values():
+            game.info = replace(game.info, description=long_pitch)  # this window's own host
+        screen.invalidate()
+        screen.ensure_built()
+        cut = next(p for p in screen.texts.items if p.text == long_pitch)
+        assert cut.cut and cut.shown.endswith("…")
+        x, y = cut.extent.center
+        window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
+        pump(window)
+        assert screen.tooltip is cut
+        assert screen._tooltip_text is not None and screen._tooltip_text.text == long_pitch
+        window.dispatch_event("on_mouse_motion", 2, 2, 0, 0)
+        pump(window)
+        assert screen.tooltip is None
     finally:
         close_app(window)
