@@ -57,7 +57,8 @@ def picture(app: App, game_id: str, size: tuple[int, int],
     if cache_key not in _KEPT:
         try:
             _KEPT[cache_key] = _draw(app, game_id, (width, height), position, key)
-        except Exception as exc:  # plugin code: a failing picture is only a missing one
+        except (Exception, SystemExit) as exc:  # plugin code: a failing picture is only
+            # a missing one (and never ends the app)
             traceback.print_exception(exc, file=sys.stderr)
             _KEPT[cache_key] = None
     return _KEPT[cache_key]
