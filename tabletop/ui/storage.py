@@ -56,6 +56,9 @@ SETTING_BOUNDS: dict[str, tuple[Any, ...]] = {
     "ai_seconds": (float, 0.01, 60.0),
     "colour_blind": (bool,),
     "fullscreen": (bool,),
+    # The windowed size kept at close (0: the default size); app.window_size clamps it.
+    "window_width": (int, 0, 7680),
+    "window_height": (int, 0, 4320),
 }
 
 
