@@ -584,8 +584,12 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 
 
 @main.command()
-@click.argument("game_id", metavar="GAME")
-@click.option("--record", "record_path", required=True,
+@click.argument("game_id", metavar="GAME", required=False)
+@click.option("--screen", "screen_name", default=None,
+              help="The screen to draw: launcher, setup, settings, library, stats, rules, "
+                   "game or replay (default: the game at the record's end).")
+@click.option("--game", "game_option", default=None, help="The game (setup, rules, game).")
+@click.option("--record", "record_path", default=None,
               type=click.Path(dir_okay=False, path_type=Path), help="A game record.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The PNG file to write.")
@@ -593,26 +597,33 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.option("--ply", type=int, default=None,
               help="Draw the replay viewer after this many moves (0: the start).")
 @click.pass_context
-def screenshot(ctx: click.Context, game_id: str, record_path: Path, out: Path,
-               size: str, ply: int | None) -> None:
-    """Render the position at the end of a record (or the replay viewer at --ply) to a
-    PNG, headless."""
+def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
+               game_option: str | None, record_path: Path | None, out: Path, size: str,
+               ply: int | None) -> None:
+    """Render any screen headless to a PNG: `screenshot GAME --record FILE` (the position
+    at the record's end, or the replay viewer at --ply), or `--screen NAME`."""
     # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
     match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", size.strip())
     if not match or min(int(match[1]), int(match[2])) < 200:
         raise _bad(f"{shown(size)} is not WIDTHxHEIGHT (each at least 200)", "--size")
-    width, height = match[1], match[2]
+    dimensions = (int(match[1]), int(match[2]))
     host = _host(ctx)
-    _game(ctx, game_id)
+    game_id = game_id or game_option
+    if game_id is not None:
+        _game(ctx, game_id)
+    if screen_name is None and (game_id is None or record_path is None):
+        raise click.UsageError("give GAME and --record FILE, or --screen NAME")
     try:
-        from tabletop.ui.screenshot import render_record, render_replay
+        from tabletop.ui.screenshot import render_record, render_replay, render_screen
     except ImportError as exc:
         _fail(f"screenshots need the desktop app: {exc}")
     try:
-        if ply is None:
-            render_record(host, game_id, record_path, out, (int(width), int(height)))
+        if screen_name is not None:
+            render_screen(host, screen_name, out, dimensions, game_id, record_path)
+        elif ply is None:
+            render_record(host, game_id or "", record_path or "", out, dimensions)
         else:
-            render_replay(host, record_path, ply, out, (int(width), int(height)))
+            render_replay(host, record_path or "", ply, out, dimensions)
     except TabletopError as exc:
         _fail(str(exc))
     click.echo(f"wrote {out}")

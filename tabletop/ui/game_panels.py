@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 from tabletop.library import FINISHED
 from tabletop.model import Outcome
-from tabletop.ui._arcade import arcade
+from tabletop.ui._arcade import FONT_MONO, arcade
 from tabletop.ui.renderer import Rect
+from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.game_screen import GameScreen
 
-#: The advance of a DejaVu Sans Mono glyph, in ems (the log is wrapped by columns).
+#: The advance of a DejaVu Sans Mono glyph, in ems (the replay's log is wrapped by columns).
 MONO_ADVANCE = 0.602
 
 
@@ -49,7 +50,7 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         y -= max(px(22), shown.content_height + px(6))
     for line in _score_lines(screen):
         screen.label(line, left, y, 13, TEXT, width=width)
-        y -= px(22)
+        y -= screen.line(13)
     row, half = px(40), (width - px(10)) / 2
     y -= px(8)
     if screen.renderer.pending_move is not None:
@@ -86,22 +87,45 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
 
 def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
                top: float) -> None:
+    """The move log in whole rows under its heading: the newest rows by default, earlier
+    ones with the mouse wheel (`scroll_log`); a row that would not fit is never shown."""
     px = screen.px
-    screen.label("Moves", left, top - px(16), 14, ACCENT, bold=True)
-    room = int((top - px(30) - bottom) // px(18))  # rows of 11-point mono text
+    heading = screen.label("Moves", left, top, 14, ACCENT, bold=True, anchor_y="top")
+    row_h = screen.line(11, 1.6)
+    box = Rect(left, bottom, width, max(0.0, top - heading.content_height - px(8) - bottom))
+    screen.log_box = box
+    room = int(box.height // row_h)
     if room <= 0 or not screen.session.log:
         return
-    # Wrapped here, not by the text layout, so that exactly the last `room` rows show:
+    # Wrapped here by the font's real advance at the size drawn, so that a row is a row:
     # a ply's number on its first row, its further lines and wrapped rows indented.
-    columns = max(20, int(width / (px(11) * 4 / 3 * MONO_ADVANCE)))
+    probe = arcade.Text("0" * 10, 0, 0, font_size=max(px(11), MIN_POINTS), font_name=FONT_MONO)
+    columns = max(12, int(width // (probe.content_width / 10)))
     rows: list[str] = []
     for number, lines in enumerate(screen.session.log, 1):
         for index, line in enumerate(lines):
             lead = f"{number:>3}. " if index == 0 else " " * 5
-            rows += textwrap.wrap(line, columns, initial_indent=lead,
-                                  subsequent_indent=" " * 5) or [lead]
-    screen.label("\n".join(rows[-room:]), left, top - px(30), 11, DIM, mono=True,
-                 width=width, multiline=True, anchor_y="top")
+            rows += textwrap.wrap(line, columns, initial_indent=lead, subsequent_indent=" " * 5,
+                                  break_on_hyphens=False) or [lead]
+    screen.log_scroll = max(0, min(screen.log_scroll, len(rows) - room))
+    end = len(rows) - screen.log_scroll
+    shown = rows[max(0, end - room):end]
+    if end - room > 0:  # earlier rows hidden: say so in the first row
+        shown[0] = f"↑ {end - room + 1} earlier (wheel)"
+    if screen.log_scroll:
+        shown[-1] = f"↓ {screen.log_scroll + 1} newer (wheel)"
+    for index, row in enumerate(shown):
+        row_box = Rect(left, box.top - (index + 1) * row_h, width, row_h)
+        screen.label(row, left, row_box.top, 11, DIM, mono=True, anchor_y="top", box=row_box)
+
+
+def scroll_log(screen: GameScreen, x: float, y: float, rows: int) -> bool:
+    """The wheel over the move log: `rows` earlier (positive) or newer; True if used."""
+    if not screen.log_box.contains(x, y):
+        return False
+    screen.log_scroll = max(0, screen.log_scroll + rows)
+    screen.invalidate()
+    return True
 
 
 def _typed_names(screen: GameScreen) -> list[str]:

@@ -77,6 +77,9 @@ class GameScreen(Screen):
         self.agent_notes: list[str] = []
         self._submitted: list[Any] = []
         self._area: Rect | None = None
+        #: The move log's box, and how many rows it is scrolled back from the newest.
+        self.log_box = Rect(0, 0, 0, 0)
+        self.log_scroll = 0
         self._needs_position = True
         self._built_overlay: str | None = None
         self._seen: tuple[bool, bool] = (False, False)
@@ -175,6 +178,7 @@ class GameScreen(Screen):
         s = self.session
         mover = s.to_move
         before, after = s.play(move)
+        self.log_scroll = 0  # the newest move shows
         self.app.autosave(s)
         problem = self.app.take_save_problem()
         self.message = problem or ""
@@ -446,6 +450,9 @@ class GameScreen(Screen):
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:
         return self.overlay is None and not self.renderer.animating
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        game_panels.scroll_log(self, x, y, round(scroll_y * 3))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)

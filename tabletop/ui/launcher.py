@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from tabletop.library import Entry
 from tabletop.limits import one_line
 from tabletop.model import GameInfo
+from tabletop.session import HUMAN
+from tabletop.ui import quickstart, thumbnails
 from tabletop.ui._arcade import arcade
 from tabletop.ui.keeper import last_played
 from tabletop.ui.renderer import Rect
-from tabletop.ui.widgets import DIM, ERROR, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -35,8 +37,17 @@ def players_line(entry: Entry) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
+def initials(name: str) -> str:
+    """"Ve" for "Verso", "TT" for "Tic Tac": the generic card's letters."""
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    if len(words) > 1:
+        return (words[0][0] + words[1][0]).upper()
+    return (words[0][:2] if words else "?").capitalize()
+
+
 class LauncherScreen(Screen):
-    """The first screen: pick a game, continue one in progress, or change settings."""
+    """The first screen: pick a game, start one in a click, continue one in progress, or
+    change settings."""
 
     def __init__(self, app: App, message: str | None = None) -> None:
         super().__init__(app)
@@ -47,25 +58,111 @@ class LauncherScreen(Screen):
     def build(self, width: int, height: int) -> None:
         px = self.px
         margin = px(40)
-        self.label("Tabletop", margin, height - px(70), 34, bold=True)
-        self.label("Choose a game (Tab / arrows, Enter)", margin, height - px(100), 13, DIM)
-        side_w = px(280)
+        self._pictures = arcade.SpriteList()
+        title = self.label("Tabletop", margin, height - px(24), 34, bold=True, anchor_y="top")
+        below = height - px(24) - title.content_height - px(6)
+        subtitle = self.label("Choose a game, or start one in a click (Tab / arrows, Enter)",
+                              margin, below, 13, DIM, anchor_y="top")
+        side_w = max(px(280), 200)
         side_x = width - margin - side_w
-        # Games first: Tab from nothing lands on the first game.
-        self._build_games(margin, height - px(170), side_x - 2 * margin)
+        top = below - subtitle.content_height - px(20)
         actions = (("Library", self.app.show_library), ("Statistics", self.app.show_stats),
                    ("Settings", self.app.show_settings), ("Quit", self.app.quit))
-        bottom = px(62) + (px(60) if self.message else 0)
-        y = bottom + len(actions) * px(58)
-        # Tab order: the games, the games in progress, then these buttons top down.
-        self._build_in_progress(side_x, height - px(150), side_w, y + px(6))
+        message_h = self.line(14, 1.5) * 2 + px(10) if self.message else 0.0
+        floor = px(24) + message_h
+        # Games first: Tab from nothing lands on the first game.
+        y = self._build_games(margin, top, side_x - 2 * margin, floor)
+        self._build_quick_starts(margin, y - px(8), side_x - 2 * margin, floor)
+        row = max(px(58), self.line(14, 1.6) + px(12))
+        buttons_top = floor + len(actions) * row
+        # Tab order: the games, the quick starts, the games in progress, then these.
+        self._build_in_progress(side_x, top, side_w, buttons_top + px(6))
+        y = buttons_top
         for label, action in actions:
-            y -= px(58)
-            self.add_button(label, Rect(side_x, y, side_w, px(46)), action,
+            y -= row
+            self.add_button(label, Rect(side_x, y, side_w, row - px(12)), action,
                             name=label.lower())
         if self.message:
-            self.label(self.message, margin, px(70), 14, ERROR, width=width - 2 * margin,
-                       multiline=True, anchor_y="top")
+            self.label(self.message, margin, px(16) + message_h, 14, ERROR, multiline=True,
+                       anchor_y="top", box=Rect(margin, px(16), width - 2 * margin,
+                                                message_h))
+
+    def _build_games(self, left: float, top: float, width: float, floor: float) -> float:
+        """A card per game (its picture, name, player counts, pitch); the y below them."""
+        px = self.px
+        games = sorted(self.app.host.games.items(), key=lambda g: g[1].info.name)
+        lines = self.line(20, 1.4) + self.line(13, 1.4) + 2 * self.line(13, 1.3)
+        card_h = max(px(150), lines + px(16))
+        y = top
+        for game_id, game in games:
+            info = game.info
+            rect = Rect(left, y - card_h, width, card_h)
+            self.add_button("", rect, partial(self.app.show_setup, game_id),
+                            name=f"game:{game_id}")
+            art = Rect(rect.left + px(8), rect.bottom + px(8), (card_h - px(16)) * 4 / 3,
+                       card_h - px(16))
+            self._picture(game_id, info.name, art)
+            text_x, text_w = art.right + px(16), rect.right - art.right - px(28)
+            line_y = rect.top - px(8)
+            for text, size, colour, bold, rows in (
+                    (info.name, 20, TEXT, True, 1), (players_text(info), 13, TEXT, False, 1),
+                    (info.description, 13, DIM, False, 2)):
+                step = self.line(size, 1.4 if rows == 1 else 1.3) * rows
+                self.label(text, text_x, line_y, size, colour, bold=bold, anchor_y="top",
+                           multiline=rows > 1,
+                           box=Rect(text_x, line_y - step, text_w, step))
+                line_y -= step
+            y -= card_h + px(10)
+        for error in self.app.host.errors:
+            box = Rect(left, y - max(px(56), self.line(12) * 2), width,
+                       max(px(56), self.line(12) * 2))
+            self.box(box, PANEL)
+            inner = box.inset(px(8))
+            self.label(f"{error.name} (unavailable): {error.error}", inner.left, inner.top,
+                       12, ERROR, multiline=True, anchor_y="top", box=inner)
+            y = box.bottom - px(10)
+        return y
+
+    def _picture(self, game_id: str, name: str, art: Rect) -> None:
+        """The game's picture by its renderer, else its shipped picture, else a card."""
+        texture = thumbnails.picture(self.app, game_id, (int(art.width), int(art.height)))
+        if texture is None:
+            info = self.app.host.game(game_id).info
+            if info.picture and self._add_picture(info.picture, art):
+                return
+            self.box(art, PANEL, ACCENT)
+            self.label(initials(name), *art.center, 30, ACCENT, bold=True,
+                       anchor_x="center", anchor_y="center", box=art.inset(self.px(6)))
+            return
+        sprite = arcade.Sprite(texture)
+        sprite.scale = min(art.width / texture.width, art.height / texture.height)
+        sprite.position = art.center
+        self._pictures.append(sprite)
+
+    def _build_quick_starts(self, left: float, top: float, width: float,
+                            floor: float) -> None:
+        """The quick-start buttons, as many rows as fit above `floor`."""
+        px = self.px
+        starts = [start for game_id in sorted(self.app.host.games,
+                                              key=lambda g: self.app.host.games[g].info.name)
+                  for start in quickstart.quick_starts(self.app.host, game_id)]
+        if not starts:
+            return
+        head = self.label("Quick start", left, top, 16, TEXT, bold=True, anchor_y="top")
+        button_h = max(px(44), self.line(14, 1.6))
+        columns = max(1, min(3, int(width // max(px(270), 190))))
+        column_w = (width - (columns - 1) * px(10)) / columns
+        y = top - head.content_height - px(8)
+        for index, start in enumerate(starts):
+            if index % columns == 0:
+                y -= button_h
+                if y < floor:
+                    return
+            x = left + (index % columns) * (column_w + px(10))
+            self.add_button(start.label, Rect(x, y, column_w, button_h - px(8)),
+                            partial(quickstart.begin, self.app, start),
+                            name=f"quick:{start.game_id}:{len(start.seats)}:"
+                                 f"{start.seats.count(HUMAN)}")
 
     def _build_in_progress(self, left: float, top: float, width: float, floor: float) -> None:
         """A card per game in progress, newest first, each with its Continue button; as
@@ -73,71 +170,61 @@ class LauncherScreen(Screen):
         px = self.px
         if not self.in_progress:
             return
-        self.label("In progress", left, top, 16, TEXT, bold=True)
-        # Cards keep room for three lines at the smallest font size (small windows).
-        card_h = max(px(92), 68)
-        y = top - px(14) - card_h
+        head = self.label("In progress", left, top, 16, TEXT, bold=True, anchor_y="top")
+        # Cards keep room for three lines and a button at the smallest size (small windows).
+        lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
+        button_h = max(px(28), self.line(14, 1.4))
+        card_h = max(px(92), sum(lines) + button_h + px(16))
+        more_h = self.line(12, 1.5)
+        y = top - head.content_height - px(8) - card_h
         shown = 0
-        for entry in self.in_progress:
-            if y < floor:
+        for index, entry in enumerate(self.in_progress):
+            last = index == len(self.in_progress) - 1
+            if y < floor + (0 if last else more_h):
                 break
             game = self.app.host.games.get(entry.game or "")
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
-            top_y = y + card_h
-            self.label(name, left + px(10), top_y - max(px(22), 14), 14, TEXT, bold=True)
-            self.label(players_line(entry), left + px(10), top_y - max(px(42), 28), 12, DIM,
-                       width=width - px(20))
-            self.label(f"move {entry.plies + 1} · {last_played(entry.updated)}",
-                       left + px(10), top_y - max(px(60), 42), 12, DIM, width=width - px(20))
+            line_y = y + card_h - px(6)
+            # Its own picture left of its lines (its latest position, drawn once).
+            art = Rect(left + px(8), line_y - sum(lines), sum(lines) * 4 / 3, sum(lines))
+            texture = (thumbnails.kept_game_picture(self.app, entry,
+                                                    (int(art.width), int(art.height)))
+                       if game is not None else None)
+            text_x = left + px(10)
+            if texture is not None:
+                sprite = arcade.Sprite(texture)
+                sprite.scale = min(art.width / texture.width, art.height / texture.height)
+                sprite.position = art.center
+                self._pictures.append(sprite)
+                text_x = art.right + px(8)
+            for text, size, colour, bold in (
+                    (name, 14, TEXT, True), (players_line(entry), 12, DIM, False),
+                    (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False)):
+                self.label(text, text_x, line_y, size, colour, bold=bold,
+                           width=left + width - px(10) - text_x, anchor_y="top")
+                line_y -= lines[0] if bold else lines[1]
             self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
-                                             max(px(24), 18)),
+                                             button_h),
                             partial(self.app.continue_game, entry.id), enabled=game is not None,
                             name=f"continue:{entry.id}")
             y -= card_h + px(8)
             shown += 1
         if shown < len(self.in_progress):
             self.label(f"… and {len(self.in_progress) - shown} more in progress", left,
-                       y + card_h - px(10), 12, DIM, width=width)
+                       y + card_h, 12, DIM, width=width, anchor_y="top")
 
-    def _build_games(self, left: float, top: float, card_w: float) -> None:
-        px = self.px
-        card_h = px(92)
-        self._pictures = arcade.SpriteList()
-        y = top - card_h + px(20)
-        for game_id, game in sorted(self.app.host.games.items(), key=lambda g: g[1].info.name):
-            info = game.info
-            rect = Rect(left, y, card_w, card_h)
-            self.add_button("", rect, partial(self.app.show_setup, game_id),
-                            name=f"game:{game_id}")
-            text_x = left + px(16)
-            if info.picture:
-                text_x = self._add_picture(info.picture, rect) or text_x
-            self.label(info.name, text_x, y + card_h - px(34), 20, TEXT, bold=True)
-            line = f"{players_text(info)} · {info.description}"
-            # Wrapped inside the card: a long description takes two lines, not the sidebar.
-            self.label(line, text_x, y + card_h - px(46), 13, DIM,
-                       width=card_w - (text_x - left) - px(12), multiline=True, anchor_y="top")
-            y -= card_h + px(12)
-        for error in self.app.host.errors:
-            self.box(Rect(left, y + card_h - px(56), card_w, px(56)), PANEL)
-            self.label(f"{error.name} (unavailable): {error.error}", left + px(16),
-                       y + card_h - px(8), 12, ERROR, width=card_w - px(24), multiline=True,
-                       anchor_y="top")
-            y -= px(66)
-
-    def _add_picture(self, path: str, card: Rect) -> float | None:
-        """Show the plugin's picture at the card's left; the text x after it, or None."""
+    def _add_picture(self, path: str, art: Rect) -> bool:
+        """Show the plugin's shipped picture in `art`; False if it cannot be read."""
         try:
             texture = arcade.load_texture(path)
         except Exception:  # a missing or unreadable picture only loses the picture
-            return None
-        side = card.height - self.px(12)
+            return False
         sprite = arcade.Sprite(texture)
-        sprite.scale = side / max(texture.width, texture.height)
-        sprite.position = (card.left + self.px(6) + side / 2, card.bottom + card.height / 2)
+        sprite.scale = min(art.width / texture.width, art.height / texture.height)
+        sprite.position = art.center
         self._pictures.append(sprite)
-        return card.left + side + self.px(20)
+        return True
 
     def draw_over_text(self) -> None:
         self._pictures.draw()

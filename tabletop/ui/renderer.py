@@ -74,6 +74,13 @@ For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRend
 does all of the above from two things the game says: which piece stands on which cell,
 and where each legal move goes.
 
+13. `thumbnail_position(game)` — optional, a class method: the position the launcher's
+   picture of the game shows, as `(view, to_move)`, or None for the host's generic card.
+   The launcher builds one renderer with no human seat, sets its area to the picture's
+   size and that position, draws it once offscreen and keeps the picture. The default is
+   a typical position: the start for the fewest players, a few moves in (a fixed seed, so
+   the picture is the same at every launch). Override it to show a better one.
+
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
 """
@@ -86,7 +93,30 @@ from typing import Any
 
 from tabletop.model import Game
 
-__all__ = ["Rect", "Renderer", "RendererContext"]
+__all__ = ["Rect", "Renderer", "RendererContext", "typical_position"]
+
+#: How many moves into a game the default thumbnail shows.
+THUMBNAIL_PLIES = 12
+
+
+def typical_position(game: Game[Any, Any], plies: int = THUMBNAIL_PLIES,
+                     seed: int = 1) -> tuple[Any, int | None]:
+    """A position `plies` moves into a game for its fewest players, the moves drawn by a
+    fixed seed, as (what seat 0 may see, seat to move): the default thumbnail."""
+    import random
+
+    from tabletop.record import start
+
+    info = game.info
+    state, _ = start(game, info.min_players, {o.name: o.default for o in info.options}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = list(game.legal_moves(state)) if game.outcome(state) is None else []
+        if game.to_move(state) is None or not moves:
+            break
+        state = game.apply(state, rng.choice(moves))
+    view = game.observation(state, 0) if info.hidden_information else state
+    return view, game.to_move(state)
 
 
 @dataclass(frozen=True)
@@ -246,6 +276,12 @@ class Renderer:
     def scores(self, view: Any) -> Sequence[float] | None:
         """Running scores per seat to show during play, or None if the game has none."""
         return None
+
+    @classmethod
+    def thumbnail_position(cls, game: Game[Any, Any]) -> tuple[Any, int | None] | None:
+        """The launcher picture's position as (view, to_move), or None for a generic card
+        (default: `typical_position`)."""
+        return typical_position(game)
 
     # -- input forwarded by the shell --------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:

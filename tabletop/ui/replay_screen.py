@@ -25,6 +25,7 @@ from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import MONO_ADVANCE
 from tabletop.ui.launcher import players_line
 from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -160,9 +161,9 @@ class ReplayScreen(Screen):
         left, inner = panel.left + px(16), panel.width - px(32)
         y = panel.top - px(36)
         self.label(f"Replay: {self.game.info.name}", left, y, 20, bold=True, width=inner)
-        y -= px(26)
+        y -= self.line(13, 2)
         self.label(players_line(self.entry), left, y, 13, DIM, width=inner)
-        y -= px(24)
+        y -= self.line(15, 1.6)
         self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
         y -= px(8)
         outcome = self.game.outcome(self.state)
@@ -200,12 +201,12 @@ class ReplayScreen(Screen):
         """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
         px = self.px
         self.label("Moves (click to jump)", left, top - px(16), 14, ACCENT, bold=True)
-        row_h = max(px(18), 13)
+        row_h = self.line(11, 1.6)
         room = int((top - px(30) - bottom) // row_h)
         self._log_rows = []
         if room <= 0:
             return
-        columns = max(20, int(width / (max(px(11), 9) * 4 / 3 * MONO_ADVANCE)))
+        columns = max(20, int(width / (max(px(11), MIN_POINTS) * 4 / 3 * MONO_ADVANCE)))
         rows = [textwrap.shorten(f"{n:>3}. " + " / ".join(lines), columns, placeholder="…")
                 for n, lines in enumerate(self.played.log, 1)]
         first = max(0, min(self.ply - room // 2, len(rows) - room))

@@ -110,3 +110,83 @@ def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str |
             window.app.worker.shutdown()
             window.app.keeper.close()
             window.close()
+
+
+#: The screens `tabletop screenshot --screen` draws; the ones that need `--game` or
+#: `--record` say so in `render_screen`.
+SCREENS = ("launcher", "setup", "settings", "library", "stats", "rules", "game", "replay")
+
+
+def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, int],
+                  game_id: str | None = None, record_path: str | Path | None = None) -> None:
+    """Draw the screen `name` (one of `SCREENS`) headless and save it as a PNG.
+
+    `game` draws the position at the end of `record_path` (or a new game of `game_id`);
+    `replay` the replay viewer at the end of `record_path`; `setup` and `rules` need
+    `game_id`. The app's data (library, settings) is a private temporary folder.
+    Raises `TabletopError` with a clear message for anything missing or unusable.
+    """
+    if name not in SCREENS:
+        raise TabletopError(f"unknown screen {name!r} (one of: {', '.join(SCREENS)})")
+    width, height = size
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise TabletopError(f"screenshot size {width}x{height} is out of range "
+                            "(320x240 to 7680x4320)")
+    if name == "replay" or (name == "game" and record_path is not None):
+        if record_path is None:
+            raise TabletopError("--screen replay needs --record FILE")
+        if name == "replay":
+            try:
+                record = Record.read(record_path)
+            except OSError as exc:
+                raise TabletopError(f"cannot read record {record_path}: "
+                                    f"{exc.strerror or exc}") from None
+            render_replay(host, record_path, len(record.moves), out_path, size)
+        else:
+            render_record(host, game_id or Record.read(record_path).game, record_path,
+                          out_path, size)
+        return
+    if name in ("setup", "rules", "game") and game_id is None:
+        raise TabletopError(f"--screen {name} needs --game ID")
+    game = host.load().game(game_id) if game_id is not None else None
+    out = Path(out_path)
+    if not out.parent.is_dir():
+        raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
+    os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
+    from tabletop.session import HUMAN, Session
+    from tabletop.ui.app import make_window
+    from tabletop.ui.rules_screen import RulesScreen
+
+    with tempfile.TemporaryDirectory() as scratch:
+        window = make_window(host, size, visible=False, directory=Path(scratch))
+        app = window.app
+        try:
+            if name == "setup" and game is not None:
+                app.show_setup(game.info.id)
+            elif name == "rules" and game is not None:
+                launcher = window.current_view
+                assert launcher is not None  # make_window shows the launcher
+                window.show_view(RulesScreen(app, game.info, launcher))
+            elif name == "game" and game is not None:
+                info = game.info
+                app.start_game(info.id, Session.new(
+                    game, info.min_players, {o.name: o.default for o in info.options}, 1,
+                    [HUMAN] * info.min_players))
+            else:
+                {"launcher": app.show_launcher, "settings": app.show_settings,
+                 "library": app.show_library, "stats": app.show_stats}[name]()
+            view = window.current_view
+            assert view is not None  # every branch above shows a screen
+            for _ in range(2):  # the first frame lays out; the second is what we keep
+                view.on_update(1 / 60)
+                view.on_draw()
+            from tabletop.ui._arcade import arcade
+
+            try:
+                arcade.get_image(0, 0, *size).save(out, format="PNG")
+            except OSError as exc:
+                raise TabletopError(f"cannot write {out}: {exc}") from None
+        finally:
+            app.worker.shutdown()
+            app.keeper.close()
+            window.close()

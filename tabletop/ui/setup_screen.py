@@ -111,20 +111,25 @@ class SetupScreen(Screen):
         px = self.px
         info = self.game.info
         left = px(60)
-        self.label(f"New game: {info.name}", left, height - px(70), 28, bold=True)
-        if self.position is not None:
-            self.label(f"Playing on from move {len(self.position.moves)} of a kept game: "
-                       f"choose who plays each seat.", left, height - px(100), 13, DIM)
-        else:
-            self.label(info.description, left, height - px(100), 13, DIM)
-        row_h, y = px(46), height - px(160)
+        title = self.label(f"New game: {info.name}", left, height - px(30), 28, bold=True,
+                           anchor_y="top", width=width - 2 * left)
+        below = height - px(30) - title.content_height - px(4)
+        about = (f"Playing on from move {len(self.position.moves)} of a kept game: choose "
+                 f"who plays each seat." if self.position is not None else info.description)
+        about_h = 2 * self.line(13, 1.3)  # two lines at most, the rest on hover
+        self.label(about, left, below, 13, DIM, multiline=True, anchor_y="top",
+                   box=Rect(left, below - about_h, width - 2 * left, about_h))
+        row_h, y = max(px(46), self.line(16, 1.5) + px(8)), below - about_h - px(50)
         value_x, small = left + px(300), px(44)
 
         def stepper(title: str, value: str, down: Any, up: Any, name: str) -> None:
             nonlocal y
-            self.label(title, left, y + px(14), 16)
+            # Each text in its own cell of the row: a long title shrinks, then is cut.
+            self.label(title, left, y + px(19), 16, anchor_y="center",
+                       box=Rect(left, y, value_x - left - px(12), px(38)))
             self.add_button("<", Rect(value_x, y, small, px(38)), down, name=f"{name}-")
-            self.label(value, value_x + small + px(16), y + px(14), 16, TEXT)
+            self.label(value, value_x + small + px(16), y + px(19), 16, TEXT, anchor_y="center",
+                       box=Rect(value_x + small + px(16), y, px(420) - small - px(28), px(38)))
             self.add_button(">", Rect(value_x + px(420), y, small, px(38)), up, name=f"{name}+")
             y -= row_h
 

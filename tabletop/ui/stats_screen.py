@@ -104,12 +104,12 @@ class StatsScreen(Screen):
             self.label("No finished games against anyone yet.", x, y - px(30), 13, DIM)
             return
         y = self._section("Games (W won · D drawn · L lost)", x, y, width)
-        row = max(px(40), 30)
+        row = max(px(40), self.line(12, 1.4) + self.line(11, 1.2))
         for game_id, t in sorted(s["games"].items()):
             y -= row
             self.label(f"{self._name(game_id)}: {t['games']} played, {t['win_rate']:.0%} won",
-                       x, y + row - px(14), 12, TEXT, width=width)
-            self._stacked(Rect(x, y, width, row - px(20)), t)
+                       x, y + row, 12, TEXT, width=width, anchor_y="top")
+            self._stacked(Rect(x, y, width, row - self.line(12, 1.4)), t)
         y = self._section("Win rate against", x, y - px(10), width)
         for rival, t in sorted(s["against"].items(), key=lambda r: (r[0] == PEOPLE, r[0])):
             y -= row
@@ -134,8 +134,9 @@ class StatsScreen(Screen):
                 continue
             w = bar.width * t[key] / t["games"]
             self.box(Rect(x, bar.bottom, w, bar.height), colour)
-            self.label(f"{letter} {t[key]}", x + w / 2, bar.bottom + bar.height / 2, 11, ink,
-                       anchor_x="center", anchor_y="center")
+            segment = Rect(x, bar.bottom, w, bar.height)
+            self.label(f"{letter} {t[key]}", *segment.center, 11, ink, anchor_x="center",
+                       anchor_y="center", box=segment)
             x += w
 
     def _rate(self, rect: Rect, title: str, t: dict[str, Any]) -> None:
@@ -166,12 +167,14 @@ class StatsScreen(Screen):
                           f"{solo['best']:g}, average {solo['average']:.1f}", x, y, width)
         half = (y - area.bottom - px(40)) / 2
         if solo["bands"]:
-            self.label("Scores by the rulebook's bands", x, y - px(14), 13, DIM)
-            self._histogram(Rect(x, y - half, width, half - px(24)), solo["bands"])
-            y -= half + px(10)
-        self.label(f"The last {len(solo['trend'])} scores (oldest left)", x, y - px(14), 13,
-                   DIM)
-        self._trend(Rect(x, area.bottom + px(12), width, y - px(24) - area.bottom - px(12)),
+            self.label("Scores by the rulebook's bands", x, y, 13, DIM, anchor_y="top")
+            self._histogram(Rect(x, y - half, width, half - self.line(13, 1.8)),
+                            solo["bands"])
+            y -= half + px(8)
+        self.label(f"The last {len(solo['trend'])} scores (oldest left)", x, y, 13, DIM,
+                   anchor_y="top")
+        self._trend(Rect(x, area.bottom + px(12), width,
+                         y - self.line(13, 1.8) - area.bottom - px(12)),
                     solo["trend"], solo["average"])
 
     def _histogram(self, area: Rect, bands: list[dict[str, Any]]) -> None:
@@ -179,16 +182,17 @@ class StatsScreen(Screen):
         px = self.px
         most = max(1, *(b["count"] for b in bands))
         slot = area.width / len(bands)
-        label_h = max(px(18), 12)
+        label_h = self.line(10, 1.8)
         base, tall = area.bottom + label_h, area.height - 2 * label_h - px(6)
         for i, band in enumerate(bands):
             cx = area.left + slot * (i + 0.5)
             h = tall * band["count"] / most
             self.box(Rect(cx - slot * 0.35, base, slot * 0.7, max(h, 1.0)), BAR)
-            self.label(str(band["count"]), cx, base + h + px(4), 11, TEXT, anchor_x="center")
+            self.label(str(band["count"]), cx, base + h + px(2), 11, TEXT, anchor_x="center",
+                       anchor_y="bottom")
             text = band["label"] if band["from"] is not None else \
                 f"<{bands[1]['from']:g}" if len(bands) > 1 else band["label"]  # narrow slots
-            self.label(text, cx, area.bottom, 10, DIM, anchor_x="center")
+            self.label(text, cx, area.bottom, 10, DIM, anchor_x="center", anchor_y="bottom")
 
     def _trend(self, area: Rect, scores: list[float], average: float) -> None:
         """The scores as a line with a marked point each, the average as a dashed line."""

@@ -17,6 +17,7 @@ import pyglet
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
+from tabletop.ui.textbox import MIN_POINTS, Placed, TextBoxes, fit_text
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -70,6 +71,11 @@ class Screen(arcade.View):
         self._marks: arcade.shape_list.ShapeElementList[Any] = (
             arcade.shape_list.ShapeElementList())
         self._marked = (-2, -2)
+        #: Every text of the current layout with its box (see `tabletop.ui.textbox`).
+        self.texts = TextBoxes()
+        #: The cut text under the pointer, whose full text is shown over it.
+        self.tooltip: Placed | None = None
+        self._tooltip_text: arcade.Text | None = None
 
     # -- layout --------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -93,12 +99,18 @@ class Screen(arcade.View):
         self._labels = []
         self._shapes = arcade.shape_list.ShapeElementList()
         self.buttons = []
+        self.texts = TextBoxes()
+        self.tooltip = None
         self.build(width, height)
         for button in self.buttons:
             self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
-            cx, cy = button.rect.center
-            self.label(button.label, cx, cy, 14, TEXT if button.enabled else DIM,
-                       anchor_x="center", anchor_y="center")
+            if button.label:
+                r = button.rect  # a little room each side; a short button keeps its height
+                side = min(self.px(8), r.width / 8)
+                inner = Rect(r.left + side, r.bottom, r.width - 2 * side, r.height)
+                self.label(button.label, *inner.center, 14,
+                           TEXT if button.enabled else DIM, anchor_x="center",
+                           anchor_y="center", box=inner)
         if self.focus < 0:
             self.focus_name = None  # its button is gone
         self._marked = (-2, -2)
@@ -123,17 +135,41 @@ class Screen(arcade.View):
         """`value` design pixels (at 1280×800) in window pixels."""
         return value * self.scale
 
+    def line(self, size: float, spacing: float = 1.7) -> float:
+        """The vertical room of one line of text of design size `size`: `size × spacing`
+        design pixels, or more when the text is held at the minimum size (small windows)."""
+        return max(self.px(size * spacing), max(self.px(size), MIN_POINTS) * 4 / 3 * 1.35)
+
     def label(self, text: str, x: float, y: float, size: float, color: Any = TEXT, *,
               bold: bool = False, mono: bool = False, anchor_x: str = "left",
               anchor_y: str = "baseline", width: float | None = None,
-              multiline: bool = False) -> arcade.Text:
-        """A text in the screen's batch; `size` is in design points (scaled)."""
-        text_object = arcade.Text(
-            text, x, y, color, max(9.0, self.px(size)), width=int(width) if width else None,
-            font_name=FONT_MONO if mono else FONT_SANS, bold=bold, anchor_x=anchor_x,
-            anchor_y=anchor_y, multiline=multiline, batch=self._batch)
+              multiline: bool = False, box: Rect | None = None) -> arcade.Text:
+        """A text in the screen's batch, laid out by the one rule of `tabletop.ui.textbox`.
+
+        `size` is in design points (scaled). The text is anchored at (`x`, `y`) inside
+        `box`: wrapped to the box (if `multiline`), scaled down, then cut with an
+        ellipsis (shown whole on hover). Without a box it gets `width` (from its anchor)
+        or the rest of the window, and the window's height.
+        """
+        if box is None:
+            box = self._default_box(x, anchor_x, width)
+        text_object, placed = fit_text(
+            text, x, y, box, self.px(size), color, font_name=FONT_MONO if mono else FONT_SANS,
+            bold=bold, wrap=multiline, anchor_x=anchor_x, anchor_y=anchor_y,
+            batch=self._batch)
         self._labels.append(text_object)
+        self.texts.add(placed)
         return text_object
+
+    def _default_box(self, x: float, anchor_x: str, width: float | None) -> Rect:
+        window_w, window_h = self.window.get_size()
+        if width is None:
+            left, right = {"left": (x, window_w), "right": (0, x),
+                           "center": (0, window_w)}[anchor_x]
+        else:
+            left = {"left": x, "center": x - width / 2, "right": x - width}[anchor_x]
+            right = left + width
+        return Rect(left, 0, max(1.0, right - left), window_h)
 
     def box(self, rect: Rect, color: Any, outline: Any = None, border: float = 2) -> None:
         """A filled rectangle (optionally outlined) in the screen's shape list."""
@@ -171,6 +207,7 @@ class Screen(arcade.View):
         self._draw_marks()
         self._batch.draw()
         self.draw_over_text()
+        self._draw_tooltip()
 
     def draw_under_text(self) -> None:
         """Hook: draw more (e.g. a board) between the boxes and the labels."""
@@ -191,6 +228,29 @@ class Screen(arcade.View):
                 self._marks.append(arcade.shape_list.create_rectangle_outline(
                     *r.center, r.width + 4, r.height + 4, FOCUS, 3))
         self._marks.draw()
+
+    def _draw_tooltip(self) -> None:
+        """The full text of a cut text under the pointer, in a panel over everything."""
+        if self.tooltip is None:
+            return
+        window_w, window_h = self.window.get_size()
+        if self._tooltip_text is None or self._tooltip_text.text != self.tooltip.text:
+            self._tooltip_text = arcade.Text(
+                self.tooltip.text, 0, 0, TEXT, max(10.0, self.px(13)),
+                width=int(min(window_w - 24, self.px(560))), multiline=True,
+                font_name=FONT_SANS, anchor_y="top")
+        text = self._tooltip_text
+        extent = self.tooltip.extent
+        left = max(12.0, min(extent.left, window_w - 12 - text.content_width))
+        top = extent.bottom - 6
+        if top - text.content_height < 12:  # no room below: show it above
+            top = min(window_h - 12, extent.top + 6 + text.content_height)
+        text.position = (left, top)
+        arcade.draw_lrbt_rectangle_filled(left - 8, left + text.content_width + 8,
+                                          top - text.content_height - 6, top + 6, PANEL)
+        arcade.draw_lrbt_rectangle_outline(left - 8, left + text.content_width + 8,
+                                           top - text.content_height - 6, top + 6, ACCENT, 1)
+        text.draw()
 
     # -- input ---------------------------------------------------------------------------
     def button_at(self, x: float, y: float) -> int:
@@ -221,6 +281,7 @@ class Screen(arcade.View):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         self.hover = self.button_at(x, y)
+        self.tooltip = self.texts.at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         index = self.button_at(x, y)

@@ -1,0 +1,79 @@
+"""Quick starts: games begun from the launcher in one click, set-up skipped.
+
+Derived from each game's info, never from its name: "<game> against the computer" for a
+game two may play that has agents, "<game> solo" for one a person may play alone,
+"<game>, two players here" for one two may play. Each takes the choices last made at that
+kind of game (the opponent agent, the options, the people's names) from the library, else
+the game's defaults and its strongest agent.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.model import TabletopError
+from tabletop.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from tabletop.plugins import Host
+    from tabletop.ui.app import App
+
+
+@dataclass(frozen=True)
+class QuickStart:
+    """One quick start: its button's words, the game and who plays each seat."""
+
+    label: str
+    game_id: str
+    seats: tuple[str, ...]  # HUMAN, or the agent to use when none is remembered
+
+
+def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
+    """The quick starts a game's info allows (see the module's docstring)."""
+    info = host.game(game_id).info
+    starts = []
+    if info.min_players <= 2 <= info.max_players and host.agent_specs(game_id):
+        starts.append(QuickStart(f"{info.name} against the computer", game_id,
+                                 (HUMAN, host.strongest_agent(game_id).name)))
+    if info.min_players == 1:
+        starts.append(QuickStart(f"{info.name} solo", game_id, (HUMAN,)))
+    if info.min_players <= 2 <= info.max_players:
+        starts.append(QuickStart(f"{info.name}, two players here", game_id, (HUMAN, HUMAN)))
+    return starts
+
+
+def remembered(app: App, start: QuickStart) -> tuple[tuple[str, ...], dict[str, Any],
+                                                     list[str]]:
+    """The seats, options and people's names of the latest kept game of the same kind
+    (same game, players and number of people), else the defaults."""
+    seats, options, names = start.seats, {}, list(app.keeper.last_names(start.game_id))
+    library = app.keeper.library
+    people = start.seats.count(HUMAN)
+    for entry in library.entries(game=start.game_id) if library is not None else ():
+        agents = tuple(seat.agent for seat in entry.seats)
+        if len(agents) == len(start.seats) and agents.count(HUMAN) == people:
+            agent_names = {a.name for a in app.host.agent_specs(start.game_id)}
+            if all(a == HUMAN or a in agent_names for a in agents):
+                seats = agents
+            options = dict(entry.options)
+            names = [seat.player for seat in entry.seats if seat.human]
+            break
+    return seats, options, names
+
+
+def begin(app: App, start: QuickStart) -> None:
+    """Start the game at once; choices that no longer hold give way to the defaults, and
+    a game that cannot start with those opens its set-up screen instead."""
+    game = app.host.game(start.game_id)
+    seats, options, names = remembered(app, start)
+    seed = random.SystemRandom().randrange(2**31)
+    for tried in (options, {}):
+        try:
+            session = Session.new(game, len(seats), dict(tried), seed, list(seats))
+        except TabletopError:
+            continue
+        app.start_game(start.game_id, session, names[:seats.count(HUMAN)])
+        return
+    app.show_setup(start.game_id)

@@ -1,0 +1,89 @@
+"""The launcher's pictures of games: drawn by each game's own renderer once, then kept.
+
+A picture is the renderer's `thumbnail_position` drawn at the picture's size into the
+window's back buffer (before the frame that shows it clears that buffer) and read back as
+a texture; it is kept per game, position and size for the life of the process. A game
+drawn by the generic text renderer, or whose renderer declines or fails, has no picture:
+the launcher draws a tidy generic card instead.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletop.library import Entry
+from tabletop.model import TabletopError
+from tabletop.session import Session
+from tabletop.ui._arcade import arcade
+from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+
+if TYPE_CHECKING:
+    from tabletop.ui.app import App
+
+#: The least size a picture is drawn at (it fits the smallest window).
+DRAWN_WIDTH, DRAWN_HEIGHT = 480, 360
+
+_KEPT: dict[tuple[str, str, int, int], arcade.Texture | None] = {}
+
+
+def kept_game_picture(app: App, entry: Entry, size: tuple[int, int]) -> arcade.Texture | None:
+    """The picture of a kept game at its latest position (None: the generic card)."""
+    def position() -> tuple[Any, int | None]:
+        library = app.keeper.library
+        if library is None:
+            raise TabletopError("no library")
+        session = Session.from_record(app.host, library.read_record(entry.id))
+        return session.view_of(session.state), session.to_move
+
+    return picture(app, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
+
+
+def picture(app: App, game_id: str, size: tuple[int, int],
+            position: Callable[[], tuple[Any, int | None]] | None = None,
+            key: str = "typical") -> arcade.Texture | None:
+    """The picture of `game_id` at `size` pixels, or None for the generic card.
+
+    `position()` gives the `(view, to_move)` to draw (default: the renderer's thumbnail
+    position); it is called only if `key` (e.g. a kept game's id and length) is not kept."""
+    # Drawn at a table's size at least and shown scaled down: a renderer lays a small
+    # area out for reading (big labels, a part of the table), not for a picture.
+    scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
+    width, height = int(size[0] * scale), int(size[1] * scale)
+    cache_key = (game_id, key, width, height)
+    if cache_key not in _KEPT:
+        try:
+            _KEPT[cache_key] = _draw(app, game_id, (width, height), position, key)
+        except (Exception, SystemExit) as exc:  # plugin code: a failing picture is only
+            # a missing one (and never ends the app)
+            traceback.print_exception(exc, file=sys.stderr)
+            _KEPT[cache_key] = None
+    return _KEPT[cache_key]
+
+
+def _draw(app: App, game_id: str, size: tuple[int, int],
+          position: Callable[[], tuple[Any, int | None]] | None,
+          key: str) -> arcade.Texture | None:
+    renderer_class: type[Renderer] = app.make_renderer(game_id)
+    if renderer_class is TextRenderer:
+        return None
+    game = app.host.game(game_id)
+    shown = position() if position is not None else renderer_class.thumbnail_position(game)
+    if shown is None:
+        return None
+    view, to_move = shown
+    renderer = renderer_class(RendererContext(
+        game=game, seats=frozenset(), colour_blind=app.settings.colour_blind,
+        animation_seconds=0.0, submit=lambda move: None, notation=lambda move: ""))
+    renderer.set_area(Rect(0, 0, *size))
+    renderer.set_position(view, to_move, (), False)
+    renderer.set_focus(False)
+    window = app.window
+    window.clear()
+    renderer.draw()
+    image = arcade.get_image(0, 0, *size)
+    window.clear()  # the frame being built starts from a clean buffer anyway
+    return arcade.Texture(image, hash=f"tabletop-thumbnail:{game_id}:{key}:{size}")

@@ -1,0 +1,109 @@
+"""The launcher: each game with its renderer's picture (or a generic card), its player
+counts and pitch, and quick starts derived from the games' info with remembered choices."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import ui_games
+from ui_driver import click_button, close_app, key, open_app, pump
+
+from tabletop.plugins import Host
+from tabletop.session import HUMAN
+from tabletop.ui._arcade import arcade
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.launcher import LauncherScreen, initials
+from tabletop.ui.quickstart import quick_starts
+
+
+def _labels(window: Any) -> list[str]:
+    window.current_view.ensure_built()
+    return [p.text for p in window.current_view.texts.items]
+
+
+def test_quick_starts_come_from_each_games_info() -> None:
+    host = Host().load()
+    assert [s.label for s in quick_starts(host, "verso")] == [
+        "Verso against the computer", "Verso solo", "Verso, two players here"]
+    assert [s.label for s in quick_starts(host, "versus")] == [
+        "Versus against the computer", "Versus, two players here"]
+    against = quick_starts(host, "versus")[0]
+    assert against.seats == (HUMAN, host.strongest_agent("versus").name)
+    test_host = ui_games.make_host()  # a plugin's game gets the same, by its own name
+    assert [s.label for s in quick_starts(test_host, "tictactoe")] == [
+        "Tic-tac-toe against the computer", "Tic-tac-toe, two players here"]
+
+
+def test_each_game_shows_its_picture_or_a_tidy_card(tmp_path: Path) -> None:
+    window = open_app(ui_games.make_host, tmp_path, size=(800, 600))
+    try:
+        screen = window.current_view
+        assert isinstance(screen, LauncherScreen)
+        texts = _labels(window)
+        # The grid renderer draws the picture; the text-only game and the renderer that
+        # raises get a card with their initials (the launcher still opens).
+        assert len(screen._pictures) == 1
+        assert initials("Tic-tac-toe (text)") in texts and initials("Broken renderer") in texts
+        assert "2 players" in texts and "Three in a row on a 3×3 grid." in texts
+        picture = screen._pictures[0]
+        card = screen.button_named("game:tictactoe")
+        assert card is not None and card.rect.contains(*picture.position)
+    finally:
+        close_app(window)
+
+
+def test_a_quick_start_skips_set_up_with_the_choices_made_last(tmp_path: Path) -> None:
+    window = open_app(ui_games.make_host, tmp_path)
+    try:
+        click_button(window, "game:tictactoe")  # set up once: Ada against random
+        click_button(window, "seat1+")
+        setup = window.current_view
+        while setup.seats[1] != "random":
+            click_button(window, "seat1+")
+        click_button(window, "name0")
+        window.dispatch_event("on_text", "Ada")
+        pump(window)
+        click_button(window, "option:handicap+")
+        click_button(window, "start")
+        assert isinstance(window.current_view, GameScreen)
+        key(window, arcade.key.ESCAPE)
+        pump(window, 2)
+        assert isinstance(window.current_view, LauncherScreen)
+        click_button(window, "quick:tictactoe:2:1")
+        screen = window.current_view
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert session.agents == (HUMAN, "random")
+        assert session.options["handicap"] == 1
+        window.app.keeper.flush()
+        assert window.app.keeper.names_of(session)[0] == "Ada"
+    finally:
+        close_app(window)
+
+
+def test_a_cut_text_shows_whole_under_the_pointer(tmp_path: Path) -> None:
+    """The layout rule's last resort: a pitch cut with an ellipsis at 800×600 is shown
+    whole while the pointer is over it."""
+    window = open_app(ui_games.make_host, tmp_path, size=(800, 600))
+    try:
+        screen = window.current_view
+        screen.ensure_built()
+        long_pitch = "Three in a row on a 3×3 grid. " * 6
+        for game in window.app.host.games.values():
+            game.info = replace(game.info, description=long_pitch)  # this window's own host
+        screen.invalidate()
+        screen.ensure_built()
+        cut = next(p for p in screen.texts.items if p.text == long_pitch)
+        assert cut.cut and cut.shown.endswith("…")
+        x, y = cut.extent.center
+        window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
+        pump(window)
+        assert screen.tooltip is cut
+        assert screen._tooltip_text is not None and screen._tooltip_text.text == long_pitch
+        window.dispatch_event("on_mouse_motion", 2, 2, 0, 0)
+        pump(window)
+        assert screen.tooltip is None
+    finally:
+        close_app(window)

@@ -1,0 +1,199 @@
+"""Every screen and dialog at three window sizes: no text leaves its box, none overlaps.
+
+Measured from the layout itself (each screen's register of laid-out texts, see
+`tabletop.ui.textbox`) and the screens' button rectangles, not guessed from pixels.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import close_app, open_app, pump
+
+from tabletop.library import Library
+from tabletop.model import Outcome
+from tabletop.plugins import Host
+from tabletop.record import Record
+from tabletop.session import HUMAN, Session
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.renderer import Rect
+from tabletop.ui.rules_screen import RulesScreen
+from tabletop.ui.textbox import TextBoxes, fit_text
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+
+
+def _host() -> Host:
+    return Host().load()
+
+
+def busy(host: Host, game_id: str, players: int, plies: int, seed: int = 7) -> Session:
+    """A game `plies` random moves in (fewer if it ends first), every seat a person."""
+    game = host.game(game_id)
+    session = Session.new(game, players, {o.name: o.default for o in game.info.options}, seed,
+                          [HUMAN] * players)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if session.outcome is not None:
+            break
+        session.play(rng.choice(list(session.legal_moves())))
+    return session
+
+
+def finished(host: Host, game_id: str, players: int) -> Session:
+    """A game played to its end by random moves."""
+    return busy(host, game_id, players, 10_000)
+
+
+def _keep(directory: Path) -> None:
+    """A library with finished games of both games, for the library and statistics."""
+    library = Library.open(directory)
+    for score in (33, 41, 47):
+        library.add(Record("verso", 1, {}, score, None, ("keep",),
+                           Outcome((score,), (0,), "the deck ran out"), ("human",)),
+                    ["Ada Lovelace-Byron"])
+    library.add(Record("versus", 2, {}, 1, None, ("x",), Outcome((1, 0), (0,), "end"),
+                       ("human", "greedy")), ["Ada Lovelace-Byron", "greedy"])
+    library.close()
+
+
+def problems(window: Any, what: str) -> list[str]:
+    """What is wrong with the current screen's layout (empty: nothing)."""
+    pump(window)
+    view = window.current_view
+    view.ensure_built()
+    width, height = window.get_size()
+    found = view.texts.problems(Rect(0, 0, width, height))
+    buttons = [b for b in view.buttons]
+    for index, a in enumerate(buttons):
+        r = a.rect
+        if r.left < -1 or r.bottom < -1 or r.right > width + 1 or r.top > height + 1:
+            found.append(f"button {a.name!r} leaves the window ({r})")
+        for b in buttons[index + 1:]:
+            s = b.rect
+            if (min(r.right, s.right) - max(r.left, s.left) > 1
+                    and min(r.top, s.top) - max(r.bottom, s.bottom) > 1):
+                found.append(f"buttons {a.name!r} and {b.name!r} overlap")
+    return [f"{what} at {width}x{height}: {problem}" for problem in found]
+
+
+def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]]]:
+    """(name, open it) for every screen and dialog of the app."""
+    app = window.app
+
+    def game(name: str, session: Session, panel: str | None = None,
+             offer: Any = None) -> tuple[str, Callable[[], object]]:
+        def show() -> None:
+            app.start_game(session.game.info.id, session, ["Ada Lovelace-Byron"])
+            screen = window.current_view
+            assert isinstance(screen, GameScreen), name
+            pump(window, 2)
+            screen.offer = offer
+            screen.show_panel(panel)
+        return name, show
+
+    versus = busy(host, "versus", 2, 60)
+    yield game("versus in play", versus)
+    resign, draw = versus.special_moves()
+    yield game("versus draw offer", versus, "offer", draw)
+    yield game("versus resign confirm", versus, "confirm", resign)
+    for players in (1, 3, 6):
+        yield game(f"verso {players} players in play", busy(host, "verso", players, 24))
+    for players in (1, 3, 6):
+        yield game(f"verso {players} players game over",
+                   finished(host, "verso", players), "end")
+    yield "launcher", app.show_launcher
+    for game_id in ("versus", "verso"):
+        yield f"set-up {game_id}", partial(app.show_setup, game_id)
+
+        def rules(g: str = game_id) -> None:
+            window.show_view(RulesScreen(app, host.game(g).info, window.current_view))
+        yield f"rules {game_id}", rules
+    yield "set-up verso 6 players", lambda: app.show_setup("verso", busy(host, "verso", 6, 0))
+    yield "settings", app.show_settings
+    yield "library", app.show_library
+    yield "library import", lambda: (app.show_library(), window.current_view.show_import())
+
+    def delete() -> None:
+        app.show_library()
+        window.current_view.ask_delete(app.keeper.library.entries()[0])
+    yield "library delete", delete
+    yield "statistics", app.show_stats
+
+    def replay() -> None:
+        app.keeper.flush()
+        kept = [e for e in app.keeper.library.entries() if e.result is not None]
+        app.show_replay(max(kept, key=lambda e: e.plies).id)  # a real game, played out
+    yield "replay", replay
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
+                                                  size: tuple[int, int]) -> None:
+    _keep(tmp_path)
+    window = open_app(_host, tmp_path, size=size, animation=0)
+    try:
+        found, seen = [], []
+        for name, show in screens(window, window.app.host):
+            show()
+            seen.append(type(window.current_view).__name__)
+            found += problems(window, name)
+        assert {"LauncherScreen", "SetupScreen", "SettingsScreen", "LibraryScreen",
+                "StatsScreen", "RulesScreen", "GameScreen", "ReplayScreen"} <= set(seen)
+        assert not found, "\n".join(found)
+    finally:
+        close_app(window)
+
+
+def test_the_rule_wraps_then_scales_then_cuts(tmp_path: Path) -> None:
+    """The one rule itself: text wraps in its box, shrinks to the minimum, then is cut
+    (and the cut text is marked, so its full text shows on hover)."""
+    window = open_app(_host, tmp_path, size=(800, 600))
+    try:
+        box = Rect(10, 10, 200, 60)
+        _, wrapped = fit_text("a few words that wrap in the box", 10, 70, box, 12, (0, 0, 0),
+                              font_name="DejaVu Sans", wrap=True, anchor_y="top")
+        assert not wrapped.cut and wrapped.points == 12
+        assert wrapped.extent.height > 20  # more than one line
+        _, scaled = fit_text("a line a bit too long", 10, 40, box, 30, (0, 0, 0),
+                             font_name="DejaVu Sans", anchor_y="center")
+        assert not scaled.cut and 10 <= scaled.points < 30
+        _, cut = fit_text("far too long a line for a box this narrow, even small", 10, 40,
+                          box, 14, (0, 0, 0), font_name="DejaVu Sans", anchor_y="center")
+        assert cut.cut and cut.shown.endswith("…") and cut.points == 10
+        boxes = TextBoxes([wrapped, scaled, cut])
+        assert boxes.at(*cut.extent.center) is cut
+        assert not [p for p in boxes.problems(Rect(0, 0, 800, 600)) if "leaves" in p]
+    finally:
+        close_app(window)
+
+
+def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
+        tmp_path: Path) -> None:
+    """At 800×600 the log's rows are whole (none cut at the top, no letter clipped), the
+    newest ply is the last row, and the wheel over the log shows earlier rows."""
+    window = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    try:
+        session = busy(window.app.host, "versus", 2, 60)
+        window.app.start_game("versus", session, ["Ada"])
+        screen = window.current_view
+        pump(window, 2)
+        rows = [p for p in screen.texts.items if screen.log_box.contains(*p.extent.center)]
+        assert rows and all(not p.cut for p in rows[1:])
+        assert rows[-1].text.lstrip().startswith(f"{len(session.log)}.") or \
+            rows[-1].text.startswith(" " * 5)  # the newest ply's row (or its last line)
+        assert "earlier (wheel)" in rows[0].text
+        x, y = screen.log_box.center
+        window.dispatch_event("on_mouse_scroll", int(x), int(y), 0, 2)
+        pump(window)
+        scrolled = [p.text for p in screen.texts.items
+                    if screen.log_box.contains(*p.extent.center)]
+        assert screen.log_scroll == 6 and "newer (wheel)" in scrolled[-1]
+        assert scrolled[1:-1] != [p.text for p in rows[1:-1]]
+    finally:
+        close_app(window)
