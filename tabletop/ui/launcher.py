@@ -53,6 +53,7 @@ class LauncherScreen(Screen):
         super().__init__(app)
         self.message = one_line(message) if message else None
         self.in_progress = app.keeper.in_progress()
+        self.page = 0  # which page of games, when there are more than fit
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
 
     def build(self, width: int, height: int) -> None:
@@ -87,15 +88,36 @@ class LauncherScreen(Screen):
                        anchor_y="top", box=Rect(margin, px(16), width - 2 * margin,
                                                 message_h))
 
+    def game_order(self) -> list[str]:
+        """The games' ids as the launcher lists them: the games shipped with Tabletop, then
+        the others, each by name (a plugin bringing dozens of games never buries them)."""
+        def key(game_id: str) -> tuple[bool, str]:
+            owner = self.app.host.owner(game_id)
+            return (not (owner is not None and owner.builtin),
+                    self.app.host.games[game_id].info.name.lower())
+        return sorted(self.app.host.games, key=key)
+
     def _build_games(self, left: float, top: float, width: float, floor: float) -> float:
-        """A card per game (its picture, name, player counts, pitch); the y below them."""
+        """A card per game (its picture, name, player counts, pitch); the y below them.
+
+        As many cards as fit above room for a row of quick starts; more games turn into
+        pages, with Previous / Next and which games are shown."""
         px = self.px
-        games = sorted(self.app.host.games.items(), key=lambda g: g[1].info.name)
+        order = self.game_order()
         lines = self.line(20, 1.4) + self.line(13, 1.4) + 2 * self.line(13, 1.3)
         card_h = max(px(150), lines + px(16))
+        quick_room = self.line(16, 1.4) + max(px(44), self.line(14, 1.6)) + px(16)
+        room = top - floor - quick_room
+        fit = max(1, int((room + px(10)) // (card_h + px(10))))
+        pager_h = max(px(40), self.line(14, 1.6))
+        if len(order) > fit:
+            fit = max(1, int((room - pager_h) // (card_h + px(10))))
+        pages = max(1, -(-len(order) // fit))
+        self.page = min(self.page, pages - 1)
+        shown = order[self.page * fit:(self.page + 1) * fit]
         y = top
-        for game_id, game in games:
-            info = game.info
+        for game_id in shown:
+            info = self.app.host.games[game_id].info
             rect = Rect(left, y - card_h, width, card_h)
             self.add_button("", rect, partial(self.app.show_setup, game_id),
                             name=f"game:{game_id}")
@@ -113,6 +135,20 @@ class LauncherScreen(Screen):
                            box=Rect(text_x, line_y - step, text_w, step))
                 line_y -= step
             y -= card_h + px(10)
+        if pages > 1:
+            first = self.page * fit + 1
+            self.label(f"Games {first}–{first + len(shown) - 1} of {len(order)}", left,
+                       y - pager_h / 2, 13, DIM, anchor_y="center",
+                       box=Rect(left, y - pager_h, width / 3, pager_h))
+            button_w = min(px(160), width / 3 - px(10))
+            for name, label, step, x in (
+                    ("games:previous", "◀ Previous", -1, left + width - 2 * button_w - px(10)),
+                    ("games:next", "Next ▶", 1, left + width - button_w)):
+                target = self.page + step
+                button = self.add_button(label, Rect(x, y - pager_h, button_w, pager_h - px(4)),
+                                         partial(self.show_page, target), name=name)
+                button.enabled = 0 <= target < pages
+            y -= pager_h + px(10)
         for error in self.app.host.errors:
             box = Rect(left, y - max(px(56), self.line(12) * 2), width,
                        max(px(56), self.line(12) * 2))
@@ -122,6 +158,11 @@ class LauncherScreen(Screen):
                        12, ERROR, multiline=True, anchor_y="top", box=inner)
             y = box.bottom - px(10)
         return y
+
+    def show_page(self, page: int) -> None:
+        """Show another page of the games."""
+        self.page = page
+        self.invalidate()
 
     def _picture(self, game_id: str, name: str, art: Rect) -> None:
         """The game's picture by its renderer, else its shipped picture, else a card."""
@@ -143,8 +184,7 @@ class LauncherScreen(Screen):
                             floor: float) -> None:
         """The quick-start buttons, as many rows as fit above `floor`."""
         px = self.px
-        starts = [start for game_id in sorted(self.app.host.games,
-                                              key=lambda g: self.app.host.games[g].info.name)
+        starts = [start for game_id in self.game_order()
                   for start in quickstart.quick_starts(self.app.host, game_id)]
         if not starts:
             return

@@ -107,3 +107,34 @@ def test_a_cut_text_shows_whole_under_the_pointer(tmp_path: Path) -> None:
         assert screen.tooltip is None
     finally:
         close_app(window)
+
+
+def _installed_host() -> Host:
+    return Host().load()  # every installed plugin: the built-ins, Reversi, the OpenSpiel bridge
+
+
+def test_many_games_page_with_the_built_in_games_first(tmp_path: Path) -> None:
+    host = _installed_host()
+    window = open_app(_installed_host, tmp_path, size=(800, 600))
+    try:
+        screen = window.current_view
+        assert isinstance(screen, LauncherScreen)
+        order = screen.game_order()
+        builtin = [g for g in order if (o := host.owner(g)) is not None and o.builtin]
+        assert order[:len(builtin)] == builtin and set(builtin) >= {"verso", "versus"}
+        cards = [b.name for b in screen.buttons if b.name.startswith("game:")]
+        assert len(order) > len(cards)  # the bridge's dozens of games do not fit: pages
+        assert cards == [f"game:{g}" for g in order[:len(cards)]]
+        assert not screen.button_named("games:previous").enabled
+        seen, pages = set(cards), 1
+        while screen.button_named("games:next").enabled:
+            click_button(window, "games:next")
+            cards = [b.name for b in screen.buttons if b.name.startswith("game:")]
+            assert cards and not seen & set(cards)
+            seen, pages = seen | set(cards), pages + 1
+        assert seen == {f"game:{g}" for g in order}  # every game reachable by a click
+        assert screen.page == pages - 1
+        click_button(window, "games:previous")
+        assert screen.page == pages - 2
+    finally:
+        close_app(window)
