@@ -207,8 +207,14 @@ class ReplayScreen(Screen):
         if room <= 0:
             return
         columns = max(20, int(width / (max(px(11), MIN_POINTS) * 4 / 3 * MONO_ADVANCE)))
-        rows = [textwrap.shorten(f"{n:>3}. " + " / ".join(lines), columns, placeholder="…")
-                for n, lines in enumerate(self.played.log, 1)]
+        # One row per ply in the game's notation ("Brown: Va3-e7"): a whole sentence of the
+        # log would be cut before its move in a sidebar this narrow.
+        game, states, moves = self.game, self.played.states, self.played.moves
+        rows = [textwrap.shorten(
+                    f"{n:>3}. {game.info.seat_name(game.to_move(states[n - 1]) or 0)}: "
+                    f"{game.move_to_text(states[n - 1], moves[n - 1])}",
+                    columns, placeholder="…")
+                for n in range(1, len(moves) + 1)]
         first = max(0, min(self.ply - room // 2, len(rows) - room))
         y = top - px(30)
         for index in range(first, min(len(rows), first + room)):
