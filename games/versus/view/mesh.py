@@ -9,10 +9,10 @@ holds. Outlines are thin quads, not GL lines, so they keep their width on every 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
 from tabletop.ui._arcade import arcade
+from tabletop.ui.boards import mesh as boards_mesh
 
 Point = tuple[float, float]
 RGBA = tuple[int, int, int, int]
@@ -51,45 +51,11 @@ def fade(colour: RGBA, alpha: int) -> RGBA:
     return colour[0], colour[1], colour[2], alpha
 
 
-class Mesh:
-    """Triangles with per-vertex colours, appended in drawing order (later on top)."""
-
-    def __init__(self) -> None:
-        self.points: list[Point] = []
-        self.colours: list[RGBA] = []
+class Mesh(boards_mesh.Mesh):
+    """The toolkit's triangle mesh, with the sectors a pawn's sections are made of."""
 
     def __len__(self) -> int:
         return len(self.points) // 3
-
-    def triangle(self, a: Point, b: Point, c: Point, colour: RGBA) -> None:
-        """One flat triangle."""
-        self.points += (a, b, c)
-        self.colours += (colour, colour, colour)
-
-    def polygon(self, corners: Sequence[Point], colour: RGBA) -> None:
-        """A convex polygon, as a fan from its first corner."""
-        for i in range(1, len(corners) - 1):
-            self.triangle(corners[0], corners[i], corners[i + 1], colour)
-
-    def outline(self, corners: Sequence[Point], width: float, colour: RGBA) -> None:
-        """A closed polyline of the given width, centred on the corners."""
-        for i, a in enumerate(corners):
-            self.line(a, corners[(i + 1) % len(corners)], width, colour, caps=True)
-
-    def line(self, a: Point, b: Point, width: float, colour: RGBA, caps: bool = False) -> None:
-        """A straight stroke; `caps` extends it by half its width at both ends (so the
-        strokes of an outline meet without notches)."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        if caps:
-            a = (a[0] - ux * width / 2, a[1] - uy * width / 2)
-            b = (b[0] + ux * width / 2, b[1] + uy * width / 2)
-        nx, ny = -uy * width / 2, ux * width / 2
-        p1, p2 = (a[0] + nx, a[1] + ny), (a[0] - nx, a[1] - ny)
-        p3, p4 = (b[0] - nx, b[1] - ny), (b[0] + nx, b[1] + ny)
-        self.triangle(p1, p2, p3, colour)
-        self.triangle(p1, p3, p4, colour)
 
     def sector(self, centre: Point, r_in: float, r_out: float, a0: float, a1: float,
                colour: RGBA, sx: float = 1.0) -> None:
