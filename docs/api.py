@@ -84,7 +84,8 @@ def missing_docstrings() -> list[str]:
     return missing
 
 
-def _resolves(dotted: str) -> bool:
+def resolves(dotted: str) -> bool:
+    """True if `dotted` is a module, or a module's attribute (at any depth)."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -106,7 +107,7 @@ def unresolved_names() -> list[str]:
         module = pdoc.doc.Module.from_name(name)
         for doc in [module, *_documented(module)]:
             for dotted in _DOTTED.findall(doc.docstring):
-                if not _resolves(dotted):
+                if not resolves(dotted):
                     broken.append(f"{doc.fullname}: `{dotted}` does not exist")
     return broken
 

@@ -41,6 +41,6 @@ def test_broken_links_unlinked_names_and_missing_names_are_reported(tmp_path: Pa
     (tmp_path / "b.html").write_text('<code><a href="a.html#top">Game.apply</a></code>'
                                      "<code>Game.aply</code><code>view.py</code>")
     assert api.unlinked_references(tmp_path) == ["b.html: `Game.aply` links nowhere"]
-    assert api._resolves("tabletop.model.Game.apply")
-    assert not api._resolves("tabletop.model.Game.play")
-    assert not api._resolves("tabletop.nowhere")
+    assert api.resolves("tabletop.model.Game.apply")
+    assert not api.resolves("tabletop.model.Game.play")
+    assert not api.resolves("tabletop.nowhere")
