@@ -11,7 +11,7 @@ A block without a mark fails, so no sample goes untested. Every `tabletop.…` n
 guide gives must exist.
 """
 
-import importlib
+import importlib.util
 import re
 import shlex
 import sys
