@@ -31,8 +31,27 @@ def click(window: Any, x: float, y: float) -> None:
     pump(window)
 
 
+def show_game_card(window: Any, game_id: str) -> Any:
+    """On the launcher, turn its pages (Next, as a player does) until the card of `game_id`
+    shows; the card's button (None if no page has it)."""
+    view = window.current_view
+    while view.button_named("games:previous") is not None and \
+            view.button_named("games:previous").enabled:
+        click(window, *view.button_named("games:previous").rect.center)
+    while (card := view.button_named(f"game:{game_id}")) is None:
+        turn = view.button_named("games:next")
+        if turn is None or not turn.enabled:
+            return None
+        click(window, *turn.rect.center)
+    return card
+
+
 def click_button(window: Any, name: str) -> None:
-    """Click the centre of the current screen's button called `name`."""
+    """Click the centre of the current screen's button called `name` (a game's card on the
+    launcher is looked for on every page)."""
+    if name.startswith("game:") and window.current_view.button_named(name) is None and \
+            window.current_view.button_named("games:next") is not None:
+        show_game_card(window, name.removeprefix("game:"))
     button = window.current_view.button_named(name)
     assert button is not None, f"no button {name!r} on {type(window.current_view).__name__}: " \
         f"{[b.name for b in window.current_view.buttons]}"
