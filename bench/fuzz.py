@@ -49,16 +49,17 @@ from click.testing import CliRunner  # noqa: E402
 from tabletop.cli import main  # noqa: E402
 from tabletop.model import TabletopError  # noqa: E402
 from tabletop.plugins import Host  # noqa: E402
-from tabletop.record import Record, replay  # noqa: E402
 from tabletop.ui import storage  # noqa: E402
 from tests.fuzz.mutations import (  # noqa: E402
     SETTINGS_CORPUS,
     Mutant,
     autosave_corpus,
     builtin_host,
+    is_json,
     mutants,
     record_cases,
     record_corpus,
+    record_reader,
     settings_cases,
     state_corpus,
     verdict,
@@ -174,14 +175,6 @@ def app_reader(scratch: Path, limit: float) -> Callable[[bytes], object]:
     return read
 
 
-def _is_json(data: bytes) -> bool:
-    try:
-        json.loads(data)
-    except (ValueError, RecursionError):
-        return False
-    return True
-
-
 def state_reader(host: Host, game_id: str) -> Callable[[bytes], object]:
     game = host.game(game_id)
 
@@ -201,16 +194,6 @@ def settings_reader(scratch: Path) -> Callable[[bytes], object]:
         if message:
             raise TabletopError(message)  # refused, with a notice
         return settings
-    return read
-
-
-def record_reader(host: Host, scratch: Path) -> Callable[[bytes], object]:
-    path = scratch / "record.json"
-
-    def read(data: bytes) -> object:
-        path.write_bytes(data)
-        record = Record.read(path)
-        return replay(host.game(record.game), record)
     return read
 
 
@@ -235,7 +218,7 @@ def readers(host: Host, scratch: Path, cases: int, scale: int, app: int,
         # The state reader takes a dict: only damage that is still JSON can reach it.
         yield f"state:{game_id}", state_reader(host, game_id), [
             m for good in corpus for m in mutants(good, rng, cases // len(corpus))
-            if _is_json(m.data)]
+            if is_json(m.data)]
     yield "settings", settings_reader(scratch), list(
         mutants(SETTINGS_CORPUS[0], rng, cases // 4, targeted=settings_cases))
     yield "replay-cli", cli_reader(lambda p: ["replay", str(p)], scratch), record_mutants(

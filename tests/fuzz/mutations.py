@@ -28,12 +28,13 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tabletop.limits import MAX_MESSAGE
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
-from tabletop.record import start
+from tabletop.record import Record, replay, start
 
 KINDS = ("truncate", "flip", "type", "oversize", "deep", "targeted")
 #: Kinds whose damage may leave a valid input (so acceptance is not wrong).
@@ -302,3 +303,23 @@ SETTINGS_CORPUS = [
 def builtin_host() -> Host:
     """The installed games, as `tabletop` runs them (picklable for the app's AI worker)."""
     return Host(disabled=[]).load()
+
+
+def is_json(data: bytes) -> bool:
+    """True if `data` still parses as JSON (a state reader is only fed such inputs)."""
+    try:
+        json.loads(data)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def record_reader(host: Host, folder: Path) -> Callable[[bytes], object]:
+    """What `replay` and the app do with a record file: read it capped, then replay it."""
+    path = folder / "record.json"
+
+    def read(data: bytes) -> object:
+        path.write_bytes(data)
+        record = Record.read(path)
+        return replay(host.game(record.game), record)
+    return read

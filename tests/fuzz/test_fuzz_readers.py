@@ -22,15 +22,17 @@ from tabletop.cli import main
 from tabletop.limits import MAX_MESSAGE
 from tabletop.model import StateFormatError
 from tabletop.plugins import Host
-from tabletop.record import Record, replay, start
+from tabletop.record import start
 from tabletop.ui import storage
 from tests.fuzz.mutations import (
     SETTINGS_CORPUS,
     Mutant,
     is_clear,
+    is_json,
     mutants,
     record_cases,
     record_corpus,
+    record_reader,
     settings_cases,
     state_corpus,
     verdict,
@@ -55,17 +57,6 @@ def run_all(cases: list[Mutant], read: Callable[[bytes], object]) -> dict[str, i
             faults.append(f"{result}: {mutant.kind} {mutant.note}: {detail}")
     assert not faults, "\n".join(faults[:20])
     return counts
-
-
-def record_reader(host: Host, folder: Path) -> Callable[[bytes], object]:
-    """What `replay` and the app do with a record file: read it capped, then replay it."""
-    path = folder / "record.json"
-
-    def read(data: bytes) -> object:
-        path.write_bytes(data)
-        record = Record.read(path)
-        return replay(host.game(record.game), record)
-    return read
 
 
 def test_damaged_records_are_refused_in_one_line(host: Host, tmp_path: Path) -> None:
@@ -96,7 +87,7 @@ def test_damaged_state_dicts_are_refused_in_one_line(host: Host) -> None:
         def read(data: bytes, game=game) -> object:  # type: ignore[no-untyped-def]
             return game.state_from_dict(json.loads(data))
         # The state reader takes a dict: only what is still JSON reaches it.
-        cases = [m for good in corpus for m in mutants(good, rng, 48) if _is_json(m.data)]
+        cases = [m for good in corpus for m in mutants(good, rng, 48) if is_json(m.data)]
         counts = run_all(cases, read)
         assert counts.get("clear", 0) >= 60, (game_id, counts)
 
@@ -113,14 +104,6 @@ def test_a_state_nested_past_the_recursion_limit_is_refused(host: Host, game_id:
         with pytest.raises(StateFormatError) as refused:
             game.state_from_dict(data)
         assert is_clear(refused.value), (key, str(refused.value)[:300])
-
-
-def _is_json(data: bytes) -> bool:
-    try:
-        json.loads(data)
-    except (ValueError, RecursionError):
-        return False
-    return True
 
 
 def _valid_settings(settings: storage.Settings) -> bool:
