@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 
 from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
-from tabletop.ui._arcade import arcade
 from tabletop.ui.boards import mesh as boards_mesh
 
 Point = tuple[float, float]
@@ -52,38 +51,11 @@ def fade(colour: RGBA, alpha: int) -> RGBA:
 
 
 class Mesh(boards_mesh.Mesh):
-    """The toolkit's triangle mesh, with the sectors a pawn's sections are made of."""
+    """The toolkit's triangle mesh (sectors make a pawn's sections), with arrows that stop
+    short of the pieces they join."""
 
     def __len__(self) -> int:
         return len(self.points) // 3
-
-    def sector(self, centre: Point, r_in: float, r_out: float, a0: float, a1: float,
-               colour: RGBA, sx: float = 1.0) -> None:
-        """An annular sector between angles `a0` and `a1` (radians); `r_in` 0 gives a pie
-        slice. `sx` squeezes it horizontally (a pawn seen turning over)."""
-        x, y = centre
-        steps = max(2, int(abs(a1 - a0) / (math.pi / 18)) + 1)
-        for i in range(steps):
-            t0 = a0 + (a1 - a0) * i / steps
-            t1 = a0 + (a1 - a0) * (i + 1) / steps
-            o0 = (x + sx * r_out * math.cos(t0), y + r_out * math.sin(t0))
-            o1 = (x + sx * r_out * math.cos(t1), y + r_out * math.sin(t1))
-            if r_in <= 0:
-                self.triangle(centre, o0, o1, colour)
-                continue
-            i0 = (x + sx * r_in * math.cos(t0), y + r_in * math.sin(t0))
-            i1 = (x + sx * r_in * math.cos(t1), y + r_in * math.sin(t1))
-            self.triangle(i0, o0, o1, colour)
-            self.triangle(i0, o1, i1, colour)
-
-    def disc(self, centre: Point, radius: float, colour: RGBA, sx: float = 1.0) -> None:
-        """A filled circle."""
-        self.sector(centre, 0.0, radius, 0.0, 2 * math.pi, colour, sx)
-
-    def ring(self, centre: Point, r_in: float, r_out: float, colour: RGBA,
-             sx: float = 1.0) -> None:
-        """A circle outline of width `r_out - r_in`."""
-        self.sector(centre, r_in, r_out, 0.0, 2 * math.pi, colour, sx)
 
     def arrow(self, a: Point, b: Point, width: float, colour: RGBA,
               shorten: float = 0.0) -> None:
@@ -102,17 +74,6 @@ class Mesh(boards_mesh.Mesh):
         nx, ny = -uy * head * 0.6, ux * head * 0.6
         self.triangle(b, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny), colour)
 
-    def shape(self) -> arcade.shape_list.Shape:
-        """The mesh as one arcade shape (needs a window / GL context)."""
-        return arcade.shape_list.create_triangles_filled_with_colors(self.points, self.colours)
-
-    def shape_list(self) -> arcade.shape_list.ShapeElementList[arcade.shape_list.Shape]:
-        """The mesh in a shape list of its own (one draw call; movable via `position`)."""
-        shapes: arcade.shape_list.ShapeElementList[arcade.shape_list.Shape] = (
-            arcade.shape_list.ShapeElementList())
-        if self.points:
-            shapes.append(self.shape())
-        return shapes
 
 
 # -- pieces ----------------------------------------------------------------------------------

@@ -58,13 +58,16 @@ class Mesh:
         for i, a in enumerate(corners):
             self.line(a, corners[(i + 1) % len(corners)], width, colour, caps=True)
 
-    def ring(self, centre: Point, r_in: float, r_out: float, colour: RGBA,
-             sx: float = 1.0) -> None:
-        """A circle outline of width `r_out - r_in` (`sx` squeezes it horizontally)."""
+    def sector(self, centre: Point, r_in: float, r_out: float, a0: float, a1: float,
+               colour: RGBA, sx: float = 1.0) -> None:
+        """An annular sector between angles `a0` and `a1` (radians), in steps of at most
+        10°; `r_in` 0 gives a pie slice. `sx` squeezes it horizontally (a piece seen
+        turning over)."""
         x, y = centre
-        steps = 32
+        steps = max(2, int(abs(a1 - a0) / (math.pi / 18)) + 1)
         for i in range(steps):
-            t0, t1 = 2 * math.pi * i / steps, 2 * math.pi * (i + 1) / steps
+            t0 = a0 + (a1 - a0) * i / steps
+            t1 = a0 + (a1 - a0) * (i + 1) / steps
             o0 = (x + sx * r_out * math.cos(t0), y + r_out * math.sin(t0))
             o1 = (x + sx * r_out * math.cos(t1), y + r_out * math.sin(t1))
             if r_in <= 0:
@@ -75,9 +78,14 @@ class Mesh:
             self.triangle(i0, o0, o1, colour)
             self.triangle(i0, o1, i1, colour)
 
+    def ring(self, centre: Point, r_in: float, r_out: float, colour: RGBA,
+             sx: float = 1.0) -> None:
+        """A circle outline of width `r_out - r_in` (`sx` squeezes it horizontally)."""
+        self.sector(centre, r_in, r_out, 0.0, 2 * math.pi, colour, sx)
+
     def disc(self, centre: Point, radius: float, colour: RGBA, sx: float = 1.0) -> None:
         """A filled circle (`sx` squeezes it horizontally: a disc seen turning over)."""
-        self.ring(centre, 0.0, radius, colour, sx)
+        self.sector(centre, 0.0, radius, 0.0, 2 * math.pi, colour, sx)
 
     def arrow(self, a: Point, b: Point, width: float, colour: RGBA) -> None:
         """A straight arrow from `a` to `b` with its head at `b`."""
