@@ -240,6 +240,9 @@ class GameKeeper:
         """The session of a kept game; raises `TabletopError` if it does not load."""
         if self.library is None:
             raise LibraryError("the game library is not available")
+        # The writer thread may still hold this game's newest record (the move just
+        # played before leaving): resume what the player saw, not an older file.
+        self.flush()
         record = self.library.read_record(entry_id)
         return Session.from_record(host, record)
 

@@ -6,9 +6,11 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import tabletop_nim
 from tabletop_nim import Nim
 
 from tabletop.library import IN_PROGRESS, INDEX, Library
+from tabletop.plugins import Host, module_sources
 from tabletop.session import Session
 from tabletop.ui.keeper import GameKeeper, last_played, seat_names
 
@@ -70,3 +72,19 @@ def test_seat_names_and_last_played_words() -> None:
     assert last_played(1000.0, 1000.0 + 3 * 3600) == "3 h ago"
     assert last_played(1000.0, 1000.0 + 30 * 3600) == "yesterday"
     assert last_played(0.0, 10 * 86400).startswith("1970-01-")
+
+
+def test_resume_reads_the_move_still_being_written(tmp_path: Path) -> None:
+    # Leaving a game and pressing Continue at once: the writer thread may not have
+    # written the last move yet; the resumed game must have it all the same.
+    keeper = GameKeeper(tmp_path)
+    session = _session()
+    game_id = keeper.start(session)
+    assert keeper.flush()
+    host = Host(module_sources([("nim", tabletop_nim)]), disabled=[]).load()
+    while session.to_move is not None:
+        session.play(Nim().legal_moves(session.state)[0])
+        keeper.keep(session)  # queued, as after a move on screen
+        resumed = keeper.resume(host, game_id)
+        assert len(resumed.moves) == len(session.moves)
+    keeper.close()
