@@ -22,6 +22,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pyglet import gl
 from pyglet.math import Mat4
 
 from tabletop.ui._arcade import arcade
@@ -64,6 +65,8 @@ class Canvas:
             self._paint(area, paint)
             self._painted_for = key
             self.dirty = False
+        if outline is None and self._blit(area):
+            return
         corners = tuple(outline) if outline is not None else (
             (area.left, area.bottom), (area.right, area.bottom),
             (area.right, area.top), (area.left, area.top))
@@ -77,6 +80,28 @@ class Canvas:
         self._shape.render(ctx.utility_textured_quad_program)
         if blending:
             ctx.enable(ctx.BLEND)
+
+    def _blit(self, area: Rect) -> bool:
+        """Copy the picture to where `area` lies in the framebuffer drawn to, if it lies on
+        whole pixels (False otherwise: the quad then places it). A copy costs the
+        software rasterizer about two thirds of a textured quad, and is the same pixels.
+        """
+        window = arcade.get_window()
+        ratio = window.get_pixel_ratio()
+        left, bottom = area.left * ratio, area.bottom * ratio
+        width, height = self._texture.size
+        if left != round(left) or bottom != round(bottom) or (
+                (round(area.width * ratio), round(area.height * ratio)) != (width, height)):
+            return False
+        ctx = window.ctx
+        target: Any = ctx.active_framebuffer  # the OpenGL backend's, which has `glo`
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self._resolved.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        x, y = round(left), round(bottom)
+        gl.glBlitFramebuffer(0, 0, width, height, x, y, x + width, y + height,
+                             gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+        target.use(force=True)  # arcade tracks the binding: make GL agree with it again
+        return True
 
     def _paint(self, area: Rect, paint: Callable[[], None]) -> None:
         window = arcade.get_window()

@@ -48,6 +48,8 @@ _NUMBER_KEYS |= {getattr(arcade.key, f"NUM_{v}"): v for v in range(1, 7)}
 class VersoRenderer(Renderer):
     """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
 
+    still_picture = True  # the shell keeps the still table in its own picture
+
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         self.geometry: TableGeometry | None = None
@@ -218,6 +220,7 @@ class VersoRenderer(Renderer):
         self._texts = paint.texts
         self._still = (shapes, batch)
         self._canvas.dirty = True
+        self.repaint()
         if self.floaters:
             self._floater_labels = []
             for floater in self.floaters:
@@ -258,15 +261,20 @@ class VersoRenderer(Renderer):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
-        """The still table (one textured quad), then any moving cards."""
-        self._canvas.draw(self.area, self._paint_still)
-        if self.animating:
-            self._draw_animation()
+        """The still table (one copied picture), then any moving cards."""
+        self._canvas.draw(self.area, self.draw_still)
+        self.draw_moving()
 
-    def _paint_still(self) -> None:
+    def draw_still(self) -> None:
+        """The table without the cards in motion: one shape list and one text batch."""
         shapes, batch = self._still
         shapes.draw()
         batch.draw()
+
+    def draw_moving(self) -> None:
+        """The cards in motion and the rising texts, while an animation runs."""
+        if self.animating:
+            self._draw_animation()
 
     def _place_rect(self, place: Place) -> Rect:
         geo = self.geometry
