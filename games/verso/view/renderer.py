@@ -24,6 +24,7 @@ from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, draw_moving_card, value_text
 from games.verso.view.geometry import TableGeometry, column_of, table_geometry
 from games.verso.view.legend import LEGEND, paint_symbol
+from games.verso.view.moving import MovingPicture
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -75,6 +76,7 @@ class VersoRenderer(Renderer):
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
         self._floater_labels: list[tuple[arcade.Text, float]] = []
+        self._moving = MovingPicture()
         self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
     # -- the shell's calls ---------------------------------------------------------------
@@ -129,8 +131,11 @@ class VersoRenderer(Renderer):
         self.hidden = {m.end for m in motions if m.end[0] >= 0}
         self.discard_shown = len(before.discard)
         self.elapsed, self.duration = 0.0, self.context.animation_seconds
-        self._motion_labels = [self._card_label(m.face_after, m.end) for m in motions]
-        self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
+        self._moving = MovingPicture()  # a fresh batch for this move's texts
+        self._motion_labels = [self._card_label(m.face_after, m.end, i)
+                               for i, m in enumerate(motions)]
+        self._motion_labels_before = [self._card_label(m.face, m.end, i)
+                                      for i, m in enumerate(motions)]
         self.sync()
 
     def legend(self) -> Sequence[str]:
@@ -157,13 +162,13 @@ class VersoRenderer(Renderer):
             cues.append("square")
         return cues
 
-    def _card_label(self, face: int, place: Place) -> arcade.Text:
-        """The value text of a moving card, sized for the card where it lands."""
+    def _card_label(self, face: int, place: Place, index: int) -> arcade.Text:
+        """The value text of moving card `index`, sized for the card where it lands."""
         height = self._place_rect(place).height
         ink = (48, 30, 8) if colour_of(face) == 2 else (255, 255, 255)
-        return arcade.Text(value_text(face), 0, 0, ink, max(6.0, height * 0.36 * 0.75),
-                           font_name=FONT_SANS, anchor_x="center", anchor_y="center",
-                           bold=True)
+        return self._moving.make_text(("card", index), value_text(face), 0, 0, ink,
+                                      max(6.0, height * 0.36 * 0.75), font_name=FONT_SANS,
+                                      anchor_x="center", anchor_y="center", bold=True)
 
     @property
     def animating(self) -> bool:
@@ -223,15 +228,16 @@ class VersoRenderer(Renderer):
         self.repaint()
         if self.floaters:
             self._floater_labels = []
-            for floater in self.floaters:
+            for number, floater in enumerate(self.floaters):
                 # Centred on the panel and rising: a score change on anyone's turn is seen.
                 frame = geo.panels[floater.seat].frame
                 index = sum(1 for f in self.floaters[:len(self._floater_labels)]
                             if f.seat == floater.seat)
                 base = frame.center[1] - index * 34 * geo.font_scale
-                label = arcade.Text(floater.text, frame.center[0], base, GOOD,
-                                    24 * geo.font_scale, font_name=FONT_SANS, bold=True,
-                                    anchor_x="center", anchor_y="center")
+                label = self._moving.make_text(
+                    ("floater", number), floater.text, frame.center[0], base, GOOD,
+                    24 * geo.font_scale, font_name=FONT_SANS, bold=True, anchor_x="center",
+                    anchor_y="center")
                 self._floater_labels.append((label, base))
 
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
@@ -261,12 +267,16 @@ class VersoRenderer(Renderer):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
-        """The still table (one copied picture), then any moving cards."""
-        self._canvas.draw(self.area, self.draw_still)
+        """The still table, then any moving cards."""
+        self.draw_still()
         self.draw_moving()
 
     def draw_still(self) -> None:
-        """The table without the cards in motion: one shape list and one text batch."""
+        """The table without the cards in motion: one picture of one shape list and one
+        text batch (painted again only after `sync`)."""
+        self._canvas.draw(self.area, self._paint_still)
+
+    def _paint_still(self) -> None:
         shapes, batch = self._still
         shapes.draw()
         batch.draw()
@@ -288,8 +298,10 @@ class VersoRenderer(Renderer):
 
     def _draw_animation(self) -> None:
         t = self.elapsed / self.duration if self.duration else 1.0
-        for motion, after_label, before_label in zip(
-                self.motions, self._motion_labels, self._motion_labels_before, strict=True):
+        picture = self._moving
+        picture.begin()
+        for index, (motion, after_label, before_label) in enumerate(zip(
+                self.motions, self._motion_labels, self._motion_labels_before, strict=True)):
             start, end = self._place_rect(motion.start), self._place_rect(motion.end)
             a, b = motion.move
             m = min(1.0, max(0.0, (t - a) / (b - a)))
@@ -305,14 +317,16 @@ class VersoRenderer(Renderer):
                 squeeze = abs(1 - 2 * f)
                 if f >= 0.5:
                     face, label = motion.face_after, after_label
-            draw_moving_card(rect, face, squeeze, label)
-        for label, base in self._floater_labels:
-            label.y = base + 40 * t
+            draw_moving_card(picture, ("card", index), rect, face, squeeze, label)
+        for number, (label, base) in enumerate(self._floater_labels):
+            y = base + 40 * t
             # A dark plate under the text keeps it readable over the cards.
             width, height = label.content_width + 16, label.content_height + 6
-            arcade.draw_lbwh_rectangle_filled(label.x - width / 2, label.y - height / 2,
-                                              width, height, (16, 20, 28, 220))
-            label.draw()
+            plate = Rect(label.x - width / 2, y - height / 2, width, height)
+            picture.item(plate, ("floater", number))
+            picture.rect(plate.left, plate.bottom, width, height, (16, 20, 28, 220))
+            picture.text(label, label.x, y)
+        picture.draw()
 
     # -- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
