@@ -93,7 +93,7 @@ class GameScreen(Screen):
         self.legend_boxes: list[Rect] = []
         #: The still picture of the whole window, for a renderer with `still_picture`,
         #: and what it was painted for (see `_draw_still_picture`).
-        self._picture = Canvas(BACKGROUND[:3])
+        self._picture = Canvas(BACKGROUND[:3], window_order=True)
         self._picture_for: tuple[Any, ...] | None = None
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
