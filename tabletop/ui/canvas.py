@@ -18,8 +18,9 @@ only what moves drawn on top.
 
 from __future__ import annotations
 
+import contextlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pyglet import gl
@@ -39,12 +40,13 @@ class Canvas:
     `samples` > 1 paints multisampled (smooth edges) and resolves into the picture.
 
     `window_order=True` is for a picture copied straight to the window (the game screen's
-    whole still frame): it is painted upside down, in the pixel order and format in which
-    Mesa's software rasterizer holds a window (top row first, BGRA), and copied with a
-    flipped blit, which that rasterizer then does as a plain memory copy instead of
-    drawing a textured quad (a full-window copy costs less than the window's clear). On
-    any other driver it is the same picture, copied by the same standard blit. Painting
-    upside down is also how Mesa draws straight to a window, so the pixels are the same.
+    whole still frame): where OpenGL has clip control (4.5), it is painted with the clip
+    origin at the upper left, so it is held upside down, in the row order and pixel format
+    (BGRA) of Mesa's software rasterizer's windows, and copied with a flipped blit, which
+    that rasterizer then does as a plain memory copy instead of drawing a textured quad (a
+    full-window copy costs less than the window's clear). The rasterizer keeps OpenGL's
+    rule for pixels on an edge under either origin, so the pixels are the same; on other
+    drivers it is the same picture, copied by the same standard blit.
     """
 
     def __init__(self, background: tuple[int, int, int], samples: int = 1,
@@ -52,6 +54,7 @@ class Canvas:
         self.background = background
         self.samples = samples
         self.window_order = window_order
+        self._upside_down = False  # painted with the clip origin at the upper left
         #: Set to True when the picture must be painted again before it is shown.
         self.dirty = True
         self._painted_for: tuple[Rect, tuple[int, int]] | None = None
@@ -82,7 +85,7 @@ class Canvas:
             (area.right, area.top), (area.left, area.top))
         placed = (corners, key, tuple(window.projection @ window.view))
         if self._shape is None or self._shape_for != placed:
-            self._shape = _fan(corners, area, window.ctx, self.window_order)
+            self._shape = _fan(corners, area, window.ctx, self._upside_down)
             self._shape_for = placed
         ctx = window.ctx
         self._texture.use(0)
@@ -107,7 +110,7 @@ class Canvas:
         target: Any = arcade.get_window().ctx.active_framebuffer  # the backend's: has glo
         gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self._resolved.glo)
         gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
-        top, bottom = (0, height) if self.window_order else (height, 0)
+        top, bottom = (0, height) if self._upside_down else (height, 0)
         gl.glBlitFramebuffer(0, bottom, width, top, x0, y0, x1, y1, gl.GL_COLOR_BUFFER_BIT,
                              gl.GL_NEAREST)
         target.use(force=True)  # arcade tracks the binding: make GL agree with it again
@@ -121,7 +124,8 @@ class Canvas:
         if self._texture is None or self._texture.size != size:
             # Shown 1:1 on the window: nearest sampling is exact and the cheapest.
             self._texture = ctx.texture(size, components=4, filter=(ctx.NEAREST, ctx.NEAREST))
-            if self.window_order:
+            self._upside_down = self.window_order and _has_clip_control()
+            if self._upside_down:
                 _store_as_bgra(self._texture)
             self._resolved = ctx.framebuffer(color_attachments=[self._texture])
             self._target = self._resolved if self.samples <= 1 else ctx.framebuffer(
@@ -131,12 +135,11 @@ class Canvas:
         try:
             with self._target.activate() as target:
                 target.clear(color=(*self.background, 255))
-                bottom, top = (area.top, area.bottom) if self.window_order else (
-                    area.bottom, area.top)
                 window.projection = Mat4.orthogonal_projection(
-                    area.left, area.right, bottom, top, -100, 100)
+                    area.left, area.right, area.bottom, area.top, -100, 100)
                 window.view = Mat4()
-                paint()
+                with _clip_origin(self._upside_down):
+                    paint()
             if self._target is not self._resolved:
                 ctx.copy_framebuffer(self._target, self._resolved, depth=False)
                 # The copy leaves GL's read and draw bindings on the two pictures while
@@ -144,6 +147,35 @@ class Canvas:
                 screen.use(force=True)
         finally:
             window.projection, window.view = projection, view
+
+
+#: True while a picture is painted with the clip origin at the upper left.
+_upside_down_now = False
+
+
+def _has_clip_control() -> bool:
+    """True if OpenGL can move the clip origin (`glClipControl`: 4.5, or its extension)."""
+    info = gl.gl_info
+    return bool(info.have_version(4, 5) or info.have_extension("GL_ARB_clip_control"))
+
+
+@contextlib.contextmanager
+def _clip_origin(upside_down: bool) -> Iterator[None]:
+    """Paint with the clip origin at the upper left (`upside_down`) or the lower left,
+    then put back the one before (a picture may be painted inside another)."""
+    global _upside_down_now
+    before = _upside_down_now
+    if upside_down != before:
+        gl.glClipControl(gl.GL_UPPER_LEFT if upside_down else gl.GL_LOWER_LEFT,
+                         gl.GL_NEGATIVE_ONE_TO_ONE)
+        _upside_down_now = upside_down
+    try:
+        yield
+    finally:
+        if upside_down != before:
+            gl.glClipControl(gl.GL_UPPER_LEFT if before else gl.GL_LOWER_LEFT,
+                             gl.GL_NEGATIVE_ONE_TO_ONE)
+            _upside_down_now = before
 
 
 def _store_as_bgra(texture: Any) -> None:
@@ -162,13 +194,14 @@ def _target_pixels(x: float, y: float) -> tuple[float, float]:
     window = arcade.get_window()
     point = window.projection @ window.view @ Vec4(x, y, 0.0, 1.0)
     left, bottom, width, height = window.ctx.active_framebuffer.viewport
-    return left + (point.x + 1) / 2 * width, bottom + (point.y + 1) / 2 * height
+    rise = -point.y if _upside_down_now else point.y  # the clip origin's flip
+    return left + (point.x + 1) / 2 * width, bottom + (rise + 1) / 2 * height
 
 
 def _fan(outline: Sequence[Point], area: Rect, ctx: Any, upside_down: bool = False) -> Any:
     """Triangles covering the convex polygon `outline` (window pixels), in normalised
     device coordinates of the framebuffer drawn to, with the texture coordinates of the
-    picture of `area` (painted `upside_down` or not)."""
+    picture of `area` (held `upside_down` or not)."""
     window = arcade.get_window()
     transform = window.projection @ window.view
     data = array("f")
