@@ -7,7 +7,9 @@ into moves: click the deck (or D) then Keep / Flip (K / F); click cards of one c
 arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
 (P) in the final round. The joker's value is asked (buttons or keys 1-6) only when it
 changes which cards are discarded. Everything static is built in `sync` into one shape
-list and one text batch; a frame draws those plus the few cards of a running animation.
+list and one text batch, painted into a picture (`draw_still`); the game screen keeps that
+in its own still picture (`still_picture`), so a frame is a copy of it plus the few cards
+of a running animation (`draw_moving`).
 """
 
 from __future__ import annotations
