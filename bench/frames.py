@@ -65,11 +65,17 @@ def interleaved(window: Any, setups: Mapping[str, Callable[[], None]], frames: i
     return times
 
 
+#: The renderer's drawing methods: all of them are left out for the shell's share.
+DRAWING = ("draw", "draw_still", "draw_moving")
+
+
 def without_board(screen: Any) -> Callable[[], None]:
     """A set-up that shows `screen` with its renderer's board left out (the shell's share)."""
     def setup() -> None:
         screen.window.show_view(screen)
-        screen.renderer.draw = lambda: None
+        for name in DRAWING:
+            setattr(screen.renderer, name, lambda: None)
+        screen.renderer.repaint()  # a still picture is painted again, without the board
     return setup
 
 
@@ -77,7 +83,9 @@ def with_board(screen: Any) -> Callable[[], None]:
     """A set-up that shows `screen` whole."""
     def setup() -> None:
         screen.window.show_view(screen)
-        screen.renderer.__dict__.pop("draw", None)
+        for name in DRAWING:
+            screen.renderer.__dict__.pop(name, None)
+        screen.renderer.repaint()
     return setup
 
 

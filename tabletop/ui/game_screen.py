@@ -31,12 +31,14 @@ from tabletop.session import (
 )
 from tabletop.ui import game_panels, storage
 from tabletop.ui._arcade import arcade
+from tabletop.ui.canvas import Canvas
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import (
     ACCENT,
+    BACKGROUND,
     DIM,
     ERROR,
     FOCUS,
@@ -89,6 +91,10 @@ class GameScreen(Screen):
         self._dirs = plugin_files(self.game)
         #: Where the Legend panel shows each of the renderer's symbols (while it is open).
         self.legend_boxes: list[Rect] = []
+        #: The still picture of the whole window, for a renderer with `still_picture`,
+        #: and what it was painted for (see `_draw_still_picture`).
+        self._picture = Canvas(BACKGROUND[:3], window_order=True)
+        self._picture_for: tuple[Any, ...] | None = None
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
         context = RendererContext(self.game, session.human_seats, settings.colour_blind,
@@ -425,7 +431,10 @@ class GameScreen(Screen):
 
     def draw_under_text(self) -> None:
         if self.overlay is None:
-            self.renderer.draw()
+            if self.renderer.still_picture:
+                self.renderer.draw_still()
+            else:
+                self.renderer.draw()
         elif self.overlay == "legend":
             for index, box in enumerate(self.legend_boxes):
                 self.renderer.draw_legend_symbol(index, box)
@@ -445,7 +454,26 @@ class GameScreen(Screen):
                                                a.height + 2 * m, FOCUS, 2)
 
     def on_draw(self) -> None:
-        self._safely("drawing", super().on_draw)
+        if self.renderer.still_picture:
+            self._safely("drawing", self._draw_still_picture)
+        else:
+            self._safely("drawing", super().on_draw)
+
+    def _draw_still_picture(self) -> None:
+        """A frame from the still picture: the layout and the renderer's still board are
+        painted offscreen when either changes (a move, a hover, the focus, a resize), and
+        each frame copies that picture to the window and draws what moves over it."""
+        self.ensure_built()
+        painted_for = (self.layouts, self.focus, self.hover, self.board_focused,
+                       self.renderer.still_changes)
+        if painted_for != self._picture_for:
+            self._picture_for = painted_for
+            self._picture.dirty = True
+        width, height = self.window.get_size()
+        self._picture.draw(Rect(0, 0, width, height), self.draw_layout)
+        if self.overlay is None:
+            self.renderer.draw_moving()
+        self._draw_tooltip()
 
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:

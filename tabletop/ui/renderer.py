@@ -81,6 +81,17 @@ and where each legal move goes.
    a typical position: the start for the fewest players, a few moves in (a fixed seed, so
    the picture is the same at every launch). Override it to show a better one.
 
+15. Still and moving (optional, for a cheaper frame): a renderer that sets the class
+   attribute `still_picture = True` splits `draw()` into `draw_still()`, everything that
+   changes only when the renderer says so, and `draw_moving()`, what moves on its own
+   (an animation's cards), and calls `repaint()` whenever what `draw_still()` draws
+   changes (a new position, a selection, the hint, the focus, an animation's start and
+   end). The game screen then paints the still board once, together with its own still
+   frame, into one offscreen picture, and a frame is that picture copied to the window
+   with `draw_moving()` over it. `draw_moving()` draws only inside the area, over the
+   still picture; `draw()` must still draw both (thumbnails and the replay call it).
+   Renderers that do not opt in are drawn by `draw()` every frame, as before.
+
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
 """
@@ -232,6 +243,24 @@ class Renderer:
     def draw(self) -> None:
         """Draw the board inside `self.area` (every frame). Subclasses must override."""
         raise NotImplementedError(f"{type(self).__name__} does not implement draw()")
+
+    #: True if the renderer splits its drawing into `draw_still` and `draw_moving` and
+    #: calls `repaint` when the still part changes (item 15 of this module's contract).
+    still_picture = False
+    #: How many times the still part changed (`repaint` counts; the shell compares).
+    still_changes = 0
+
+    def draw_still(self) -> None:
+        """Draw what stays put until the next `repaint()` (renderers with `still_picture`);
+        by default the whole board."""
+        self.draw()
+
+    def draw_moving(self) -> None:
+        """Draw what moves on its own this frame, over the still part (default: nothing)."""
+
+    def repaint(self) -> None:
+        """Say that what `draw_still` draws has changed: the shell paints it again."""
+        self.still_changes += 1
 
     def update(self, delta_time: float) -> None:
         """Advance animations by `delta_time` seconds (every frame)."""

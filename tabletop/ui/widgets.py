@@ -64,6 +64,8 @@ class Screen(arcade.View):
         self.hover = -1
         self.scale = 1.0
         self._dirty = True
+        #: How many layouts the screen has made (a picture of it is stale when this moves).
+        self.layouts = 0
         self._batch = pyglet.graphics.Batch()
         self._labels: list[arcade.Text] = []  # a label deleted is removed from the batch
         self._shapes: arcade.shape_list.ShapeElementList[Any] = (
@@ -93,6 +95,7 @@ class Screen(arcade.View):
         if not self._dirty:
             return
         self._dirty = False
+        self.layouts += 1
         width, height = self.window.get_size()
         self.scale = max(0.5, min(width / 1280, height / 800))
         self._batch = pyglet.graphics.Batch()
@@ -202,12 +205,17 @@ class Screen(arcade.View):
     def on_draw(self) -> None:
         self.ensure_built()
         self.clear(color=BACKGROUND)
+        self.draw_layout()
+        self._draw_tooltip()
+
+    def draw_layout(self) -> None:
+        """Draw what the layout holds, bottom to top: boxes, `draw_under_text`, the hover
+        and focus marks, labels, `draw_over_text` (no clear, no tooltip)."""
         self._shapes.draw()
         self.draw_under_text()
         self._draw_marks()
         self._batch.draw()
         self.draw_over_text()
-        self._draw_tooltip()
 
     def draw_under_text(self) -> None:
         """Hook: draw more (e.g. a board) between the boxes and the labels."""

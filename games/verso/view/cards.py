@@ -5,18 +5,21 @@ J for the joker in the middle and its points as dots (a 3-point card also has a 
 rim). In colour-blind mode a symbol in the corner names the colour without it: a wave
 for the sea, a triangle (a hill) for the land, a disc (the sun) for the sky. A card
 whose other face is known to everyone carries a small tab of that face's colour and
-number (verso.md §3). Animated cards are drawn by `draw_moving_card`, a few calls each.
+number (verso.md §3). Animated cards are added to a frame's `MovingPicture` by
+`draw_moving_card`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
 import pyglet
 
 from games.verso.cards import colour_of, points_of, value_of
 from games.verso.observation import UNSEEN
+from games.verso.view.moving import MovingPicture
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
 
@@ -129,22 +132,25 @@ class CardPainter:
                       anchor_x="center", anchor_y="center")
 
 
-def draw_moving_card(rect: Rect, face: int, squeeze: float, label: arcade.Text) -> None:
-    """Draw one animated card now: `squeeze` (0..1) narrows it mid-flip; `label` is its
-    value text, moved to the card's centre (hidden while the card is edge-on)."""
+def draw_moving_card(picture: MovingPicture, key: Hashable, rect: Rect, face: int,
+                     squeeze: float, label: arcade.Text) -> None:
+    """Add one animated card, called `key`, to this frame's `picture`: `squeeze` (0..1)
+    narrows it mid-flip; `label` is its value text (made in `picture.batch(key)`), moved
+    to the card's centre (hidden while the card is edge-on)."""
     colour = colour_of(face)
     width = max(1.0, rect.width * squeeze)
     left = rect.left + (rect.width - width) / 2
-    arcade.draw_lbwh_rectangle_filled(left + 3, rect.bottom - 4, width, rect.height, SHADOW)
-    arcade.draw_lbwh_rectangle_filled(left, rect.bottom, width, rect.height, COLOUR_RGB[colour])
+    border = max(1.5, rect.width * 0.05)
+    picture.item(Rect(left - border, rect.bottom - 4 - border, width + 3 + 2 * border,
+                      rect.height + 4 + 2 * border), key)
+    picture.rect(left + 3, rect.bottom - 4, width, rect.height, SHADOW)
+    picture.rect(left, rect.bottom, width, rect.height, COLOUR_RGB[colour])
     rim = GOLD if points_of(face) == 3 else RIM
-    arcade.draw_lbwh_rectangle_outline(left, rect.bottom, width, rect.height, rim,
-                                       max(1.5, rect.width * 0.05))
+    picture.outline(left, rect.bottom, width, rect.height, rim, border)
     if squeeze > 0.6:
         cx, cy = rect.center
-        label.position = (cx, cy + rect.height * 0.06)
-        label.draw()
+        picture.text(label, cx, cy + rect.height * 0.06)
         for i in range(points_of(face)):
             x = cx + (i - (points_of(face) - 1) / 2) * rect.width * 0.18
-            arcade.draw_circle_filled(x, rect.bottom + rect.height * 0.13,
-                                      max(1.6, rect.width * 0.06), INK[colour], num_segments=12)
+            picture.disc(x, rect.bottom + rect.height * 0.13, max(1.6, rect.width * 0.06),
+                         INK[colour], 12)

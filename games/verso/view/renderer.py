@@ -7,7 +7,9 @@ into moves: click the deck (or D) then Keep / Flip (K / F); click cards of one c
 arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
 (P) in the final round. The joker's value is asked (buttons or keys 1-6) only when it
 changes which cards are discarded. Everything static is built in `sync` into one shape
-list and one text batch; a frame draws those plus the few cards of a running animation.
+list and one text batch, painted into a picture (`draw_still`); the game screen keeps that
+in its own still picture (`still_picture`), so a frame is a copy of it plus the few cards
+of a running animation (`draw_moving`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, draw_moving_card, value_text
 from games.verso.view.geometry import TableGeometry, column_of, table_geometry
 from games.verso.view.legend import LEGEND, paint_symbol
+from games.verso.view.moving import MovingPicture
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -47,6 +50,8 @@ _NUMBER_KEYS |= {getattr(arcade.key, f"NUM_{v}"): v for v in range(1, 7)}
 
 class VersoRenderer(Renderer):
     """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
+
+    still_picture = True  # the shell keeps the still table in its own picture
 
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
@@ -73,6 +78,7 @@ class VersoRenderer(Renderer):
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
         self._floater_labels: list[tuple[arcade.Text, float]] = []
+        self._moving = MovingPicture()
         self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
     # -- the shell's calls ---------------------------------------------------------------
@@ -127,8 +133,11 @@ class VersoRenderer(Renderer):
         self.hidden = {m.end for m in motions if m.end[0] >= 0}
         self.discard_shown = len(before.discard)
         self.elapsed, self.duration = 0.0, self.context.animation_seconds
-        self._motion_labels = [self._card_label(m.face_after, m.end) for m in motions]
-        self._motion_labels_before = [self._card_label(m.face, m.end) for m in motions]
+        self._moving = MovingPicture()  # a fresh batch for this move's texts
+        self._motion_labels = [self._card_label(m.face_after, m.end, i)
+                               for i, m in enumerate(motions)]
+        self._motion_labels_before = [self._card_label(m.face, m.end, i)
+                                      for i, m in enumerate(motions)]
         self.sync()
 
     def legend(self) -> Sequence[str]:
@@ -155,13 +164,13 @@ class VersoRenderer(Renderer):
             cues.append("square")
         return cues
 
-    def _card_label(self, face: int, place: Place) -> arcade.Text:
-        """The value text of a moving card, sized for the card where it lands."""
+    def _card_label(self, face: int, place: Place, index: int) -> arcade.Text:
+        """The value text of moving card `index`, sized for the card where it lands."""
         height = self._place_rect(place).height
         ink = (48, 30, 8) if colour_of(face) == 2 else (255, 255, 255)
-        return arcade.Text(value_text(face), 0, 0, ink, max(6.0, height * 0.36 * 0.75),
-                           font_name=FONT_SANS, anchor_x="center", anchor_y="center",
-                           bold=True)
+        return self._moving.make_text(("card", index), value_text(face), 0, 0, ink,
+                                      max(6.0, height * 0.36 * 0.75), font_name=FONT_SANS,
+                                      anchor_x="center", anchor_y="center", bold=True)
 
     @property
     def animating(self) -> bool:
@@ -218,17 +227,19 @@ class VersoRenderer(Renderer):
         self._texts = paint.texts
         self._still = (shapes, batch)
         self._canvas.dirty = True
+        self.repaint()
         if self.floaters:
             self._floater_labels = []
-            for floater in self.floaters:
+            for number, floater in enumerate(self.floaters):
                 # Centred on the panel and rising: a score change on anyone's turn is seen.
                 frame = geo.panels[floater.seat].frame
                 index = sum(1 for f in self.floaters[:len(self._floater_labels)]
                             if f.seat == floater.seat)
                 base = frame.center[1] - index * 34 * geo.font_scale
-                label = arcade.Text(floater.text, frame.center[0], base, GOOD,
-                                    24 * geo.font_scale, font_name=FONT_SANS, bold=True,
-                                    anchor_x="center", anchor_y="center")
+                label = self._moving.make_text(
+                    ("floater", number), floater.text, frame.center[0], base, GOOD,
+                    24 * geo.font_scale, font_name=FONT_SANS, bold=True, anchor_x="center",
+                    anchor_y="center")
                 self._floater_labels.append((label, base))
 
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
@@ -258,15 +269,24 @@ class VersoRenderer(Renderer):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
-        """The still table (one textured quad), then any moving cards."""
+        """The still table, then any moving cards."""
+        self.draw_still()
+        self.draw_moving()
+
+    def draw_still(self) -> None:
+        """The table without the cards in motion: one picture of one shape list and one
+        text batch (painted again only after `sync`)."""
         self._canvas.draw(self.area, self._paint_still)
-        if self.animating:
-            self._draw_animation()
 
     def _paint_still(self) -> None:
         shapes, batch = self._still
         shapes.draw()
         batch.draw()
+
+    def draw_moving(self) -> None:
+        """The cards in motion and the rising texts, while an animation runs."""
+        if self.animating:
+            self._draw_animation()
 
     def _place_rect(self, place: Place) -> Rect:
         geo = self.geometry
@@ -280,8 +300,10 @@ class VersoRenderer(Renderer):
 
     def _draw_animation(self) -> None:
         t = self.elapsed / self.duration if self.duration else 1.0
-        for motion, after_label, before_label in zip(
-                self.motions, self._motion_labels, self._motion_labels_before, strict=True):
+        picture = self._moving
+        picture.begin()
+        for index, (motion, after_label, before_label) in enumerate(zip(
+                self.motions, self._motion_labels, self._motion_labels_before, strict=True)):
             start, end = self._place_rect(motion.start), self._place_rect(motion.end)
             a, b = motion.move
             m = min(1.0, max(0.0, (t - a) / (b - a)))
@@ -297,14 +319,16 @@ class VersoRenderer(Renderer):
                 squeeze = abs(1 - 2 * f)
                 if f >= 0.5:
                     face, label = motion.face_after, after_label
-            draw_moving_card(rect, face, squeeze, label)
-        for label, base in self._floater_labels:
-            label.y = base + 40 * t
+            draw_moving_card(picture, ("card", index), rect, face, squeeze, label)
+        for number, (label, base) in enumerate(self._floater_labels):
+            y = base + 40 * t
             # A dark plate under the text keeps it readable over the cards.
             width, height = label.content_width + 16, label.content_height + 6
-            arcade.draw_lbwh_rectangle_filled(label.x - width / 2, label.y - height / 2,
-                                              width, height, (16, 20, 28, 220))
-            label.draw()
+            plate = Rect(label.x - width / 2, y - height / 2, width, height)
+            picture.item(plate, ("floater", number))
+            picture.rect(plate.left, plate.bottom, width, height, (16, 20, 28, 220))
+            picture.text(label, label.x, y)
+        picture.draw()
 
     # -- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
