@@ -70,6 +70,15 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    line of the player's words each; the shell's Legend panel (key L, a button) draws each
    symbol in a box beside its line. Default: no legend.
 
+15. `text_boxes()` — every text the renderer drew, laid out by the app's one layout rule
+   for text (`tabletop.ui.textbox`: in a box, wrapped or scaled down to `MIN_POINTS`,
+   else cut with an ellipsis), as `Placed` records. The shell adds them to its screen's
+   register: the layout test checks that none leaves its box or overlaps another text,
+   and a cut text shows its full text on hover. Lay texts out with a `TextLayer` (one
+   batch to draw, its `placed` to return here), made anew in `sync`. Glyphs fitted to a
+   symbol by construction (a card's number, a pawn's value) may stay outside it.
+   Default: none (a renderer that lays out no text this way still works).
+
 For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
 does all of the above from two things the game says: which piece stands on which cell,
 and where each legal move goes.
@@ -89,9 +98,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.model import Game
+
+if TYPE_CHECKING:
+    from tabletop.ui.textbox import Placed
 
 __all__ = ["Rect", "Renderer", "RendererContext", "typical_position"]
 
@@ -256,6 +268,11 @@ class Renderer:
 
     def draw_legend_symbol(self, index: int, box: Rect) -> None:
         """Draw the symbol that `legend()[index]` explains inside `box` (window pixels)."""
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """Every text drawn now, as laid out by the one rule (see `TextLayer`); default
+        none."""
+        return ()
 
     def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
         """The sound effects of the move just played (see `tabletop.ui.sound.CUES`)."""

@@ -68,7 +68,7 @@ def problems(window: Any, what: str) -> list[str]:
     view = window.current_view
     view.ensure_built()
     width, height = window.get_size()
-    found = view.texts.problems(Rect(0, 0, width, height))
+    found = view.laid_out().problems(Rect(0, 0, width, height))
     buttons = [b for b in view.buttons]
     for index, a in enumerate(buttons):
         r = a.rect
