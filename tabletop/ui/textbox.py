@@ -217,11 +217,12 @@ class TextLayer:
     """A renderer's texts laid out by the one rule: one pyglet batch to draw, and the
     `Placed` record of each for the shell's register (`Renderer.text_boxes`).
 
-    Make a new layer whenever the texts are laid out again (a new position, a resize).
+    Make a new layer whenever the texts are laid out again (a new position, a resize);
+    give it the renderer's own `batch` to draw its texts with the rest of a picture.
     """
 
-    def __init__(self) -> None:
-        self.batch = pyglet.graphics.Batch()
+    def __init__(self, batch: pyglet.graphics.Batch | None = None) -> None:
+        self.batch = batch if batch is not None else pyglet.graphics.Batch()
         #: The text objects, kept alive while the batch draws them.
         self.texts: list[arcade.Text] = []
         #: What each text is, where its box is and what its glyphs cover.

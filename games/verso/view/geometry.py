@@ -61,6 +61,9 @@ class TableGeometry:
     message: Rect
     panels: tuple[Panel, ...]
     font_scale: float
+    #: The lines under the deck and the discard pile (their counts).
+    deck_label: Rect
+    discard_label: Rect
 
 
 def _grid_options(players: int) -> list[tuple[int, int]]:
@@ -88,7 +91,8 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
     strip_h = max(96.0, min(170.0, area.height * 0.2))
     strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
     pad = max(6.0, strip_h * 0.08)
-    label_h = 18.0 * font_scale  # the "Deck: n left" line under the piles
+    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
+    label_h = max(18.0, 18.0 * font_scale)
     card_h = strip_h - 2 * pad - label_h
     card_w = card_h * CARD_RATIO
     deck = Rect(strip.left + pad, strip.bottom + pad + label_h, card_w, card_h)
@@ -113,4 +117,9 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         if best is None or size > best[0] + 0.5:
             best = (size, panels)
     assert best is not None
-    return TableGeometry(deck, discard, buttons, message, tuple(best[1]), font_scale)
+    under = strip.bottom + pad / 2
+    deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
+    discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
+                         deck.bottom - under)
+    return TableGeometry(deck, discard, buttons, message, tuple(best[1]), font_scale,
+                         deck_label, discard_label)
