@@ -96,9 +96,11 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
     card_h = strip_h - 2 * pad - label_h
     card_w = card_h * CARD_RATIO
     deck = Rect(strip.left + pad, strip.bottom + pad + label_h, card_w, card_h)
-    discard = Rect(deck.right + pad * 2.5, deck.bottom, card_w, card_h)
+    # Room under each pile for its count at the text rule's smallest size at least.
+    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
     button_w = max(90.0, min(150.0, area.width * 0.14))
-    buttons = Rect(discard.right + pad * 2, strip.bottom + pad, button_w, strip_h - 2 * pad)
+    buttons = Rect(max(discard.right + pad * 2, discard.left + 84), strip.bottom + pad,
+                   button_w, strip_h - 2 * pad)
     message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
                    max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     table = Rect(area.left, area.bottom, area.width, max(10.0, area.height - strip_h - pad))
