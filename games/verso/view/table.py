@@ -171,13 +171,14 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
 
 
 def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
+    """The message, most needed first: what to do now, then what the last move did (the
+    move log has it too), so a small window cuts the least needed."""
     view = scene.view
     if view.phase == OVER:
         return _end_lines(scene)
     seat = scene.to_move if scene.to_move is not None else view.turn
     lines: list[tuple[str, Any]] = [
         (status_line(view, scene.seat_labels[seat], scene.mover is not None), TEXT)]
-    lines += [(note, WARN) for note in scene.notes]
     if view.phase == FINAL:
         lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
     if scene.drawing:
@@ -198,7 +199,7 @@ def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
                       "not a sequence yet.", DIM))
     if scene.hint_text is not None:
         lines.append((f"Hint: {scene.hint_text}", HINT))
-    return lines
+    return lines + [(note, WARN) for note in scene.notes]
 
 
 def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
