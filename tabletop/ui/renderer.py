@@ -71,13 +71,14 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    symbol in a box beside its line. Default: no legend.
 
 15. `text_boxes()` — every text the renderer drew, laid out by the app's one layout rule
-   for text (`tabletop.ui.textbox`: in a box, wrapped or scaled down to `MIN_POINTS`,
-   else cut with an ellipsis), as `Placed` records. The shell adds them to its screen's
+   for text (in a box, wrapped or scaled down to `tabletop.ui.boards.MIN_POINTS`, else
+   cut with an ellipsis), as `Placed` records. The shell adds them to its screen's
    register: the layout test checks that none leaves its box or overlaps another text,
-   and a cut text shows its full text on hover. Lay texts out with a `TextLayer` (one
-   batch to draw, its `placed` to return here), made anew in `sync`. Glyphs fitted to a
-   symbol by construction (a card's number, a pawn's value) may stay outside it.
-   Default: none (a renderer that lays out no text this way still works).
+   and a cut text shows its full text on hover. Lay texts out with a
+   `tabletop.ui.boards.TextLayer` (one batch to draw, its `placed` to return here), made
+   anew in `sync`. Glyphs fitted to a symbol by construction (a card's number, a pawn's
+   value) may stay outside it. Default: none (a renderer that lays out no text this way
+   still works).
 
 For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
 does all of the above from two things the game says: which piece stands on which cell,

@@ -215,7 +215,8 @@ def _stack(lines: Sequence[tuple[str, Any]], box: Rect, size: float, font_name: 
 
 class TextLayer:
     """A renderer's texts laid out by the one rule: one pyglet batch to draw, and the
-    `Placed` record of each for the shell's register (`Renderer.text_boxes`).
+    `Placed` record of each for the shell's register
+    (`tabletop.ui.renderer.Renderer.text_boxes`).
 
     Make a new layer whenever the texts are laid out again (a new position, a resize);
     give it the renderer's own `batch` to draw its texts with the rest of a picture.
