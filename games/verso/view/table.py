@@ -124,10 +124,10 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
         paint.outline(deck, HINT if not scene.drawing else ACCENT, 3, grow=4)
     # In full where there is room, else just the count (the deck is drawn above it).
     label = geo.deck_label
-    for words in (f"Deck: {view.deck_size} left", f"{view.deck_size} left"):
-        if paint.fit(words, label.left, label.center[1], label, 14 * fs, TEXT,
-                     anchor_y="center", whole=words[0] == "D"):
-            break
+    if not paint.fit(f"Deck: {view.deck_size} left", label.left, label.center[1], label,
+                     14 * fs, TEXT, anchor_y="center", whole=True):
+        paint.fit(f"{view.deck_size} left", label.left, label.center[1], label, 14 * fs,
+                  TEXT, anchor_y="center")
     shown = len(view.discard) if scene.discard_shown is None else scene.discard_shown
     pile = geo.discard
     if shown:
