@@ -250,6 +250,16 @@ class TextLayer:
             self._keep(label, placed)
         return [placed for _, placed in made]
 
+    def place(self, placed: Placed, colour: Any, *, font_name: str, bold: bool = False
+              ) -> None:
+        """Draw a one-line text laid out before (`fit_text`) where its record says, with
+        no fitting again: for labels laid out once per layout and shown per position."""
+        label = arcade.Text(placed.shown, placed.extent.left, placed.extent.bottom, colour,
+                            placed.points, font_name=font_name, bold=bold, anchor_y="bottom",
+                            batch=self.batch)
+        self.texts.append(label)
+        self.placed.append(placed)
+
     def _keep(self, label: arcade.Text, placed: Placed) -> None:
         label.batch = self.batch
         self.texts.append(label)

@@ -48,7 +48,7 @@ from games.versus.view.scene import Marks, Scene
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.textbox import Placed, TextLayer
+from tabletop.ui.textbox import Placed, TextLayer, fit_text
 
 #: The shell's window background, which shows round the board.
 WINDOW_BACKGROUND = (24, 28, 36)
@@ -83,6 +83,8 @@ class VersusRenderer(Renderer):
         self._labels = TextLayer()  # the rim's coordinates
         self._status = TextLayer()
         self._cell_names = TextLayer()
+        #: Each cell's name as laid out for this size, if it fits whole (per layout).
+        self._name_fits: dict[int, Placed] = {}
         self._texts = pyglet.graphics.Batch()  # the pawns' values
         self._text_objects: list[arcade.Text] = []
         self._legend: dict[tuple[int, Rect], ShapeList] = {}
@@ -101,8 +103,18 @@ class VersusRenderer(Renderer):
         self._board, self._cells = painted.mesh.shape_list(), painted.hits
         self._cache.dirty = True
         self._labels = TextLayer()
+        self._name_fits = {}
         for label in self.board_layout.labels(CELL_NAMES):
-            if label.kind != "cell":
+            if label.kind == "cell":
+                # Whole and readable or not at all: on a small board the rim's row
+                # letters and numbers give the coordinates.
+                _, placed = fit_text(label.text, label.x, label.y, label.box,
+                                     label.size / _PX_PER_PT, _LABEL_COLOURS["cell"],
+                                     font_name=FONT_SANS, anchor_x="center",
+                                     anchor_y="center")
+                if placed.shown == label.text:
+                    self._name_fits[CELL_OF_NAME[label.text]] = placed
+            else:
                 self._labels.add(label.text, label.x, label.y, label.box,
                                  label.size / _PX_PER_PT, _LABEL_COLOURS[label.kind],
                                  font_name=FONT_SANS, bold=label.kind == "row",
@@ -127,16 +139,11 @@ class VersusRenderer(Renderer):
             return
         self._pieces = paint_pieces(self.scene()).mesh.shape_list()
         # Cell names on the free cells only: under a piece they would show round its edge.
-        # Whole and readable or not at all (`whole`): on a small board the rim's row
-        # letters and numbers give the coordinates.
         occupied = set(self.view.pieces)
         self._cell_names = TextLayer()
-        for label in self.board_layout.labels(CELL_NAMES):
-            if label.kind == "cell" and CELL_OF_NAME[label.text] not in occupied:
-                self._cell_names.add(label.text, label.x, label.y, label.box,
-                                     label.size / _PX_PER_PT, _LABEL_COLOURS["cell"],
-                                     font_name=FONT_SANS, anchor_x="center",
-                                     anchor_y="center", whole=True)
+        for cell, placed in self._name_fits.items():
+            if cell not in occupied:
+                self._cell_names.place(placed, _LABEL_COLOURS["cell"], font_name=FONT_SANS)
         self._sync_marks()
 
     def scene(self) -> Scene:
