@@ -4,17 +4,18 @@ The position is `Game.render_text` in the monospace font; below it every legal m
 cell labelled with its notation. A click on a cell plays it; the arrows move a selection
 (shown while the board has the keyboard focus) and Enter plays the selected move. The last
 move of the history stays named (after undo, redo and Continue too) and is held for the
-animation pace when it is played, so AI play stays readable.
+animation pace when it is played, so AI play stays readable. Every text is laid out by
+the app's one rule (`tabletop.ui.textbox`) and reported by `text_boxes`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
-
-import pyglet
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 
 _CELL = (52, 62, 84, 255)
 _CELL_SELECTED = (92, 112, 150, 255)
@@ -37,8 +38,7 @@ class TextRenderer(Renderer):
         self._cells: list[tuple[Rect, Any]] = []
         self._shapes: arcade.shape_list.ShapeElementList[Any] = (
             arcade.shape_list.ShapeElementList())
-        self._batch = pyglet.graphics.Batch()
-        self._texts: list[arcade.Text] = []
+        self._texts = TextLayer()
 
     # -- drawing -------------------------------------------------------------------------
     def _position_text(self) -> str:
@@ -54,23 +54,24 @@ class TextRenderer(Renderer):
         """Rebuild the text picture and the move cells from the current view."""
         area = self.area
         self._shapes = arcade.shape_list.ShapeElementList()
-        self._batch = pyglet.graphics.Batch()
-        self._texts = []
+        self._texts = TextLayer()
         self._cells = []
         lines = self._position_text().splitlines() or [""]
-        text_height = area.height * 0.55
+        # The picture in the upper part, as large as its lines fit unwrapped (the rule
+        # wraps, then cuts, only a picture too wide at its smallest size).
+        picture = Rect(area.left + 8, area.bottom + area.height * 0.45, area.width - 16,
+                       area.height * 0.55 - 8)
         longest = max(len(line) for line in lines) or 1
-        size = min(text_height / (len(lines) * 1.25 * _PX_PER_PT),
-                   area.width / (longest * 0.62 * _PX_PER_PT), 28.0)
-        size = max(size, 6.0)
-        self._texts.append(arcade.Text(
-            "\n".join(lines), area.left + 8, area.top - 8, _TEXT, size,
-            width=int(area.width), multiline=True, font_name=FONT_MONO, anchor_y="top",
-            batch=self._batch))
-        status = f"Last move: {self.last_move}" if self.last_move else ""
-        self._texts.append(arcade.Text(
-            status, area.left + 8, area.bottom + area.height * 0.40, _FLASH,
-            max(9.0, area.height / 50), font_name=FONT_SANS, batch=self._batch))
+        size = min(picture.height / (len(lines) * 1.25 * _PX_PER_PT),
+                   picture.width / (longest * 0.62 * _PX_PER_PT), 28.0)
+        self._texts.add("\n".join(lines), picture.left, picture.top, picture, size, _TEXT,
+                        font_name=FONT_MONO, wrap=True, anchor_y="top")
+        if self.last_move:
+            status = Rect(area.left + 8, area.bottom + area.height * 0.37 + 2,
+                          area.width - 16, area.height * 0.08 - 4)
+            self._texts.add(f"Last move: {self.last_move}", status.left, status.center[1],
+                            status, area.height / 50, _FLASH, font_name=FONT_SANS,
+                            anchor_y="center")
         self._layout_cells(Rect(area.left, area.bottom, area.width, area.height * 0.37))
 
     def _layout_cells(self, grid: Rect) -> None:
@@ -78,7 +79,7 @@ class TextRenderer(Renderer):
         if not moves:
             return
         labels = [self.context.notation(move) for move in moves]
-        font = max(9.0, min(16.0, grid.height / 14))
+        font = max(MIN_POINTS, min(16.0, grid.height / 14))
         cell_w = max(len(text) for text in labels) * font * 0.7 * _PX_PER_PT + 24
         cell_h = font * _PX_PER_PT * 2.0
         cols = max(1, int(grid.width // (cell_w + 6)))
@@ -98,15 +99,19 @@ class TextRenderer(Renderer):
             if self.hint is not None and move == self.hint:
                 self._shapes.append(arcade.shape_list.create_rectangle_outline(
                     *rect.center, rect.width, rect.height, _HINT, 3))
-            self._texts.append(arcade.Text(
-                labels[index], *rect.center, _TEXT, font, font_name=FONT_MONO,
-                anchor_x="center", anchor_y="center", batch=self._batch))
+            inner = Rect(rect.left + 4, rect.bottom, rect.width - 8, rect.height)
+            self._texts.add(labels[index], *rect.center, inner, font, _TEXT,
+                            font_name=FONT_MONO, anchor_x="center", anchor_y="center")
             self._cells.append((rect, move))
 
     def draw(self) -> None:
         """Draw the cells, then all texts in one batch."""
         self._shapes.draw()
-        self._batch.draw()
+        self._texts.draw()
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """The picture, the last move and the moves' labels, as laid out."""
+        return self._texts.placed
 
     # -- the shell's calls ---------------------------------------------------------------
     def set_position(self, view: Any, to_move: int | None, legal_moves: Any,

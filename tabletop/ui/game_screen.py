@@ -36,6 +36,7 @@ from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.rules_screen import RulesScreen
+from tabletop.ui.textbox import TextBoxes
 from tabletop.ui.widgets import (
     ACCENT,
     BACKGROUND,
@@ -418,6 +419,13 @@ class GameScreen(Screen):
         panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
         self.box(panel, PANEL)
         game_panels.build_sidebar(self, panel)
+
+    def laid_out(self) -> TextBoxes:
+        """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
+        if self.overlay is not None:
+            return self.texts
+        board = self._safely("laying out its text", self.renderer.text_boxes) or ()
+        return TextBoxes([*self.texts.items, *board])
 
     @property
     def animating(self) -> bool:

@@ -70,18 +70,24 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    line of the player's words each; the shell's Legend panel (key L, a button) draws each
    symbol in a box beside its line. Default: no legend.
 
-For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
-does all of the above from two things the game says: which piece stands on which cell,
-and where each legal move goes.
+15. `text_boxes()` — every text the renderer drew, laid out by the app's one layout rule
+   for text (in a box, wrapped or scaled down to `tabletop.ui.boards.MIN_POINTS`, else
+   cut with an ellipsis), as `Placed` records. The shell adds them to its screen's
+   register: the layout test checks that none leaves its box or overlaps another text,
+   and a cut text shows its full text on hover. Lay texts out with a
+   `tabletop.ui.boards.TextLayer` (one batch to draw, its `placed` to return here), made
+   anew in `sync`. Glyphs fitted to a symbol by construction (a card's number, a pawn's
+   value) may stay outside it. Default: none (a renderer that lays out no text this way
+   still works).
 
-13. `thumbnail_position(game)` — optional, a class method: the position the launcher's
+16. `thumbnail_position(game)` — optional, a class method: the position the launcher's
    picture of the game shows, as `(view, to_move)`, or None for the host's generic card.
    The launcher builds one renderer with no human seat, sets its area to the picture's
    size and that position, draws it once offscreen and keeps the picture. The default is
    a typical position: the start for the fewest players, a few moves in (a fixed seed, so
    the picture is the same at every launch). Override it to show a better one.
 
-15. Still and moving (optional, for a cheaper frame): a renderer that sets the class
+17. Still and moving (optional, for a cheaper frame): a renderer that sets the class
    attribute `still_picture = True` splits `draw()` into `draw_still()`, everything that
    changes only when the renderer says so, and `draw_moving()`, what moves on its own
    (an animation's cards), and calls `repaint()` whenever what `draw_still()` draws
@@ -92,6 +98,10 @@ and where each legal move goes.
    still picture; `draw()` must still draw both (thumbnails and the replay call it).
    Renderers that do not opt in are drawn by `draw()` every frame, as before.
 
+For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
+does all of the above from two things the game says: which piece stands on which cell,
+and where each legal move goes.
+
 Anything a renderer raises is caught by the shell, which names the plugin, returns to the
 launcher and keeps the autosave, so a renderer need not guard its own code.
 """
@@ -100,9 +110,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.model import Game
+
+if TYPE_CHECKING:
+    from tabletop.ui.textbox import Placed
 
 __all__ = ["Rect", "Renderer", "RendererContext", "typical_position"]
 
@@ -285,6 +298,11 @@ class Renderer:
 
     def draw_legend_symbol(self, index: int, box: Rect) -> None:
         """Draw the symbol that `legend()[index]` explains inside `box` (window pixels)."""
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """Every text drawn now, as laid out by the one rule (see `TextLayer`); default
+        none."""
+        return ()
 
     def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
         """The sound effects of the move just played (see `tabletop.ui.sound.CUES`)."""

@@ -25,7 +25,7 @@ from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import MONO_ADVANCE
 from tabletop.ui.launcher import players_line
 from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.textbox import MIN_POINTS
+from tabletop.ui.textbox import MIN_POINTS, TextBoxes
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -228,6 +228,10 @@ class ReplayScreen(Screen):
 
     def draw_under_text(self) -> None:
         self.renderer.draw()
+
+    def laid_out(self) -> TextBoxes:
+        """The viewer's texts and the board's (the renderer's `text_boxes`)."""
+        return TextBoxes([*self.texts.items, *self.renderer.text_boxes()])
 
     def on_draw(self) -> None:
         try:

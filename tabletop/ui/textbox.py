@@ -11,8 +11,11 @@ and that no two texts overlap.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import pyglet
 
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -163,3 +166,105 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
                             align=anchor_x if wrap else "left", batch=batch)
     fits()  # placed (centred) for what is shown
     return label, Placed(text, shown, box, extent_of(label), float(label.font_size))
+
+
+def fit_lines(lines: Sequence[tuple[str, Any]], box: Rect, points: float, *, font_name: str,
+              min_points: float = MIN_POINTS, gap: float = 2.0
+              ) -> list[tuple[arcade.Text, Placed]]:
+    """Lay paragraphs (text, colour) out from the top of `box` down, each wrapped to the
+    box's width: all at `points` if they fit, else all scaled down together to
+    `min_points`; at that size a paragraph that still does not fit is cut with an
+    ellipsis, its `Placed.text` holding it and every paragraph after it (the hover shows
+    them), and nothing more is laid out. The text objects are in no batch yet.
+    """
+    size = max(points, min_points)
+    while True:
+        made, whole = _stack(lines, box, size, font_name, gap, last=size <= min_points)
+        if whole or size <= min_points:
+            return made
+        size = max(min_points, size * STEP)
+
+
+def _stack(lines: Sequence[tuple[str, Any]], box: Rect, size: float, font_name: str,
+           gap: float, last: bool) -> tuple[list[tuple[arcade.Text, Placed]], bool]:
+    """`lines` stacked at `size`; False if they do not all fit whole (at the last size,
+    what fits is kept and the first that does not is cut)."""
+    made: list[tuple[arcade.Text, Placed]] = []
+    top = box.top
+    for index, (text, colour) in enumerate(lines):
+        room = Rect(box.left, box.bottom, box.width, max(0.0, top - box.bottom))
+        label, placed = fit_text(text, box.left, top, room, size, colour, font_name=font_name,
+                                 wrap=True, anchor_y="top", min_points=size)
+        if placed.cut or not placed.shown.strip():
+            if not last:
+                return made, False
+            rest = " ".join(t for t, _ in lines[index:])
+            if placed.shown.strip():
+                made.append((label, Placed(rest, placed.shown, placed.box, placed.extent,
+                                           placed.points)))
+            elif made:  # no room for a line at all: the previous one carries the rest
+                label, before = made.pop()
+                made.append(fit_text(f"{before.text} {rest}", box.left, before.box.top,
+                                     before.box, size, label.color, font_name=font_name,
+                                     wrap=True, anchor_y="top", min_points=size))
+            return made, False
+        made.append((label, placed))
+        top = placed.extent.bottom - gap
+    return made, True
+
+
+class TextLayer:
+    """A renderer's texts laid out by the one rule: one pyglet batch to draw, and the
+    `Placed` record of each for the shell's register
+    (`tabletop.ui.renderer.Renderer.text_boxes`).
+
+    Make a new layer whenever the texts are laid out again (a new position, a resize);
+    give it the renderer's own `batch` to draw its texts with the rest of a picture.
+    """
+
+    def __init__(self, batch: pyglet.graphics.Batch | None = None) -> None:
+        self.batch = batch if batch is not None else pyglet.graphics.Batch()
+        #: The text objects, kept alive while the batch draws them.
+        self.texts: list[arcade.Text] = []
+        #: What each text is, where its box is and what its glyphs cover.
+        self.placed: list[Placed] = []
+
+    def add(self, text: str, x: float, y: float, box: Rect, points: float, colour: Any, *,
+            font_name: str, bold: bool = False, wrap: bool = False, anchor_x: str = "left",
+            anchor_y: str = "baseline", whole: bool = False) -> Placed | None:
+        """Lay `text` out in `box` by `fit_text` and keep it. With `whole`, a text that
+        does not fit whole at the minimum size is left out (None): for labels a small
+        board has no room for, rather than shrinking them to dust or cutting them."""
+        label, placed = fit_text(text, x, y, box, points, colour, font_name=font_name,
+                                 bold=bold, wrap=wrap, anchor_x=anchor_x, anchor_y=anchor_y)
+        if whole and placed.shown != text:
+            return None
+        self._keep(label, placed)
+        return placed
+
+    def add_lines(self, lines: Sequence[tuple[str, Any]], box: Rect, points: float, *,
+                  font_name: str, gap: float = 2.0) -> list[Placed]:
+        """Paragraphs (text, colour) stacked from the top of `box` (see `fit_lines`)."""
+        made = fit_lines(lines, box, points, font_name=font_name, gap=gap)
+        for label, placed in made:
+            self._keep(label, placed)
+        return [placed for _, placed in made]
+
+    def place(self, placed: Placed, colour: Any, *, font_name: str, bold: bool = False
+              ) -> None:
+        """Draw a one-line text laid out before (`fit_text`) where its record says, with
+        no fitting again: for labels laid out once per layout and shown per position."""
+        label = arcade.Text(placed.shown, placed.extent.left, placed.extent.bottom, colour,
+                            placed.points, font_name=font_name, bold=bold, anchor_y="bottom",
+                            batch=self.batch)
+        self.texts.append(label)
+        self.placed.append(placed)
+
+    def _keep(self, label: arcade.Text, placed: Placed) -> None:
+        label.batch = self.batch
+        self.texts.append(label)
+        self.placed.append(placed)
+
+    def draw(self) -> None:
+        """Draw every text of the layer (one batch)."""
+        self.batch.draw()

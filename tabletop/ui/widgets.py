@@ -121,6 +121,11 @@ class Screen(arcade.View):
     def build(self, width: int, height: int) -> None:
         """Add this screen's labels, boxes and buttons for a window of this size."""
 
+    def laid_out(self) -> TextBoxes:
+        """Every text on screen now with its box (the screen's own; a game screen adds
+        its board's): what the layout test checks and the hover looks up."""
+        return self.texts
+
     @property
     def focus(self) -> int:
         """The index of the focused button in `buttons`, or -1 if none has the focus."""
@@ -289,7 +294,7 @@ class Screen(arcade.View):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         self.hover = self.button_at(x, y)
-        self.tooltip = self.texts.at(x, y)
+        self.tooltip = self.laid_out().at(x, y)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         index = self.button_at(x, y)

@@ -1,7 +1,8 @@
 """Every screen and dialog at three window sizes: no text leaves its box, none overlaps.
 
 Measured from the layout itself (each screen's register of laid-out texts, see
-`tabletop.ui.textbox`) and the screens' button rectangles, not guessed from pixels.
+`tabletop.ui.textbox`, with the board's own texts from its renderer's `text_boxes`) and
+the screens' button rectangles, not guessed from pixels.
 """
 
 from __future__ import annotations
@@ -14,16 +15,21 @@ from typing import Any
 
 import pytest
 from ui_driver import close_app, open_app, pump
+from ui_games import make_host
 
+from games.verso.rules import bank_cards
+from games.verso.state import Bank
+from games.versus.state import Move
 from tabletop.library import Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
+from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.renderer import Rect
 from tabletop.ui.rules_screen import RulesScreen
-from tabletop.ui.textbox import TextBoxes, fit_text
+from tabletop.ui.textbox import ELLIPSIS, Placed, TextBoxes, extent_of, fit_text
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 
@@ -42,6 +48,19 @@ def busy(host: Host, game_id: str, players: int, plies: int, seed: int = 7) -> S
         if session.outcome is not None:
             break
         session.play(rng.choice(list(session.legal_moves())))
+    return session
+
+
+def with_a_bank(host: Host, players: int) -> Session:
+    """A Verso game drawn on (seeded, banking nothing) for a dozen plies at least, until
+    the player to move can bank."""
+    session = busy(host, "verso", players, 0)
+    rng = random.Random(players)
+    while len(session.moves) < 12 or not any(isinstance(m, Bank)
+                                             for m in session.legal_moves()):
+        assert session.outcome is None
+        session.play(rng.choice([m for m in session.legal_moves()
+                                 if not isinstance(m, Bank)]))
     return session
 
 
@@ -68,7 +87,7 @@ def problems(window: Any, what: str) -> list[str]:
     view = window.current_view
     view.ensure_built()
     width, height = window.get_size()
-    found = view.texts.problems(Rect(0, 0, width, height))
+    found = view.laid_out().problems(Rect(0, 0, width, height))
     buttons = [b for b in view.buttons]
     for index, a in enumerate(buttons):
         r = a.rect
@@ -87,7 +106,8 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
     app = window.app
 
     def game(name: str, session: Session, panel: str | None = None,
-             offer: Any = None) -> tuple[str, Callable[[], object]]:
+             offer: Any = None, then: Callable[[Any], object] | None = None
+             ) -> tuple[str, Callable[[], object]]:
         def show() -> None:
             app.start_game(session.game.info.id, session, ["Ada Lovelace-Byron"])
             screen = window.current_view
@@ -95,15 +115,21 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
             pump(window, 2)
             screen.offer = offer
             screen.show_panel(panel)
+            if then is not None:
+                then(screen.renderer)
         return name, show
 
     versus = busy(host, "versus", 2, 60)
     yield game("versus in play", versus)
+    yield game("versus previewing a move", versus, then=preview_versus)
     resign, draw = versus.special_moves()
     yield game("versus draw offer", versus, "offer", draw)
     yield game("versus resign confirm", versus, "confirm", resign)
     for players in (1, 3, 6):
         yield game(f"verso {players} players in play", busy(host, "verso", players, 24))
+        yield game(f"verso {players} players previewing a bank", with_a_bank(host, players),
+                   then=preview_bank)
+    yield game("reversi in play", busy(host, "reversi", 2, 20))
     for players in (1, 3, 6):
         yield game(f"verso {players} players game over",
                    finished(host, "verso", players), "end")
@@ -132,6 +158,24 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
     yield "replay", replay
 
 
+def preview_versus(renderer: Any) -> None:
+    """Choose a VERSUS slide that pulls pawns: the status line says what it would do."""
+    moves = [m for m in renderer.legal_moves if isinstance(m, Move)]
+    move = next((m for m in moves if m.versus), moves[0])
+    renderer.activate(move.frm)
+    renderer.activate(move.to)
+    assert renderer.pending_move == move
+
+
+def preview_bank(renderer: Any) -> None:
+    """Select the cards of the longest bank: the message shows its preview lines."""
+    banks = [m for m in renderer.legal_moves if isinstance(m, Bank)]
+    assert banks, "a busy Verso position has a bank to preview"
+    for key in bank_cards(max(banks, key=lambda m: len(m.values))).values():
+        renderer.toggle(key)
+    assert renderer.preview is not None
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
                                                   size: tuple[int, int]) -> None:
@@ -146,6 +190,61 @@ def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
         assert {"LauncherScreen", "SetupScreen", "SettingsScreen", "LibraryScreen",
                 "StatsScreen", "RulesScreen", "GameScreen", "ReplayScreen"} <= set(seen)
         assert not found, "\n".join(found)
+    finally:
+        close_app(window)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_generic_renderer_keeps_its_text_in_its_boxes(tmp_path: Path,
+                                                          size: tuple[int, int]) -> None:
+    """A game with no renderer of its own: its picture, last move and move labels."""
+    window = open_app(make_host, tmp_path, size=size, animation=0)
+    try:
+        session = busy(window.app.host, "tictactoe-text", 2, 3)
+        window.app.start_game("tictactoe-text", session, ["Ada"])
+        pump(window, 2)
+        screen = window.current_view
+        board = screen.renderer.text_boxes()
+        assert any(p.text.startswith("Last move: ") for p in board)
+        assert len(board) == 2 + len(session.legal_moves())  # picture, last move, moves
+        assert not problems(window, "tictactoe-text")
+    finally:
+        close_app(window)
+
+
+def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
+    """The layout check sees the board's texts: Verso's message drawn the old way (one
+    line at its size, no box rule) is caught leaving its box; a text over another is
+    caught overlapping; the same message through the rule passes, cut and whole on
+    hover."""
+    window = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    try:
+        app = window.app
+        app.start_game("verso", busy(app.host, "verso", 3, 24), ["Ada"])
+        pump(window, 2)
+        screen, renderer = window.current_view, window.current_view.renderer
+        assert not problems(window, "verso")
+        box = renderer.geometry.message
+        message = "Player 3 flips blue 6 (3 pt) into green 1 (1 pt), a face they " \
+                  "already hold: it is discarded (no duplicates in a layout). " * 3
+        line = arcade.Text(message, box.left, box.top - 20, (255, 255, 255), 13,
+                           font_name="DejaVu Sans")
+        renderer._placed.append(Placed(message, message, box, extent_of(line), 13))
+        found = problems(window, "verso")
+        assert any("leaves its box" in p and "Player 3 flips" in p for p in found), found
+        renderer._placed.pop()
+        name = next(p for p in renderer.text_boxes() if p.text.startswith("Player 1"))
+        renderer._placed.append(Placed("over", "over", name.box, name.extent, 10))
+        assert any("overlaps" in p for p in problems(window, "verso"))
+        renderer._placed.pop()
+        renderer.notes = [message]
+        renderer.sync()
+        assert not problems(window, "verso")
+        cut = [p for p in renderer.text_boxes() if p.cut]
+        assert cut and message.strip() in cut[0].text and cut[0].shown.endswith(ELLIPSIS)
+        window.dispatch_event("on_mouse_motion", *map(int, cut[0].extent.center), 0, 0)
+        pump(window)
+        assert screen.tooltip is not None and message.strip() in screen.tooltip.text
     finally:
         close_app(window)
 

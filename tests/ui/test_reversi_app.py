@@ -217,7 +217,14 @@ def test_colour_blind_discs_carry_letters_inside_them(tmp_path: Path) -> None:
             renderer = screen.renderer
             letters = sorted(t.text for t in renderer.texts if t.text in ("B", "W"))
             assert letters == ["B", "B", "W", "W"]
-            for text in renderer.texts:  # every text inside the board area
+            area = renderer.area
+            for placed in renderer.text_boxes():  # laid out by the rule, from its extent
+                e = placed.extent
+                assert area.left <= e.left and e.right <= area.right, placed.text
+                assert area.bottom <= e.bottom and e.top <= area.top, placed.text
+            for text in renderer.texts:  # the discs' letters, centred on their discs
+                if text.text not in ("B", "W"):
+                    continue
                 half_w, half_h = text.content_width / 2, text.content_height / 2
                 assert renderer.area.left <= text.x - half_w, text.text
                 assert text.x + half_w <= renderer.area.right, text.text

@@ -162,7 +162,7 @@ def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> 
     assert screen.renderer.last_move == first
     key(window, arcade.key.R)
     assert screen.renderer.last_move == second
-    assert any(f"Last move: {second}" in t.text for t in screen.renderer._texts)
+    assert any(f"Last move: {second}" in t.text for t in screen.renderer.text_boxes())
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
     click_continue(window)

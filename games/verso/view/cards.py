@@ -22,6 +22,7 @@ from games.verso.observation import UNSEEN
 from games.verso.view.moving import MovingPicture
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
+from tabletop.ui.textbox import TextLayer
 
 COLOUR_RGB = ((38, 108, 196), (46, 140, 70), (236, 134, 36))
 COLOUR_NAMES = ("sea", "land", "sky")
@@ -59,7 +60,12 @@ def symbol_shapes(colour: int, cx: float, cy: float, size: float,
 
 
 class CardPainter:
-    """Adds cards to one shape list and one text batch (kept alive by `texts`)."""
+    """Adds cards to one shape list and one text batch (kept alive by `texts`).
+
+    Words on the table (`fit`, `lines`) are laid out by the app's one rule for text and
+    recorded in `layer.placed`; `text` is for the glyphs of a card (its number, the tag's
+    number), sized to the card by construction.
+    """
 
     def __init__(self, shapes: ShapeList, batch: pyglet.graphics.Batch,
                  colour_blind: bool) -> None:
@@ -67,14 +73,32 @@ class CardPainter:
         self.batch = batch
         self.colour_blind = colour_blind
         self.texts: list[arcade.Text] = []
+        #: The words laid out by the rule, in the same batch.
+        self.layer = TextLayer(batch)
 
     def text(self, text: str, x: float, y: float, size_px: float, colour: Any, **kw: Any
              ) -> arcade.Text:
-        """A text in the batch; `size_px` is the wanted glyph height scale in pixels."""
+        """A glyph in the batch; `size_px` is the wanted glyph height scale in pixels."""
         label = arcade.Text(text, x, y, colour, max(6.0, size_px * PT_PER_PX),
                             font_name=FONT_SANS, batch=self.batch, **kw)
         self.texts.append(label)
         return label
+
+    def fit(self, text: str, x: float, y: float, box: Rect, size_px: float, colour: Any,
+            *, whole: bool = False, **kw: Any) -> bool:
+        """Words at (x, y) laid out in `box` by the one rule (`TextLayer.add`; `size_px`
+        as in `text`); False if `whole` and they do not fit whole (left out)."""
+        placed = self.layer.add(text, x, y, box, size_px * PT_PER_PX, colour,
+                                font_name=FONT_SANS, whole=whole, **kw)
+        if placed is not None:
+            self.texts.append(self.layer.texts[-1])
+        return placed is not None
+
+    def lines(self, lines: list[tuple[str, Any]], box: Rect, size_px: float) -> None:
+        """Paragraphs stacked from the top of `box`, wrapped (`TextLayer.add_lines`)."""
+        count = len(self.layer.texts)
+        self.layer.add_lines(lines, box, size_px * PT_PER_PX, font_name=FONT_SANS)
+        self.texts += self.layer.texts[count:]
 
     def rect(self, rect: Rect, colour: Any) -> None:
         """A filled rectangle."""

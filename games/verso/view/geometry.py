@@ -61,6 +61,9 @@ class TableGeometry:
     message: Rect
     panels: tuple[Panel, ...]
     font_scale: float
+    #: The lines under the deck and the discard pile (their counts).
+    deck_label: Rect
+    discard_label: Rect
 
 
 def _grid_options(players: int) -> list[tuple[int, int]]:
@@ -88,13 +91,16 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
     strip_h = max(96.0, min(170.0, area.height * 0.2))
     strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
     pad = max(6.0, strip_h * 0.08)
-    label_h = 18.0 * font_scale  # the "Deck: n left" line under the piles
+    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
+    label_h = max(18.0, 18.0 * font_scale)
     card_h = strip_h - 2 * pad - label_h
     card_w = card_h * CARD_RATIO
     deck = Rect(strip.left + pad, strip.bottom + pad + label_h, card_w, card_h)
-    discard = Rect(deck.right + pad * 2.5, deck.bottom, card_w, card_h)
+    # Room under each pile for its count at the text rule's smallest size at least.
+    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
     button_w = max(90.0, min(150.0, area.width * 0.14))
-    buttons = Rect(discard.right + pad * 2, strip.bottom + pad, button_w, strip_h - 2 * pad)
+    buttons = Rect(max(discard.right + pad * 2, discard.left + 84), strip.bottom + pad,
+                   button_w, strip_h - 2 * pad)
     message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
                    max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     table = Rect(area.left, area.bottom, area.width, max(10.0, area.height - strip_h - pad))
@@ -113,4 +119,9 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         if best is None or size > best[0] + 0.5:
             best = (size, panels)
     assert best is not None
-    return TableGeometry(deck, discard, buttons, message, tuple(best[1]), font_scale)
+    under = strip.bottom + pad / 2
+    deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
+    discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
+                         deck.bottom - under)
+    return TableGeometry(deck, discard, buttons, message, tuple(best[1]), font_scale,
+                         deck_label, discard_label)

@@ -41,6 +41,7 @@ from games.verso.view.table import Button, TableScene, paint_table
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.textbox import Placed
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
 GOOD = (120, 220, 140)
@@ -75,6 +76,7 @@ class VersoRenderer(Renderer):
         self._still: tuple[Any, Any] = (arcade.shape_list.ShapeElementList(),
                                         pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
+        self._placed: list[Placed] = []
         self._motion_labels: list[arcade.Text] = []
         self._motion_labels_before: list[arcade.Text] = []
         self._floater_labels: list[tuple[arcade.Text, float]] = []
@@ -139,6 +141,11 @@ class VersoRenderer(Renderer):
         self._motion_labels_before = [self._card_label(m.face, m.end, i)
                                       for i, m in enumerate(motions)]
         self.sync()
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """The table's words as laid out by the one rule: the message, seat names,
+        scores, pile counts and buttons (the cards' numbers are glyphs, not words)."""
+        return self._placed
 
     def legend(self) -> Sequence[str]:
         """Every symbol of the table in words (the shell's Legend panel)."""
@@ -225,6 +232,7 @@ class VersoRenderer(Renderer):
         drawn = paint_table(self.scene(view, geo), paint)
         self.buttons, self.card_boxes = drawn.buttons, drawn.cards
         self._texts = paint.texts
+        self._placed = paint.layer.placed
         self._still = (shapes, batch)
         self._canvas.dirty = True
         self.repaint()

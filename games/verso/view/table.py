@@ -122,8 +122,12 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
         paint.outline(deck, DIM, 1)
     if scene.drawing or isinstance(scene.hint, Draw):
         paint.outline(deck, HINT if not scene.drawing else ACCENT, 3, grow=4)
-    paint.text(f"Deck: {view.deck_size} left", deck.left, deck.bottom - 15 * fs,
-               14 * fs, TEXT)
+    # In full where there is room, else just the count (the deck is drawn above it).
+    label = geo.deck_label
+    if not paint.fit(f"Deck: {view.deck_size} left", label.left, label.center[1], label,
+                     14 * fs, TEXT, anchor_y="center", whole=True):
+        paint.fit(f"{view.deck_size} left", label.left, label.center[1], label, 14 * fs,
+                  TEXT, anchor_y="center")
     shown = len(view.discard) if scene.discard_shown is None else scene.discard_shown
     pile = geo.discard
     if shown:
@@ -131,7 +135,9 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
         paint.card(pile, top[0], top[1])
     else:
         paint.outline(pile, DIM, 1)
-    paint.text(f"Discard: {shown}", pile.left, pile.bottom - 15 * fs, 14 * fs, DIM)
+    label = geo.discard_label
+    paint.fit(f"Discard: {shown}", label.left, label.center[1], label, 14 * fs, DIM,
+              anchor_y="center")
     buttons = _paint_buttons(scene, paint)
     _paint_message(scene, paint)
     return buttons
@@ -157,20 +163,22 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
         rect = Rect(column.left, column.top - (i + 1) * (height + 6), column.width, height)
         paint.rect(rect, BUTTON)
         paint.outline(rect, HINT if hinted else (120, 136, 170), 3 if hinted else 1)
-        paint.text(label, *rect.center, 15 * geo.font_scale, TEXT, anchor_x="center",
-                   anchor_y="center")
+        inner = Rect(rect.left + 3, rect.bottom, rect.width - 6, rect.height)
+        paint.fit(label, *rect.center, inner, 15 * geo.font_scale, TEXT, anchor_x="center",
+                  anchor_y="center")
         buttons.append(Button(rect, label, command))
     return tuple(buttons)
 
 
 def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
+    """The message, most needed first: what to do now, then what the last move did (the
+    move log has it too), so a small window cuts the least needed."""
     view = scene.view
     if view.phase == OVER:
         return _end_lines(scene)
     seat = scene.to_move if scene.to_move is not None else view.turn
     lines: list[tuple[str, Any]] = [
         (status_line(view, scene.seat_labels[seat], scene.mover is not None), TEXT)]
-    lines += [(note, WARN) for note in scene.notes]
     if view.phase == FINAL:
         lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
     if scene.drawing:
@@ -191,7 +199,7 @@ def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
                       "not a sequence yet.", DIM))
     if scene.hint_text is not None:
         lines.append((f"Hint: {scene.hint_text}", HINT))
-    return lines
+    return lines + [(note, WARN) for note in scene.notes]
 
 
 def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
@@ -213,14 +221,10 @@ def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
 
 
 def _paint_message(scene: TableScene, paint: CardPainter) -> None:
-    box = scene.geometry.message
-    lines = _message_lines(scene)
-    size = 13.5 * scene.geometry.font_scale
-    step = min(size * 1.5, box.height / max(1, len(lines)))
-    size = min(size, step / 1.45)
-    for i, (line, colour) in enumerate(lines):
-        paint.text(line, box.left, box.top - (i + 0.8) * step, size, colour,
-                   width=int(box.width), multiline=False)
+    """The message lines stacked in their box, each wrapped to its width, all scaled
+    down together to the text rule's minimum before any is cut (shown whole on hover)."""
+    paint.lines(_message_lines(scene), scene.geometry.message,
+                13.5 * scene.geometry.font_scale)
 
 
 def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place, Rect]:
@@ -230,7 +234,6 @@ def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place,
     """
     view, geo = scene.view, scene.geometry
     panel = geo.panels[seat]
-    fs = geo.font_scale
     playing = view.phase != OVER and seat == view.turn
     flippers = neighbours(view.players, view.turn) if view.phase == PLAY else ()
     paint.rect(panel.frame, PANEL)
@@ -238,20 +241,7 @@ def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place,
         paint.outline(panel.frame, ACCENT, 3)
     elif seat in flippers:
         paint.outline(panel.frame, NEIGHBOUR, 2)
-    header = panel.header
-    size = min(14.0 * fs, header.height * 0.55)
-    name_colour = ACCENT if playing else TEXT
-    paint.text(("▶ " if playing else "") + scene.seat_labels[seat], header.left + 8,
-               header.center[1], size, name_colour, anchor_y="center", bold=playing)
-    counts = [sum(1 for item in view.layouts[seat] if colour_of(item[0]) == c)
-              for c in range(3)]
-    square = ("square ✓" if view.squares[seat]
-              else "square " + "·".join(str(n) for n in counts))
-    note = "  flips if banked" if seat in flippers else ""
-    paint.text(f"{view.scores[seat]} pts   {square}{note}", header.right - 8,
-               header.center[1], size * 0.9,
-               GOOD if view.squares[seat] else (NEIGHBOUR if note else DIM),
-               anchor_x="right", anchor_y="center")
+    _paint_header(scene, paint, seat, playing, seat in flippers)
     for colour in range(3):
         band = COLOUR_RGB[colour]
         paint.rect(panel.row(colour), (*band, 38))
@@ -276,11 +266,42 @@ def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place,
             paint.cross(rect, WARN, max(2.0, rect.width * 0.07))
         if (seat, key) in flip_marks:
             paint.outline(rect, NEIGHBOUR, 3, grow=3)
-            paint.text("↻ flips", rect.center[0], rect.top + 3, 11 * fs, NEIGHBOUR,
-                       anchor_x="center", anchor_y="bottom")
+            # A badge of the card (the message says the flip in words).
+            paint.text("↻", rect.center[0], rect.top - rect.height * 0.13,
+                       rect.height * 0.2, NEIGHBOUR, anchor_x="center", anchor_y="center",
+                       bold=True)
         if mine and key == scene.cursor:
             paint.outline(rect, CURSOR, 2, grow=6)
     return drawn
+
+
+def _paint_header(scene: TableScene, paint: CardPainter, seat: int, playing: bool,
+                  flips: bool) -> None:
+    """The seat's name on the left of its header; its points and square on the right,
+    as much of them as there is room for (the name takes what is left, cut if need be)."""
+    view, header = scene.view, scene.geometry.panels[seat].header
+    size = min(14.0 * scene.geometry.font_scale, header.height * 0.55)
+    counts = [sum(1 for item in view.layouts[seat] if colour_of(item[0]) == c)
+              for c in range(3)]
+    square = ("square ✓" if view.squares[seat]
+              else "square " + "·".join(str(n) for n in counts))
+    points = f"{view.scores[seat]} pts"
+    colour = GOOD if view.squares[seat] else (NEIGHBOUR if flips else DIM)
+    right = Rect(header.left + header.width * 0.35, header.bottom,
+                 header.width * 0.65 - 8, header.height)
+    words = [f"{points}   {square}", points]
+    if flips:
+        words.insert(0, f"{points}   {square}  flips if banked")
+    for text in words:
+        if paint.fit(text, right.right, right.center[1], right, size * 0.9, colour,
+                     anchor_x="right", anchor_y="center", whole=text != points):
+            break
+    used = paint.layer.placed[-1].extent.left
+    name = Rect(header.left + 8, header.bottom, max(1.0, used - header.left - 16),
+                header.height)
+    paint.fit(("▶ " if playing else "") + scene.seat_labels[seat], name.left,
+              name.center[1], name, size, ACCENT if playing else TEXT, anchor_y="center",
+              bold=playing)
 
 
 def _hint_keys(scene: TableScene, seat: int) -> set[int]:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.versus.board import AXIAL, CELLS, ROWS
+from tabletop.ui.renderer import Rect
 
 SQRT3 = math.sqrt(3.0)
 #: Board extent in hex sizes (circumradius units): 11 cells across the central row, and
@@ -21,21 +22,25 @@ BOARD_HEIGHT = 17.0
 #: Room for the row letters on each side and the numbers above and below, in hex sizes.
 LABEL_MARGIN_X = 1.6
 LABEL_MARGIN_Y = 1.3
-#: The share of the area kept at its top for the status line.
+#: The share of the area kept at its top for the status line, and the least room it
+#: gets in pixels (two lines of text at the layout rule's smallest size).
 STATUS_SHARE = 0.06
+STATUS_ROOM = 38.0
 
 Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Label:
-    """A piece of text to place on the board: what, where (its centre), and how big."""
+    """A piece of text to place on the board: what, where (its centre), how big (pixels)
+    and the box it must stay in."""
 
     text: str
     x: float
     y: float
     size: float
     kind: str  # "row", "number" or "cell"
+    box: Rect
 
 
 @dataclass(frozen=True)
@@ -63,20 +68,21 @@ class BoardLayout:
 
     centre: Point
     size: float
-    status: Point
+    status: Rect
     centres: tuple[Point, ...]
 
     @classmethod
     def fit(cls, left: float, bottom: float, width: float, height: float) -> BoardLayout:
-        """The largest board (with its labels and status line) that fits the rectangle."""
-        status_h = height * STATUS_SHARE
+        """The largest board (with its labels and status line) that fits the rectangle;
+        the status line's box is the strip along its top."""
+        status_h = min(height / 3, max(height * STATUS_SHARE, STATUS_ROOM))
         board_h = max(1.0, height - status_h)
         size = max(1.0, min(width / (BOARD_WIDTH + 2 * LABEL_MARGIN_X),
                             board_h / (BOARD_HEIGHT + 2 * LABEL_MARGIN_Y)))
         cx, cy = left + width / 2, bottom + board_h / 2
         centres = tuple(
             (cx + size * SQRT3 * (q + r / 2), cy - 1.5 * size * r) for q, r in AXIAL)
-        return cls((cx, cy), size, (cx, bottom + height - status_h / 2), centres)
+        return cls((cx, cy), size, Rect(left, bottom + board_h, width, status_h), centres)
 
     def board_outline(self, margin: float = 1.25) -> list[Point]:
         """The convex hexagon around the board, `margin` hex sizes outside the centres of
@@ -109,22 +115,29 @@ class BoardLayout:
         return tuple(HitBox(cell, centre, radius) for cell, centre in enumerate(self.centres))
 
     def labels(self, cell_names: tuple[str, ...]) -> list[Label]:
-        """Row letters at both ends of each row, numbers along the top and bottom rows,
-        and each cell's name in small type in its lower part (hidden under a piece)."""
+        """Row letters at both ends of each row, numbers along the top and bottom rows
+        (in the margin between the frame and the edge of the board's room), and each
+        cell's name in small type in its lower part (hidden under a piece)."""
         s = self.size
         out: list[Label] = []
         for row in ROWS:
             letter = cell_names[row[0]][0]
             (x0, y), (x1, _) = self.centres[row[0]], self.centres[row[-1]]
-            out.append(Label(letter, x0 - 1.25 * s, y, 0.5 * s, "row"))
-            out.append(Label(letter, x1 + 1.25 * s, y, 0.5 * s, "row"))
-        for row, dy in ((ROWS[-1], -1.55), (ROWS[0], 1.55)):
+            for x in (x0 - 1.25 * s, x1 + 1.25 * s):
+                out.append(Label(letter, x, y, 0.5 * s, "row",
+                                 Rect(x - 0.35 * s, y - 0.75 * s, 0.7 * s, 1.5 * s)))
+        # Between the frame (1.16 hex sizes out) and the margin's edge.
+        low, high = 1.18, 1.0 + LABEL_MARGIN_Y
+        for row, sign in ((ROWS[-1], -1), (ROWS[0], 1)):
             for cell in row:
                 x, y = self.centres[cell]
-                out.append(Label(cell_names[cell][1:], x, y + dy * s, 0.42 * s, "number"))
+                mid = y + sign * (low + high) / 2 * s
+                box = Rect(x - 0.8 * s, mid - (high - low) / 2 * s, 1.6 * s, (high - low) * s)
+                out.append(Label(cell_names[cell][1:], x, mid, 0.42 * s, "number", box))
         for cell in range(CELLS):
             x, y = self.centres[cell]
-            out.append(Label(cell_names[cell], x, y - 0.47 * s, 0.25 * s, "cell"))
+            box = Rect(x - 0.55 * s, y - 0.84 * s, 1.1 * s, 0.6 * s)
+            out.append(Label(cell_names[cell], x, box.center[1], 0.28 * s, "cell", box))
         return out
 
 

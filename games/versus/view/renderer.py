@@ -13,6 +13,11 @@ and Continue (`show_last_move`); a click that does nothing is explained in words
 Layers, each one draw call, rebuilt only when what they show changes: the board (on
 resize), the marks under the pieces, the cell labels, the pieces (on a new position),
 the marks over the pieces (on a new selection), then the texts in one pyglet batch.
+Every text but the pawns' values is laid out by the app's one rule (`TextLayer`) and
+reported by `text_boxes`: the rim's row letters and numbers, the status line (wrapped),
+and the cell names, which are left out where they would be smaller than the rule's
+minimum (a small window: the rim then gives the coordinates). A pawn's value is a digit
+sized to the pawn's centre by construction, drawn as a glyph of the pawn.
 Each painter gets a frozen `Scene` and returns what it drew with its hit boxes; a click
 is looked up in the board's hit boxes.
 """
@@ -43,6 +48,7 @@ from games.versus.view.scene import Marks, Scene
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.textbox import Placed, TextLayer, fit_text
 
 #: The shell's window background, which shows round the board.
 WINDOW_BACKGROUND = (24, 28, 36)
@@ -74,12 +80,13 @@ class VersusRenderer(Renderer):
         self._cache = Canvas(WINDOW_BACKGROUND, samples=4)
         empty: ShapeList = arcade.shape_list.ShapeElementList()
         self._board, self._under, self._pieces, self._over = empty, empty, empty, empty
-        self._labels = pyglet.graphics.Batch()
-        self._texts = pyglet.graphics.Batch()
+        self._labels = TextLayer()  # the rim's coordinates
+        self._status = TextLayer()
+        self._cell_names = TextLayer()
+        #: Each cell's name as laid out for this size, if it fits whole (per layout).
+        self._name_fits: dict[int, Placed] = {}
+        self._texts = pyglet.graphics.Batch()  # the pawns' values
         self._text_objects: list[arcade.Text] = []
-        self._label_objects: list[arcade.Text] = []
-        self._cell_names = pyglet.graphics.Batch()
-        self._cell_name_objects: list[arcade.Text] = []
         self._legend: dict[tuple[int, Rect], ShapeList] = {}
 
     # -- the shell tells the renderer ----------------------------------------------------
@@ -95,12 +102,23 @@ class VersusRenderer(Renderer):
         painted = paint_board(self.board_layout, targets)
         self._board, self._cells = painted.mesh.shape_list(), painted.hits
         self._cache.dirty = True
-        self._labels = pyglet.graphics.Batch()
-        self._label_objects = [
-            arcade.Text(label.text, label.x, label.y, _LABEL_COLOURS[label.kind],
-                        label.size / _PX_PER_PT, font_name=FONT_SANS, anchor_x="center",
-                        anchor_y="center", bold=label.kind == "row", batch=self._labels)
-            for label in self.board_layout.labels(CELL_NAMES) if label.kind != "cell"]
+        self._labels = TextLayer()
+        self._name_fits = {}
+        for label in self.board_layout.labels(CELL_NAMES):
+            if label.kind == "cell":
+                # Whole and readable or not at all: on a small board the rim's row
+                # letters and numbers give the coordinates.
+                _, placed = fit_text(label.text, label.x, label.y, label.box,
+                                     label.size / _PX_PER_PT, _LABEL_COLOURS["cell"],
+                                     font_name=FONT_SANS, anchor_x="center",
+                                     anchor_y="center")
+                if placed.shown == label.text:
+                    self._name_fits[CELL_OF_NAME[label.text]] = placed
+            else:
+                self._labels.add(label.text, label.x, label.y, label.box,
+                                 label.size / _PX_PER_PT, _LABEL_COLOURS[label.kind],
+                                 font_name=FONT_SANS, bold=label.kind == "row",
+                                 anchor_x="center", anchor_y="center")
 
     def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
                      interactive: bool) -> None:
@@ -122,13 +140,10 @@ class VersusRenderer(Renderer):
         self._pieces = paint_pieces(self.scene()).mesh.shape_list()
         # Cell names on the free cells only: under a piece they would show round its edge.
         occupied = set(self.view.pieces)
-        self._cell_names = pyglet.graphics.Batch()
-        self._cell_name_objects = [
-            arcade.Text(label.text, label.x, label.y, _LABEL_COLOURS["cell"],
-                        label.size / _PX_PER_PT, font_name=FONT_SANS, anchor_x="center",
-                        anchor_y="center", batch=self._cell_names)
-            for label in self.board_layout.labels(CELL_NAMES)
-            if label.kind == "cell" and CELL_OF_NAME[label.text] not in occupied]
+        self._cell_names = TextLayer()
+        for cell, placed in self._name_fits.items():
+            if cell not in occupied:
+                self._cell_names.place(placed, _LABEL_COLOURS["cell"], font_name=FONT_SANS)
         self._sync_marks()
 
     def scene(self) -> Scene:
@@ -157,15 +172,16 @@ class VersusRenderer(Renderer):
         self._build_texts(scene)
 
     def _build_texts(self, scene: Scene) -> None:
-        """The status line, and the pawns' values in colour-blind mode, from `scene`."""
+        """The status line (wrapped in its strip), and the pawns' values, from `scene`."""
         state, layout = scene.state, scene.layout
-        area, size = self.area, layout.size
+        size = layout.size
+        self._status = TextLayer()
+        box = layout.status
+        self._status.add(self.status_line(), *box.center, box, min(15.0, self.area.height / 48),
+                         _STATUS, font_name=FONT_SANS, wrap=True, anchor_x="center",
+                         anchor_y="center")
         self._texts = pyglet.graphics.Batch()
-        x, y = layout.status
-        self._text_objects = [arcade.Text(
-            self.status_line(), x, y, _STATUS, max(8.0, min(15.0, area.height / 48)),
-            width=int(area.width), align="center", font_name=FONT_SANS, anchor_x="center",
-            anchor_y="center", multiline=True, batch=self._texts)]
+        self._text_objects = []
         # The value of each pawn to its controller, inside its centre: readable without
         # counting wedges.
         for cell in state.pieces:
@@ -179,8 +195,12 @@ class VersusRenderer(Renderer):
                 batch=self._texts))
 
     def value_labels(self) -> list[str]:
-        """The values written on the pawns (colour-blind mode; empty otherwise)."""
-        return [text.text for text in self._text_objects[1:]]
+        """The values written on the pawns."""
+        return [text.text for text in self._text_objects]
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """The rim's coordinates, the cell names and the status line, as laid out."""
+        return [*self._labels.placed, *self._cell_names.placed, *self._status.placed]
 
     def status_line(self) -> str:
         """What the player should do now, in words (shown above the board)."""
@@ -207,6 +227,7 @@ class VersusRenderer(Renderer):
         if self._animation is not None:
             self._animation.draw()
         self._labels.draw()
+        self._status.draw()
         self._texts.draw()
 
     def _paint(self) -> None:

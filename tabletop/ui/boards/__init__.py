@@ -35,7 +35,11 @@ are more cells that choose a one-click move (a Connect Four column); a move with
   cards are `Piece(shape="card", label="Q♥", ...)`.
 
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
-outlines, hit testing, labels) without any window.
+outlines, hit testing, labels) without any window. A renderer not built on the toolkit
+lays its words out with `TextLayer` (the app's one rule for text: in a box, wrapped or
+scaled down to `MIN_POINTS`, else cut with the full text on hover) and returns its
+`placed` from `tabletop.ui.renderer.Renderer.text_boxes`, so the app checks and hovers
+them like its own.
 
 Register the renderer from the plugin like any other:
 
@@ -61,9 +65,11 @@ from tabletop.ui.boards.paint import Palette
 from tabletop.ui.boards.picking import Picker
 from tabletop.ui.boards.pieces import MovePath, Piece, Shape
 from tabletop.ui.boards.renderer import BoardRenderer
+from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 
 __all__ = [
     "CARD_ASPECT",
+    "MIN_POINTS",
     "Board",
     "BoardRenderer",
     "CardTable",
@@ -76,8 +82,10 @@ __all__ = [
     "Palette",
     "Picker",
     "Piece",
+    "Placed",
     "Point",
     "Region",
     "Shape",
     "SquareBoard",
+    "TextLayer",
 ]

@@ -7,6 +7,12 @@ selection, destination dots, a ghost preview of the chosen move with VALIDATE/Ca
 hover, a keyboard cursor, the last-move mark, the hint, a move animation and a status
 line with buttons for moves that are not on the board (such as "pass").
 
+Words are laid out by the app's one rule for text (`tabletop.ui.textbox`) and reported
+by `text_boxes`: the coordinates and cell names whole at the rule's minimum size or not at
+all (a board too small for them), the status line wrapped in its strip, the buttons'
+labels in their buttons. The words on a piece are glyphs of the piece, shrunk to fit it
+(`fitted_text`).
+
 The still picture (board, marks, pieces, texts) is painted into a `Canvas` only when it
 changes; a frame shows it as one quad and draws over it only what moves (an animation)
 and what follows the pointer or the keys (hover, cursor).
@@ -38,6 +44,7 @@ from tabletop.ui.boards.picking import Picker
 from tabletop.ui.boards.pieces import MovePath, Piece
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.textbox import Placed, TextLayer
 
 __all__ = ["BoardRenderer"]
 
@@ -50,7 +57,8 @@ _NO_BOARD = SquareBoard(1, 1, labels=False)
 
 
 def fitted_text(spec: TextSpec, batch: pyglet.graphics.Batch) -> arcade.Text:
-    """An `arcade.Text` for `spec`, centred on its point and shrunk until it fits its box."""
+    """An `arcade.Text` for `spec`, centred on its point and shrunk until it fits its box:
+    for the words on a piece, glyphs of the piece at whatever size it has."""
     text = arcade.Text(spec.text, spec.x, spec.y, rgba(spec.colour),
                        max(1.0, spec.height * 0.8 / _PX_PER_PT), font_name=FONT_SANS,
                        bold=spec.bold, anchor_x="center", anchor_y="center", batch=batch)
@@ -106,6 +114,7 @@ class BoardRenderer(Renderer):
         self._canvas = Canvas(rgba(self.background)[:3])
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
         self._texts: list[arcade.Text] = []
+        self._placed: list[Placed] = []
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
 
     # -- what a game says ----------------------------------------------------------------
@@ -165,7 +174,7 @@ class BoardRenderer(Renderer):
     def layout(self) -> None:
         """Split the area into the board and the status line; lay the board out."""
         area = self.area
-        strip = max(18.0, min(36.0, area.height * 0.06))
+        strip = max(18.0, min(40.0, area.height * 0.07))  # two lines at 10 points
         board = (self.board_for(self.view) if self.view is not None
                  else getattr(self, "board", _NO_BOARD))
         self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
@@ -249,11 +258,11 @@ class BoardRenderer(Renderer):
         board_mesh, labels = paint_board(scene.layout, scene.palette)
         pieces_mesh, piece_words = paint_pieces(scene)
         over_mesh, over_words = paint_marks_over(scene)
-        self._texts = []
+        self._texts, self._placed = [], []
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
-        layers.append(self._batch(labels))
+        layers.append(self._laid_out(labels))
         layers.append(paint_marks_under(scene).shape_list())
-        layers.append(self._batch(paint_cell_names(scene)))
+        layers.append(self._laid_out(paint_cell_names(scene)))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
         layers.append(over_mesh.shape_list())
@@ -264,9 +273,25 @@ class BoardRenderer(Renderer):
         _request_redraw()
 
     def _batch(self, specs: Sequence[TextSpec]) -> pyglet.graphics.Batch:
+        """The words on pieces, each shrunk to its piece."""
         batch = pyglet.graphics.Batch()
         self._texts += [fitted_text(spec, batch) for spec in specs]
         return batch
+
+    def _laid_out(self, specs: Sequence[TextSpec], whole: bool = True,
+                  layer: TextLayer | None = None) -> pyglet.graphics.Batch:
+        """Labels laid out by the one rule in their specs' boxes (with `whole`, left out
+        when they do not fit whole at the rule's minimum size)."""
+        layer = layer or TextLayer()
+        for spec in specs:
+            box = Rect(spec.x - spec.width / 2, spec.y - spec.height * 0.6, spec.width,
+                       spec.height * 1.2)
+            layer.add(spec.text, spec.x, spec.y, box, spec.height * 0.8 / _PX_PER_PT,
+                      rgba(spec.colour), font_name=FONT_SANS, bold=spec.bold,
+                      anchor_x="center", anchor_y="center", whole=whole)
+        self._texts += layer.texts
+        self._placed += layer.placed
+        return layer.batch
 
     def _status_layers(self) -> list[ShapeList | pyglet.graphics.Batch]:
         """The status line and a button per move that is not on the board (e.g. pass)."""
@@ -275,8 +300,12 @@ class BoardRenderer(Renderer):
         chip_w = min(strip.width * 0.2, strip.height * 4) if moves else 0.0
         text_w = strip.width - len(moves) * (chip_w + 6)
         mesh = Mesh()
-        specs = [TextSpec(self.status(), strip.left + text_w / 2, strip.center[1],
-                          strip.height * 0.62, text_w * 0.96, _STATUS_TEXT)]
+        layer = TextLayer()
+        layer.add(self.status(), strip.left + text_w / 2, strip.center[1],
+                  Rect(strip.left, strip.bottom, text_w, strip.height),
+                  strip.height * 0.5 / _PX_PER_PT, rgba(_STATUS_TEXT), font_name=FONT_SANS,
+                  wrap=True, anchor_x="center", anchor_y="center")
+        specs = []
         self._chips = []
         for i, move in enumerate(moves):
             rect = Rect(strip.left + text_w + i * (chip_w + 6) + 3, strip.bottom + 2,
@@ -290,12 +319,16 @@ class BoardRenderer(Renderer):
                          rgba(self.palette.hint if hinted else _CHIP_EDGE))
             specs.append(TextSpec(self.context.notation(move), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
-        return [mesh.shape_list(), self._batch(specs)]
+        return [mesh.shape_list(), self._laid_out(specs, whole=False, layer=layer)]
 
     @property
     def texts(self) -> list[arcade.Text]:
         """Every text of the still picture: labels, words on pieces, the status line."""
         return list(self._texts)
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """The labels, cell names, status line and buttons' labels, as laid out."""
+        return list(self._placed)
 
     def _build_live(self) -> None:
         cursor = self.cursor if self.focused and self.interactive else None
