@@ -258,7 +258,7 @@ class Renderer:
         raise NotImplementedError(f"{type(self).__name__} does not implement draw()")
 
     #: True if the renderer splits its drawing into `draw_still` and `draw_moving` and
-    #: calls `repaint` when the still part changes (item 15 of this module's contract).
+    #: calls `repaint` when the still part changes (item 17 of this module's contract).
     still_picture = False
     #: How many times the still part changed (`repaint` counts; the shell compares).
     still_changes = 0
