@@ -136,21 +136,26 @@ class SetupScreen(Screen):
         if info.min_players != info.max_players and self.position is None:
             stepper("Players", str(self.players), lambda: self.step_players(-1),
                     lambda: self.step_players(1), "players")
+        name_x = value_x + px(480)
+        name_w = min(px(420), max(px(260), width - left - name_x))  # the rest of the row
         for seat in range(self.players):
             player = self.seats[seat]
             level = self.levels.get(player)
             shown = describe(level) if level is not None else player
             text = "Human" if player == HUMAN else f"Computer: {shown}"
-            if player == HUMAN:  # the name field sits right of the seat's stepper
-                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
-                self.add_button(name, Rect(value_x + px(480), y, px(260), px(38)),
-                                lambda: None, name=f"name{seat}")
-            elif level is not None:  # how the level plays, where a person's name would be
-                self.label(level.blurb, value_x + px(480), y + px(38), 12, DIM,
-                           width=max(px(160), width - value_x - px(500)), multiline=True,
-                           anchor_y="top")
+            row_y = y
+            # Added in reading order (the focus order): the seat's "<" and ">", then
+            # what stands right of them.
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
+            if player == HUMAN:  # the name field sits right of the seat's stepper
+                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
+                self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
+                                lambda: None, name=f"name{seat}")
+            elif level is not None:  # how the level plays, where a person's name would be
+                self.label(level.blurb, name_x, row_y + px(38), 12, DIM,
+                           width=max(px(160), width - value_x - px(500)), multiline=True,
+                           anchor_y="top")
         for option in info.options if self.position is None else ():
             # Each option in plain words: its title, its value's name, one line of help.
             value = option.value_text(self.options[option.name])
