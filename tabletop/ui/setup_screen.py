@@ -90,18 +90,22 @@ class SetupScreen(Screen):
         new = option.step(self.options[option.name], step)
         self._set(lambda: self.options.__setitem__(option.name, new))
 
+    def new_session(self, seed: int) -> Session:
+        """The game the choices make; raises `TabletopError` if they do not make one."""
+        if self.position is not None:  # the kept moves replayed, then play goes on
+            return Session.from_record(self.app.host, replace(
+                self.position, agents=tuple(self.seats[:self.players])))
+        return Session.new(self.game, self.players, dict(self.options), seed,
+                           self.seats[:self.players])
+
     def start(self) -> None:
-        """Validate everything and open the game; problems are shown, not raised."""
+        """Validate everything and open the game; problems are shown, not raised, in the
+        words the screen uses (the options' labels and presets' names)."""
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
-            if self.position is not None:  # the kept moves replayed, then play goes on
-                session = Session.from_record(self.app.host, replace(
-                    self.position, agents=tuple(self.seats[:self.players])))
-            else:
-                session = Session.new(self.game, self.players, dict(self.options), seed,
-                                      self.seats[:self.players])
+            session = self.new_session(seed)
         except TabletopError as exc:
-            self.error = str(exc)
+            self.error = exc.words
             self.invalidate()
             return
         self.app.start_game(self.game_id, session, self.names[:self.players])
