@@ -52,7 +52,6 @@ class SetupScreen(Screen):
         self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
         self.error: str | None = None
-        self._focus_name: str | None = None
         # People's names, per seat: the preset game's, else those last used at this game.
         remembered = app.keeper.names_of(preset) if preset else None
         if remembered is None:
@@ -64,10 +63,8 @@ class SetupScreen(Screen):
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
-        # The focus follows its button by name: a seat turned AI loses its name field,
-        # which shifts the buttons after it.
-        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
-        self._focus_name = focused.name if focused else None
+        # The focus stays on its button by name (`Screen.focus_name`) when the layout
+        # changes: a seat turned AI loses its name field, which shifts the buttons after it.
         change()
         self.error = None
         self.invalidate()
@@ -187,9 +184,6 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
-        names = [b.name for b in self.buttons]
-        if self._focus_name in names:
-            self.focus = names.index(self._focus_name)
 
     def _name_field(self) -> int | None:
         """The seat whose name field has the keyboard focus, if one has."""

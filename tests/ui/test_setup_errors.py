@@ -111,6 +111,7 @@ def test_verso_first_player_beyond_the_table_in_words(window: Any) -> None:
         for _ in range(presses):
             key(window, K.ENTER)
     assert window.current_view is setup and setup.players == 2
+    assert setup.focus_name == "start"  # the focus stays where the player pressed
     expected = ("Who plays first: Player 4 has no seat in a game of 2 players; "
                 "choose At random, Player 1 or Player 2.")
     assert setup.error == expected
