@@ -27,7 +27,7 @@ from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.keeper import GameKeeper
-from tabletop.ui.keys import normal_key, shift_tab_symbols
+from tabletop.ui.keys import forget_released_tab, normal_key, shift_tab_symbols
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
 from tabletop.ui.sound import SoundBoard
@@ -74,6 +74,9 @@ class AppWindow(arcade.Window):
             self._stale = True
         if event_type in ("on_key_press", "on_key_release") and args:
             # Every screen sees Shift+Tab as Tab with Shift (X sends another key).
+            if event_type == "on_key_release":
+                forget_released_tab(getattr(self, "pressed_keys", None), args[0],
+                                    self._shift_tab)
             args = (*normal_key(args[0], args[1], self._shift_tab), *args[2:])
         return super().dispatch_event(event_type, *args)
 

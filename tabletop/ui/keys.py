@@ -4,6 +4,11 @@ Under X, Shift+Tab arrives as the keysym ISO_Left_Tab, which pyglet does not kno
 passes the key on as `key.user_key(keycode)` of the Tab key (with Shift in the
 modifiers), so a screen that looks for Tab never saw Shift+Tab. The app's window turns
 that back into Tab with Shift before any screen sees it (`normal_key`).
+
+The same key may also be released under the other symbol (Shift let go before Tab, as
+`xdotool key shift+Tab` and quick hands do): pyglet, which takes a key pressed and not
+released for one held down (auto-repeat), then dropped every other Shift+Tab. The
+release of either symbol forgets both (`forget_released_tab`).
 """
 
 from __future__ import annotations
@@ -43,3 +48,12 @@ def normal_key(symbol: int, modifiers: int, shift_tab: frozenset[int]) -> tuple[
     if symbol in shift_tab:
         return key.TAB, modifiers | key.MOD_SHIFT
     return symbol, modifiers
+
+
+def forget_released_tab(pressed: set[int] | None, symbol: int,
+                        shift_tab: frozenset[int]) -> None:
+    """On the release of Tab or X's Shift+Tab, forget both as pressed in `pressed` (the
+    window's set of held keys, None if it keeps none), so the next press is not taken
+    for a repeat."""
+    if pressed is not None and (symbol == key.TAB or symbol in shift_tab):
+        pressed.difference_update({key.TAB, *shift_tab})

@@ -126,3 +126,13 @@ def test_x_shift_tab_becomes_tab_with_shift(window: Any) -> None:
     assert normal_key(K.TAB, 0, symbols) == (K.TAB, 0)
     assert normal_key(K.A, K.MOD_SHIFT, symbols) == (K.A, K.MOD_SHIFT)
 
+
+
+def test_tab_released_under_the_other_symbol_is_not_held(window: Any) -> None:
+    """Shift let go before Tab: X releases the key as Tab after pressing it as
+    ISO_Left_Tab (and the other way round). The X window's set of held keys (which pyglet
+    checks to drop auto-repeats) forgets both, so the next Shift+Tab is not dropped."""
+    for pressed, released in ((X_SHIFT_TAB, K.TAB), (K.TAB, X_SHIFT_TAB)):
+        window.pressed_keys = {pressed, K.A}  # as pyglet's X window holds them
+        window.dispatch_event("on_key_release", released, 0)
+        assert window.pressed_keys == {K.A}
