@@ -577,9 +577,10 @@ class GameScreen(Screen):
             kind = f"computer: {s.agents[s.to_move]}" if s.is_ai(s.to_move) else "human"
             lines.append((f"To move: {who} ({kind})", TEXT))
             if self.move_held:
-                # Not "thinking" any more: the last move (its sentence below) is still on
-                # show for the pace, and the chosen one stays hidden until then.
-                lines.append((f"{who} has chosen and plays in a moment.", ACCENT))
+                # Not "thinking" any more: the move is chosen, and the last one (its
+                # sentence below) stays on show for the pace. One line, as "thinking" is,
+                # so that the sidebar does not jump.
+                lines.append((f"{who} plays in a moment.", ACCENT))
             elif self.thinking is not None:
                 lines.append((f"{who} is thinking…", ACCENT))
         lines.extend((note, ERROR) for note in self.agent_notes)

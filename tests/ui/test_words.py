@@ -116,8 +116,8 @@ def test_two_computer_seats_at_instant_pace_still_show_every_move(tmp_path: Path
 
 def test_a_chosen_computer_move_held_for_the_pace_is_not_called_thinking(
         tmp_path: Path) -> None:
-    """While the computer's chosen move waits for the pace, the status line says it has
-    chosen (never "is thinking") and the last move's sentence stays on show."""
+    """While the computer's chosen move waits for the pace, the status line says it plays
+    in a moment (never "is thinking") and the last move's sentence stays on show."""
     window = open_app(installed_host, tmp_path)
     try:
         window.app.settings.ai_pause_seconds = 30.0  # long enough to look at it
@@ -133,7 +133,7 @@ def test_a_chosen_computer_move_held_for_the_pace_is_not_called_thinking(
         pump(window)
         texts = [placed.text for placed in screen.texts.items]
         who = screen.game.info.seat_name(screen.session.to_move)
-        assert f"{who} has chosen and plays in a moment." in texts
+        assert f"{who} plays in a moment." in texts
         assert not [text for text in texts if "thinking" in text]
         assert told.startswith("Blue") and told in texts
         assert len(screen.session.moves) == 1  # held: not played yet
