@@ -38,6 +38,12 @@ __all__ = [
 class TabletopError(Exception):
     """Base of every error the host and the games raise on bad input."""
 
+    @property
+    def words(self) -> str:
+        """The problem as a player reads it in the app (see `OptionError`); by default
+        the message itself."""
+        return str(self)
+
 
 class IllegalMoveError(TabletopError, ValueError):
     """A well-formed move that the rules do not allow in this position."""
@@ -48,7 +54,22 @@ class NotationError(TabletopError, ValueError):
 
 
 class OptionError(TabletopError, ValueError):
-    """An unknown option, or a value the option does not accept."""
+    """An unknown option, or a value the option does not accept.
+
+    The message (`str()`) is the command line's: it names options and values as they are
+    typed there (`first_player`, `3`). `words`, if given, says the same in a player's
+    words: the options' labels and their presets' names ("Who plays first", "Player 4"),
+    as the app's set-up screen shows them.
+    """
+
+    def __init__(self, message: str, words: str | None = None) -> None:
+        super().__init__(message)
+        self._words = words
+
+    @property
+    def words(self) -> str:
+        """The problem in the options' labels and presets' names (else the message)."""
+        return self._words or str(self)
 
 
 class StateFormatError(TabletopError, ValueError):
@@ -189,26 +210,40 @@ class GameOption:
     def validate(self, value: Any) -> Any:
         """Return `value` if this option accepts it, else raise `OptionError`."""
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r}: expected true or false, got {shown(value)}")
+            raise self.refusal(f"expected true or false, got {shown(value)}",
+                               f"{shown(value)} is neither on nor off")
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r}: expected a whole number, got {shown(value)}")
+            raise self.refusal(f"expected a whole number, got {shown(value)}",
+                               f"{shown(value)} is not a whole number")
         if self.kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r}: expected text, got {shown(value)}")
+            raise self.refusal(f"expected text, got {shown(value)}",
+                               f"{shown(value)} is not a text")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r}: {shown(value)} is not one of {allowed}")
+            offered = ", ".join(self.value_text(c) for c in self.choices)
+            raise self.refusal(f"{shown(value)} is not one of {allowed}",
+                               f"{self.value_text(value)} is not offered (choose {offered})")
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name!r}: {value} is below {self.minimum}")
+            raise self.refusal(f"{value} is below {self.minimum}",
+                               f"{self.value_text(value)} is below the lowest, "
+                               f"{self.value_text(self.minimum)}")
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name!r}: {value} is above {self.maximum}")
+            raise self.refusal(f"{value} is above {self.maximum}",
+                               f"{self.value_text(value)} is above the highest, "
+                               f"{self.value_text(self.maximum)}")
         if self.check is not None:
             try:
                 self.check(value)
             except OptionError:
                 raise
             except (ValueError, TypeError, KeyError) as exc:
-                raise OptionError(f"option {self.name!r}: {one_line(exc)}") from None
+                raise self.refusal(one_line(exc), one_line(exc)) from None
         return value
+
+    def refusal(self, reason: str, words: str) -> OptionError:
+        """The `OptionError` refusing a value of this option: `reason` after the option's
+        name for the command line, `words` after its label for a player."""
+        return OptionError(f"option {self.name!r}: {reason}", f"{self.title}: {words}.")
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,12 @@ def _cards(options: Mapping[str, Any]) -> CardList:
     try:
         return cards_from_data(options.get("deck"))
     except ValueError as exc:
-        raise OptionError(f"option 'deck': {exc}") from None
+        raise OptionError(f"option 'deck': {exc}", f"Deck: {exc}.") from None
+
+
+def _table(players: int) -> str:
+    """A game of `players`, in words."""
+    return "a solo game" if players == 1 else f"a game of {players} players"
 
 
 class VersoGame(Game[VersoState, Move]):
@@ -89,13 +94,21 @@ class VersoGame(Game[VersoState, Move]):
         need = rules.deck_size(players)
         if len(cards) < need:
             raise OptionError(f"the deck has {len(cards)} cards; {players} player(s) "
-                              f"need {need}")
+                              f"need {need}",
+                              f"{self.info.option('deck').title}: this deck has "
+                              f"{len(cards)} cards, and {_table(players)} needs {need}.")
         first = options.get("first_player", -1)
         if first is None:
             first = -1
         if isinstance(first, bool) or not isinstance(first, int) or not -1 <= first < players:
+            option = self.info.option("first_player")
+            named = [option.value_text(seat) for seat in (-1, *range(players))]
+            offered = (", ".join(named[:-1]) + " or " + named[-1] if players <= 2 else
+                       f"{named[0]} or one of {named[1]} to {named[-1]}")
             raise OptionError(f"option 'first_player': {first!r} is not a seat of "
-                              f"{players} player(s) (or -1 for random)")
+                              f"{players} player(s) (or -1 for random)",
+                              f"{option.title}: {option.value_text(first)} has no seat in "
+                              f"{_table(players)}; choose {offered}.")
         if setup is not None:
             deck, first_in_setup = saving.setup_from_data(setup, cards, players)
             if first not in (-1, first_in_setup):

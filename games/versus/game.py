@@ -110,6 +110,12 @@ INFO = GameInfo(
 )
 
 
+def _refused(option: GameOption, exc: ValueError) -> OptionError:
+    """The data of `option` refused: the reason as it is, after the option's label for
+    a player."""
+    return OptionError(str(exc), f"{option.title}: {exc}.")
+
+
 class VersusGame(Game[VersusState, AnyMove]):
     """The Versus rules engine (versus.md); states are `VersusState`, moves `Move`."""
 
@@ -123,15 +129,21 @@ class VersusGame(Game[VersusState, AnyMove]):
         opts = self.info.resolve_options(options)
         try:
             board = board_from_data(opts["start_position"] or R.START_POSITION)
+        except ValueError as exc:
+            raise _refused(self.info.option("start_position"), exc) from None
+        try:
             targets = targets_from_data(opts["targets"] or DEFAULT_TARGET_NAMES)
         except ValueError as exc:
-            raise OptionError(str(exc)) from None
+            raise _refused(self.info.option("targets"), exc) from None
         rules = R.Rules(targets, opts["versus_may_stop_on_target"],
                         opts["repetition_limit"], opts["ply_limit"])
         try:
             return R.start(rules, board)
-        except ValueError as exc:
-            raise OptionError(str(exc)) from None
+        except R.VersusOnTarget as exc:
+            rule = self.info.option("versus_may_stop_on_target")
+            raise OptionError(str(exc), f"{rule.title}: the start position puts a VERSUS on "
+                                        f"the target {exc.cell}, which only "
+                                        f"\"{rule.value_text(True)}\" allows.") from None
 
     # -- playing ---------------------------------------------------------------------
     def to_move(self, state: VersusState) -> int | None:

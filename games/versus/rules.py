@@ -350,15 +350,23 @@ def _start_position() -> dict[str, Any]:
 START_POSITION: dict[str, Any] = _start_position()
 
 
+class VersusOnTarget(ValueError):
+    """A start position puts a VERSUS on a target, and the rules keep it off them."""
+
+    def __init__(self, cell: str) -> None:
+        super().__init__(f"a VERSUS starts on target {cell}, which needs "
+                         "versus_may_stop_on_target")
+        self.cell = cell
+
+
 def start(rules: Rules, board: bytes) -> VersusState:
     """The state of a new game on `board` (`START_POSITION` unless a variant gives
-    another), Blue to move (§3), already over if an end of §6 holds; raises `ValueError`
-    if a VERSUS starts on a target it may not stop on."""
+    another), Blue to move (§3), already over if an end of §6 holds; raises
+    `VersusOnTarget` if a VERSUS starts on a target it may not stop on."""
     if not rules.may_stop_on_target:
         for t in rules.targets:
             if 0 < board[t] < FIRST_PAWN:
-                raise ValueError(f"a VERSUS starts on target {CELL_NAMES[t]}, which "
-                                 "needs versus_may_stop_on_target")
+                raise VersusOnTarget(CELL_NAMES[t])
     pieces = tuple(i for i, code in enumerate(board) if code)
     key = position_key(board, pieces, 0, ())
     reason = end_reason(board, pieces, 0, rules)

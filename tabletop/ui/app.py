@@ -27,6 +27,7 @@ from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.keeper import GameKeeper
+from tabletop.ui.keys import forget_released_tab, normal_key, shift_tab_symbols
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.renderer import Renderer
 from tabletop.ui.sound import SoundBoard
@@ -55,7 +56,9 @@ class AppWindow(arcade.Window):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._stale = True  # set before super().__init__, which already sends events
+        self._shift_tab: frozenset[int] = frozenset()
         super().__init__(*args, **kwargs)
+        self._shift_tab = shift_tab_symbols(self)
 
     def request_redraw(self) -> None:
         """Draw a frame at the next tick of the clock."""
@@ -69,6 +72,12 @@ class AppWindow(arcade.Window):
     def dispatch_event(self, event_type: str, *args: Any) -> Any:
         if event_type not in _CLOCK_EVENTS:
             self._stale = True
+        if event_type in ("on_key_press", "on_key_release") and args:
+            # Every screen sees Shift+Tab as Tab with Shift (X sends another key).
+            if event_type == "on_key_release":
+                forget_released_tab(getattr(self, "pressed_keys", None), args[0],
+                                    self._shift_tab)
+            args = (*normal_key(args[0], args[1], self._shift_tab), *args[2:])
         return super().dispatch_event(event_type, *args)
 
     def draw(self, dt: float) -> None:

@@ -53,15 +53,11 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         y -= screen.line(13)
     row, half = px(40), (width - px(10)) / 2
     y -= px(8)
+    actions = []
     if screen.renderer.pending_move is not None:
-        y -= row
-        screen.add_button("VALIDATE", Rect(left, y, half, px(34)),
-                          screen.validate,
-                          name="validate")
-        screen.add_button("Cancel (Esc)", Rect(left + half + px(10), y, half, px(34)),
-                          screen.cancel_preview,
-                          name="cancel")
-    actions = [
+        actions += [("VALIDATE", screen.validate, True, "validate"),
+                    ("Cancel (Esc)", screen.cancel_preview, True, "cancel")]
+    actions += [
         ("Undo (U)", screen.undo, s.can_undo(), "undo"),
         ("Redo (R)", screen.redo, s.can_redo(), "redo"),
         ("Hint (H)", screen.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
@@ -71,11 +67,21 @@ def build_sidebar(screen: GameScreen, panel: Rect) -> None:
         ("New game (N)", lambda: screen.app.show_setup(screen.game_id, s), True, "new"),
         ("Launcher (Esc)", screen.escape, True, "launcher"),
     ]
-    for index, (label, action, enabled, name) in enumerate(actions):
-        if index % 2 == 0:
+    # Two buttons a row; a label that would be cut on half a row (a small window) gets a
+    # whole row, so that every label reads whole at every size.
+    right_free = False
+    for label, action, enabled, name in actions:
+        if screen.button_fits(label, half):
+            if not right_free:
+                y -= row
+            x = left + half + px(10) if right_free else left
+            right_free = not right_free
+            rect = Rect(x, y, half, px(34))
+        else:
             y -= row
-        x = left if index % 2 == 0 else left + half + px(10)
-        screen.add_button(label, Rect(x, y, half, px(34)), action, enabled, name)
+            right_free = False
+            rect = Rect(left, y, width, px(34))
+        screen.add_button(label, rect, action, enabled, name)
     for move in s.special_moves():
         y -= row
         text = screen.game.move_to_text(s.state, move)

@@ -85,7 +85,7 @@ class GameScreen(Screen):
         self.log_scroll = 0
         self._needs_position = True
         self._built_overlay: str | None = None
-        self._seen: tuple[bool, bool] = (False, False)
+        self._seen: tuple[bool, bool, bool] = (False, False, False)
         #: Seconds a computer's move stays on show before the next one may be played
         #: (counted once its animation has ended): AI turns a person can follow.
         self._hold = 0.0
@@ -341,7 +341,8 @@ class GameScreen(Screen):
         if problem:
             self.message = problem
             self.invalidate()
-        seen = (self.renderer.pending_move is not None, self.renderer.animating)
+        seen = (self.renderer.pending_move is not None, self.renderer.animating,
+                self.move_held)
         if seen != self._seen:
             self._seen = seen
             self.invalidate()
@@ -398,6 +399,13 @@ class GameScreen(Screen):
     def _showing_move(self) -> bool:
         """True while the last move is still on show: its animation, then the AI pace."""
         return self.renderer.animating or self._hold > 0
+
+    @property
+    def move_held(self) -> bool:
+        """True when the computer has chosen its move and it waits only for the last
+        move's show (its animation, the AI pace) to end."""
+        return (self.thinking is not None and self.thinking[1].done()
+                and self._showing_move())
 
     # -- layout and drawing --------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -604,7 +612,12 @@ class GameScreen(Screen):
             who = self.game.info.seat_name(s.to_move)
             kind = f"computer: {s.agents[s.to_move]}" if s.is_ai(s.to_move) else "human"
             lines.append((f"To move: {who} ({kind})", TEXT))
-            if self.thinking is not None:
+            if self.move_held:
+                # Not "thinking" any more: the move is chosen, and the last one (its
+                # sentence below) stays on show for the pace. One line, as "thinking" is,
+                # so that the sidebar does not jump.
+                lines.append((f"{who} plays in a moment.", ACCENT))
+            elif self.thinking is not None:
                 lines.append((f"{who} is thinking…", ACCENT))
         lines.extend((note, ERROR) for note in self.agent_notes)
         if self.message:

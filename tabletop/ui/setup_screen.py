@@ -52,7 +52,6 @@ class SetupScreen(Screen):
         self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
         self.error: str | None = None
-        self._focus_name: str | None = None
         # People's names, per seat: the preset game's, else those last used at this game.
         remembered = app.keeper.names_of(preset) if preset else None
         if remembered is None:
@@ -64,10 +63,8 @@ class SetupScreen(Screen):
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
-        # The focus follows its button by name: a seat turned AI loses its name field,
-        # which shifts the buttons after it.
-        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
-        self._focus_name = focused.name if focused else None
+        # The focus stays on its button by name (`Screen.focus_name`) when the layout
+        # changes: a seat turned AI loses its name field, which shifts the buttons after it.
         change()
         self.error = None
         self.invalidate()
@@ -90,18 +87,22 @@ class SetupScreen(Screen):
         new = option.step(self.options[option.name], step)
         self._set(lambda: self.options.__setitem__(option.name, new))
 
+    def new_session(self, seed: int) -> Session:
+        """The game the choices make; raises `TabletopError` if they do not make one."""
+        if self.position is not None:  # the kept moves replayed, then play goes on
+            return Session.from_record(self.app.host, replace(
+                self.position, agents=tuple(self.seats[:self.players])))
+        return Session.new(self.game, self.players, dict(self.options), seed,
+                           self.seats[:self.players])
+
     def start(self) -> None:
-        """Validate everything and open the game; problems are shown, not raised."""
+        """Validate everything and open the game; problems are shown, not raised, in the
+        words the screen uses (the options' labels and presets' names)."""
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
-            if self.position is not None:  # the kept moves replayed, then play goes on
-                session = Session.from_record(self.app.host, replace(
-                    self.position, agents=tuple(self.seats[:self.players])))
-            else:
-                session = Session.new(self.game, self.players, dict(self.options), seed,
-                                      self.seats[:self.players])
+            session = self.new_session(seed)
         except TabletopError as exc:
-            self.error = str(exc)
+            self.error = exc.words
             self.invalidate()
             return
         self.app.start_game(self.game_id, session, self.names[:self.players])
@@ -136,21 +137,26 @@ class SetupScreen(Screen):
         if info.min_players != info.max_players and self.position is None:
             stepper("Players", str(self.players), lambda: self.step_players(-1),
                     lambda: self.step_players(1), "players")
+        name_x = value_x + px(480)
+        name_w = min(px(420), max(px(260), width - left - name_x))  # the rest of the row
         for seat in range(self.players):
             player = self.seats[seat]
             level = self.levels.get(player)
             shown = describe(level) if level is not None else player
             text = "Human" if player == HUMAN else f"Computer: {shown}"
-            if player == HUMAN:  # the name field sits right of the seat's stepper
-                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
-                self.add_button(name, Rect(value_x + px(480), y, px(260), px(38)),
-                                lambda: None, name=f"name{seat}")
-            elif level is not None:  # how the level plays, where a person's name would be
-                self.label(level.blurb, value_x + px(480), y + px(38), 12, DIM,
-                           width=max(px(160), width - value_x - px(500)), multiline=True,
-                           anchor_y="top")
+            row_y = y
+            # Added in reading order (the focus order): the seat's "<" and ">", then
+            # what stands right of them.
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
+            if player == HUMAN:  # the name field sits right of the seat's stepper
+                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
+                self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
+                                lambda: None, name=f"name{seat}")
+            elif level is not None:  # how the level plays, where a person's name would be
+                self.label(level.blurb, name_x, row_y + px(38), 12, DIM,
+                           width=max(px(160), width - value_x - px(500)), multiline=True,
+                           anchor_y="top")
         for option in info.options if self.position is None else ():
             # Each option in plain words: its title, its value's name, one line of help.
             value = option.value_text(self.options[option.name])
@@ -178,9 +184,6 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
-        names = [b.name for b in self.buttons]
-        if self._focus_name in names:
-            self.focus = names.index(self._focus_name)
 
     def _name_field(self) -> int | None:
         """The seat whose name field has the keyboard focus, if one has."""

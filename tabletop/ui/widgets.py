@@ -17,7 +17,7 @@ import pyglet
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
-from tabletop.ui.textbox import MIN_POINTS, Placed, TextBoxes, fit_text
+from tabletop.ui.textbox import MIN_POINTS, SLACK, Placed, TextBoxes, fit_text
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -108,9 +108,7 @@ class Screen(arcade.View):
         for button in self.buttons:
             self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
             if button.label:
-                r = button.rect  # a little room each side; a short button keeps its height
-                side = min(self.px(8), r.width / 8)
-                inner = Rect(r.left + side, r.bottom, r.width - 2 * side, r.height)
+                inner = self._label_box(button.rect)
                 self.label(button.label, *inner.center, 14,
                            TEXT if button.enabled else DIM, anchor_x="center",
                            anchor_y="center", box=inner)
@@ -125,6 +123,19 @@ class Screen(arcade.View):
         """Every text on screen now with its box (the screen's own; a game screen adds
         its board's): what the layout test checks and the hover looks up."""
         return self.texts
+
+    def _label_box(self, rect: Rect) -> Rect:
+        """Where a button's label goes: a little room each side, the button's height."""
+        side = min(self.px(8), rect.width / 8)
+        return Rect(rect.left + side, rect.bottom, rect.width - 2 * side, rect.height)
+
+    def button_fits(self, label: str, width: float) -> bool:
+        """True if `label` reads whole on a button `width` wide: at its size, or scaled
+        down no further than the smallest text size (the layout rule's last step before
+        it cuts)."""
+        room = self._label_box(Rect(0, 0, width, self.px(34))).width
+        probe = arcade.Text(label, 0, 0, font_size=MIN_POINTS, font_name=FONT_SANS)
+        return probe.content_width <= room - SLACK
 
     @property
     def focus(self) -> int:

@@ -1,4 +1,5 @@
-"""Every screen and dialog at three window sizes: no text leaves its box, none overlaps.
+"""Every screen and dialog at three window sizes: no text leaves its box, none overlaps,
+no button's label is cut.
 
 Measured from the layout itself (each screen's register of laid-out texts, see
 `tabletop.ui.textbox`, with the board's own texts from its renderer's `text_boxes`) and
@@ -91,6 +92,12 @@ def problems(window: Any, what: str) -> list[str]:
     buttons = [b for b in view.buttons]
     for index, a in enumerate(buttons):
         r = a.rect
+        # A player reads every button's label whole: none is ellipsised.
+        cut = [p for p in view.texts.items
+               if p.text == a.label and r.contains(*p.box.center) and p.cut]
+        if cut:
+            found.append(f"button {a.name!r}: its label {a.label!r} is cut to "
+                         f"{cut[0].shown!r}")
         if r.left < -1 or r.bottom < -1 or r.right > width + 1 or r.top > height + 1:
             found.append(f"button {a.name!r} leaves the window ({r})")
         for b in buttons[index + 1:]:

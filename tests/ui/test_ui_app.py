@@ -290,7 +290,9 @@ def test_rules_panel_and_setup_validation(window: Any) -> None:
     assert setup.options["handicap"] == 2
     setup.options["handicap"] = 5  # a value the option refuses is reported, not raised
     click_button(window, "start")
-    assert isinstance(window.current_view, SetupScreen) and "above 2" in texts(window)
+    # Said in the option's label, not its command-line name.
+    assert isinstance(window.current_view, SetupScreen)
+    assert "5 is above the highest, 2." in texts(window) and "'handicap'" not in texts(window)
     screenshot(window, "17_setup_error")
     assert pixel(window, 5, 5) == (24, 28, 36)
 

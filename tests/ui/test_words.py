@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click_button, close_app, open_app, pump
+from ui_driver import click_button, close_app, open_app, pump, wait_until
 
 from tabletop.library import Library
 from tabletop.model import Outcome
@@ -110,6 +110,33 @@ def test_two_computer_seats_at_instant_pace_still_show_every_move(tmp_path: Path
     try:
         assert len(frames) == 4  # one move per frame at most, each animated (above)
         assert window.current_view.session.outcome is None
+    finally:
+        close_app(window)
+
+
+def test_a_chosen_computer_move_held_for_the_pace_is_not_called_thinking(
+        tmp_path: Path) -> None:
+    """While the computer's chosen move waits for the pace, the status line says it plays
+    in a moment (never "is thinking") and the last move's sentence stays on show."""
+    window = open_app(installed_host, tmp_path)
+    try:
+        window.app.settings.ai_pause_seconds = 30.0  # long enough to look at it
+        click_button(window, "game:versus")
+        click_button(window, "seat0+")
+        click_button(window, "seat1+")
+        click_button(window, "start")
+        screen = window.current_view
+        assert isinstance(screen, GameScreen)
+        wait_until(window, lambda: len(screen.session.moves) == 1)
+        told = screen.message
+        wait_until(window, lambda: screen.move_held)
+        pump(window)
+        texts = [placed.text for placed in screen.texts.items]
+        who = screen.game.info.seat_name(screen.session.to_move)
+        assert f"{who} plays in a moment." in texts
+        assert not [text for text in texts if "thinking" in text]
+        assert told.startswith("Blue") and told in texts
+        assert len(screen.session.moves) == 1  # held: not played yet
     finally:
         close_app(window)
 

@@ -1,0 +1,120 @@
+"""Set-up errors in a player's words (issue 12): a choice the set-up screen can make that
+does not make a game is refused naming the option by its label and its value by its
+preset's name, never by the option's name or raw value as the command line types them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import close_app, key, open_app, pump
+
+from games.verso.cards import STANDARD, cards_to_data
+from games.versus.board import CELL_NAMES
+from games.versus.pieces import DEFAULT_TARGET_NAMES
+from tabletop.model import GameOption, TabletopError
+from tabletop.plugins import Host
+from tabletop.session import HUMAN, Session
+from tabletop.ui._arcade import arcade
+from tabletop.ui.setup_screen import SetupScreen
+
+K = arcade.key
+
+
+def _host() -> Host:
+    return Host().load()
+
+
+@pytest.fixture
+def window(tmp_path: Path) -> Iterator[Any]:
+    win = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    yield win
+    close_app(win)
+
+
+def _versus_on_a_target() -> dict[str, Any]:
+    """A start position with Blue's VERSUS on a target (only the literal reading allows it)."""
+    free = [cell for cell in CELL_NAMES if cell not in DEFAULT_TARGET_NAMES]
+    return {"versus": {"blue": DEFAULT_TARGET_NAMES[0], "brown": free[0]},
+            "pawns": [{"cell": free[-1], "blue": 3, "control": "blue"},
+                      {"cell": free[-2], "blue": 2, "control": "brown"}]}
+
+
+#: Options a set-up can start from besides the defaults: a game first started from the
+#: command line with data, whose New game keeps its options (set-up shows them "custom").
+KEPT_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "verso": [{"deck": cards_to_data(STANDARD)[:35]}],  # a solo-sized deck
+    "versus": [{"start_position": _versus_on_a_target(), "versus_may_stop_on_target": True}],
+    "reversi": [],
+}
+
+
+def reachable(option: GameOption, start: Any) -> list[Any]:
+    """Every value the set-up's "<" and ">" reach from `start` (`GameOption.step`)."""
+    values = [start]
+    while (value := option.step(values[-1], 1)) not in values or \
+            type(value) is not type(values[values.index(value)]):
+        values.append(value)
+    return values
+
+
+def raw_leaks(message: str, options: tuple[GameOption, ...]) -> list[str]:
+    """The option names a message shows as the command line types them."""
+    leaks = [o.name for o in options if o.name not in o.title.lower() and o.name in message]
+    return leaks + (["option '…'"] if "option '" in message else [])
+
+
+@pytest.mark.parametrize("game_id", list(KEPT_OPTIONS))
+def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) -> None:
+    """Every player count × every value of every option the set-up reaches, from the
+    defaults and from a kept game's options: each refusal in the options' words."""
+    app = window.app
+    game = app.host.game(game_id)
+    info = game.info
+    messages: set[str] = set()
+    for given in [{}, *KEPT_OPTIONS[game_id]]:
+        preset = Session.new(game, info.min_players if given else info.max_players, given, 1,
+                             [HUMAN] * (info.min_players if given else info.max_players))
+        app.show_setup(game_id, preset)
+        setup = window.current_view
+        assert isinstance(setup, SetupScreen)
+        start = dict(setup.options)
+        ranges = [reachable(o, start[o.name]) for o in info.options]
+        for players in range(info.min_players, info.max_players + 1):
+            for values in itertools.product(*ranges):
+                setup.players = players
+                setup.options = {o.name: v for o, v in zip(info.options, values, strict=True)}
+                try:
+                    setup.new_session(seed=1)
+                except TabletopError as exc:
+                    messages.add(exc.words)
+    for message in messages:
+        assert not raw_leaks(message, info.options), message
+        assert message.startswith(tuple(f"{o.title}: " for o in info.options)), message
+    expected = {"verso": 2, "versus": 1, "reversi": 0}[game_id]  # first player, deck; target
+    assert len({m.split(":")[0] for m in messages}) == expected, messages
+
+
+def test_verso_first_player_beyond_the_table_in_words(window: Any) -> None:
+    """verso.md §2: the first player is a seat of the game. Chosen by keyboard only
+    ("Player 4" for a game of 2), Start shows why in the option's and presets' words."""
+    app = window.app
+    app.show_setup("verso")
+    setup = window.current_view
+    for target, presses in (("players+", 1), ("option:first_player+", 4), ("start", 1)):
+        while setup.focus_name != target:
+            key(window, K.TAB)
+        for _ in range(presses):
+            key(window, K.ENTER)
+    assert window.current_view is setup and setup.players == 2
+    assert setup.focus_name == "start"  # the focus stays where the player pressed
+    expected = ("Who plays first: Player 4 has no seat in a game of 2 players; "
+                "choose At random, Player 1 or Player 2.")
+    assert setup.error == expected
+    pump(window)
+    shown = [p for p in setup.texts.items if p.text == expected]
+    assert shown and not shown[0].cut
