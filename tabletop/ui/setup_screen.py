@@ -36,10 +36,12 @@ class SetupScreen(Screen):
         #: A game played so far (a replay's "Play on from here"): only seats are chosen.
         self.position = position
         specs = app.host.agent_specs(game_id)
-        # The levels first (by name, rating and blurb), then the agents themselves.
+        # A game with levels offers its levels (by name, rating and blurb): a player picks
+        # how strong an opponent is, and the agent ids stay for the command line. A game
+        # without levels offers its agents.
         self.levels = {s.name: s.level for s in specs if s.level is not None}
-        self.agent_names = [HUMAN] + list(self.levels) + [
-            s.name for s in specs if s.level is None]
+        self.agent_names = [HUMAN] + (list(self.levels) if self.levels else [
+            s.name for s in specs])
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
         self.options: dict[str, Any] = (
@@ -154,7 +156,8 @@ class SetupScreen(Screen):
                 self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
                                 lambda: None, name=f"name{seat}")
             elif level is not None:  # how the level plays, where a person's name would be
-                self.label(level.blurb, name_x, row_y + px(38), 12, DIM,
+                self.label(level.blurb[:1].upper() + level.blurb[1:], name_x, row_y + px(38),
+                           12, DIM,
                            width=max(px(160), width - value_x - px(500)), multiline=True,
                            anchor_y="top")
         for option in info.options if self.position is None else ():
