@@ -72,11 +72,30 @@ class SetupScreen(Screen):
         self.invalidate()
 
     def step_players(self, step: int) -> None:
-        """Change the number of players within the game's range."""
+        """Change the number of players within the game's range; a preset the new table
+        refuses (Player 4 to start, at a table of 2) goes back to one it takes."""
         info = self.game.info
-        self._set(lambda: setattr(self, "players", min(info.max_players,
-                                                       max(info.min_players,
-                                                           self.players + step))))
+
+        def change() -> None:
+            self.players = min(info.max_players, max(info.min_players, self.players + step))
+            for option in info.options:
+                value = self.options[option.name]
+                if option.presets and not self.accepts(option, value):
+                    taken = [v for _, v in option.presets if self.accepts(option, v)]
+                    self.options[option.name] = taken[0] if taken else value
+
+        self._set(change)
+
+    def accepts(self, option: GameOption, value: Any) -> bool:
+        """True if the game starts with `value` for `option` at this table (the game's own
+        check: a preset the table cannot take is not offered)."""
+        options = dict(self.options)
+        options[option.name] = value
+        try:
+            self.game.new_state(self.players, options, 0)
+        except Exception:  # the game refuses it (a plugin may refuse in its own way)
+            return False
+        return True
 
     def cycle_seat(self, seat: int, step: int = 1) -> None:
         """Human → each agent → human, for one seat."""
@@ -86,7 +105,15 @@ class SetupScreen(Screen):
 
     def step_option(self, option: GameOption, step: int) -> None:
         """The option's next (or previous) value: a preset, a toggle, a choice or a step."""
-        new = option.step(self.options[option.name], step)
+        value = new = option.step(self.options[option.name], step)
+        # Presets the table refuses are passed over (if none is taken, the plain next
+        # value, and Start says why).
+        for _ in range(len(option.presets)):
+            if self.accepts(option, new):
+                break
+            new = option.step(new, step)
+        else:
+            new = value
         self._set(lambda: self.options.__setitem__(option.name, new))
 
     def new_session(self, seed: int) -> Session:

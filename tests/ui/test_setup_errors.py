@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import close_app, key, open_app, pump
+from ui_driver import close_app, key, open_app
 
 from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
@@ -20,6 +20,7 @@ from tabletop.model import GameOption, TabletopError
 from tabletop.plugins import Host
 from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
+from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
 
 K = arcade.key
@@ -99,22 +100,45 @@ def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) ->
     assert len({m.split(":")[0] for m in messages}) == expected, messages
 
 
-def test_verso_first_player_beyond_the_table_in_words(window: Any) -> None:
-    """verso.md §2: the first player is a seat of the game. Chosen by keyboard only
-    ("Player 4" for a game of 2), Start shows why in the option's and presets' words."""
+def test_verso_first_player_offers_only_seats_of_the_table(window: Any) -> None:
+    """verso.md §2: the first player is a seat of the game. Chosen by keyboard only, the
+    set-up offers only the seats the table has, and a table made smaller takes back a
+    first player who no longer has a seat."""
     app = window.app
     app.show_setup("verso")
     setup = window.current_view
-    for target, presses in (("players+", 1), ("option:first_player+", 4), ("start", 1)):
+    option = setup.game.info.option("first_player")
+
+    def press(target: str, times: int = 1) -> None:
         while setup.focus_name != target:
             key(window, K.TAB)
-        for _ in range(presses):
+        for _ in range(times):
             key(window, K.ENTER)
-    assert window.current_view is setup and setup.players == 2
-    assert setup.focus_name == "start"  # the focus stays where the player pressed
-    expected = ("Who plays first: Player 4 has no seat in a game of 2 players; "
-                "choose At random, Player 1 or Player 2.")
-    assert setup.error == expected
-    pump(window)
-    shown = [p for p in setup.texts.items if p.text == expected]
-    assert shown and not shown[0].cut
+
+    press("players+")
+    assert setup.players == 2
+    offered = []
+    for _ in range(4):
+        press("option:first_player+")
+        offered.append(option.value_text(setup.options["first_player"]))
+    assert offered == ["Player 1", "Player 2", "At random", "Player 1"]
+    for _ in range(4):
+        press("players+")
+    assert setup.players == 6
+    press("option:first_player-", 2)  # back past At random to the last seat
+    assert option.value_text(setup.options["first_player"]) == "Player 6"
+    while setup.players > 2:
+        press("players-")
+    assert setup.options["first_player"] == -1  # At random: Player 6 has no seat now
+    press("start")
+    assert isinstance(window.current_view, GameScreen)
+
+
+def test_verso_first_player_beyond_the_table_in_words() -> None:
+    """The same choice made where nothing filters it (a kept game's options, the command
+    line) is refused in the option's and presets' words."""
+    game = _host().game("verso")
+    with pytest.raises(TabletopError) as refused:
+        game.new_state(2, {"first_player": 3}, 0)
+    assert refused.value.words == ("Who plays first: Player 4 has no seat in a game of 2 "
+                                   "players; choose At random, Player 1 or Player 2.")
