@@ -135,6 +135,12 @@ class StrongAgent:
         if view.phase == FINAL:
             threes = threes_of_faces([item[0] for item in view.layouts[seat]])
             return choice_move(final_bank(mask, threes), mask)
+        if view.players > 1:
+            # At a table the search values the chance of winning (`table`, which builds
+            # on this module's candidates, deals and pruning: hence imported here).
+            from games.verso.ai.table import table_choice
+
+            return table_choice(self, view, seat, budget, rng)
         choices = self.candidates(view, seat)
         ev = self.evaluator(view)
         known = known_cards(view)
