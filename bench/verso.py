@@ -76,14 +76,14 @@ def solo_game(job: tuple[str, int, Budget]
     return state.scores[0], spent, decisions, slowest, rounds, cpu, slowest_cpu
 
 
-def table_game(job: tuple[int, Budget, int | None]
+def table_game(job: tuple[int, Budget, int]
                ) -> tuple[float, float, int, float]:
     """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share,
     its CPU seconds deciding, its decisions and its slowest decision (CPU s).
-    `depth` is the table search's look-ahead (`table.DEPTH`; 0 leaves the default)."""
-    seed, limit, depth = job
-    if depth:
-        table_search.DEPTH = None if depth < 0 else depth
+    `rounds` is the table search's look-ahead (`table.ROUNDS`; 0 leaves the default)."""
+    seed, limit, rounds = job
+    if rounds:
+        table_search.ROUNDS = None if rounds < 0 else rounds
     seat_of_strong = seed % 3
     agents = [StrongAgent() if s == seat_of_strong else GreedyAgent() for s in range(3)]
     rng = random.Random(seed)
@@ -133,7 +133,7 @@ def solo(args: argparse.Namespace) -> None:
 def table(args: argparse.Namespace) -> None:
     limit = budget(args)
     seeds = range(args.first_seed, args.first_seed + args.games)
-    results = run(table_game, [(seed, limit, args.depth) for seed in seeds], args.workers)
+    results = run(table_game, [(seed, limit, args.rounds) for seed in seeds], args.workers)
     shares = [r[0] for r in results]
     cpu = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
     share = sum(shares) / len(shares)
@@ -209,10 +209,10 @@ def calibrate(args: argparse.Namespace) -> None:
                                                   state.masks[state.turn]))
         best = max(state.scores)
         winners = sum(1 for v in state.scores if v == best)
-        for deck, values in seen:
+        for size, values in seen:
             for seat in range(3):
-                lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
-                rows.append((deck, lead, 1.0 / winners if state.scores[seat] == best else 0))
+                ahead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
+                rows.append((size, ahead, 1.0 / winners if state.scores[seat] == best else 0))
     data = np.array(rows)
     deck, lead, won = data[:, 0], data[:, 1], data[:, 2]
 
@@ -276,8 +276,8 @@ def command(args: argparse.Namespace) -> str:
         parts.append(f"--agent {args.agent}")
     if args.what == "table" and args.first_seed:
         parts.append(f"--first-seed {args.first_seed}")
-    if args.what == "table" and args.depth:
-        parts.append(f"--depth {args.depth}")
+    if args.what == "table" and args.rounds:
+        parts.append(f"--rounds {args.rounds}")
     if args.what in ("solo", "table") and (args.what == "table" or args.agent == "strong"):
         if args.iterations:
             parts.append(f"--iterations {args.iterations}")
@@ -302,9 +302,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0,
                         help="table: the first seed (tuning runs use 20000.., never 0..)")
-    parser.add_argument("--depth", type=int, default=0,
-                        help="table: strong's look-ahead in moves (-1: to the end; "
-                             "0: its default)")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="table: strong's look-ahead in rounds of moves (-1: to the "
+                             "end; 0: its default)")
     args = parser.parse_args()
     if args.what != "all":
         args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000,

@@ -4,8 +4,8 @@ Solo, a game is its score; at a table only winning counts (§6: highest total wi
 here every candidate is valued by the chance it leaves its seat of winning. Each round
 deals one full state consistent with the observation (`sample_state`, the card on top
 set in turn to each card its face allows, as solo), plays the candidate through the
-rules, lets every seat play the greedy policy for `DEPTH` more moves (the other seats'
-next turns: their banks flip our cards, §4.2), and then estimates each seat's final total
+rules, lets every seat play the greedy policy for `ROUNDS` more rounds (the other seats'
+turns too: their banks flip our cards, §4.2), and then estimates each seat's final total
 as its score plus `Evaluator.layout` of its layout for the draws it has left. The
 chance of winning is a logistic of our estimate's lead over the best other one, on a
 scale that narrows as the deck runs out (`win_chance`). A game that ends inside the
@@ -38,8 +38,9 @@ from tabletop.ai.base import Budget
 
 # Deals a decision when the budget names neither seconds nor iterations.
 TABLE_DEALS = 64
-# Greedy moves played after the candidate before the estimate: one move of every seat.
-DEPTH = 3
+# Rounds of greedy moves (one move of every seat) played after the candidate before the
+# estimate; None: to the end of the game.
+ROUNDS: int | None = 2
 # The logistic's scale, in points of lead, at `deck` cards left: `SCALE_BASE +
 # SCALE_SLOPE * sqrt(deck)`, at most `SCALE_MAX`. Fit to greedy 3-player self-play
 # (`bench/verso.py calibrate`, seeds 30000..): the estimates are rough early, close late.
@@ -91,9 +92,9 @@ def outlook(ev: Evaluator, state: VersoState, seat: int) -> float:
     return 100.0 * win_chance(lead, len(state.deck))
 
 
-def look_ahead(ev: Evaluator, state: VersoState, depth: int | None) -> VersoState:
-    """`state` after `depth` more greedy moves (every seat; None: to the end)."""
-    moves = 0
+def look_ahead(ev: Evaluator, state: VersoState, rounds: int | None) -> VersoState:
+    """`state` after `rounds` more rounds of greedy moves (every seat; None: to the end)."""
+    moves, depth = 0, None if rounds is None else rounds * state.players
     while state.turn >= 0 and (depth is None or moves < depth):
         state = apply_move(state, choice_move(state_choice(ev, state), state.masks[state.turn]))
         moves += 1
@@ -130,7 +131,7 @@ def table_choice(agent: StrongAgent, view: VersoView, seat: int, budget: Budget,
         if tops:
             deal = force_top(deal, tops[rounds % len(tops)])
         for i in alive:
-            after = look_ahead(ev, play_choice(deal, choices[i]), DEPTH)
+            after = look_ahead(ev, play_choice(deal, choices[i]), ROUNDS)
             values[i] = outlook(ev, after, seat)
             totals[i] += values[i]
         for i in alive:
