@@ -37,13 +37,13 @@ from games.verso.state import FINAL, Move, VersoState
 from tabletop.ai.base import Budget
 
 # Deals a decision when the budget names neither seconds nor iterations.
-TABLE_DEALS = 64
+TABLE_DEALS = 128
 # Rounds of greedy moves (one move of every seat) played after the candidate before the
 # estimate; None: to the end of the game.
 ROUNDS: int | None = 2
 # The logistic's scale, in points of lead, at `deck` cards left: `SCALE_BASE +
 # SCALE_SLOPE * sqrt(deck)`, at most `SCALE_MAX`. Fit to greedy 3-player self-play
-# (`bench/verso.py calibrate`, seeds 30000..): the estimates are rough early, close late.
+# (`bench/verso.py calibrate --games 2000`, seeds 30000..): rough early, close late.
 SCALE_BASE, SCALE_SLOPE, SCALE_MAX = 2.0, 1.8, 9.0
 
 
