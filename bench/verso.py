@@ -3,14 +3,19 @@
     .venv/bin/python bench/verso.py                       # everything, default sizes
     .venv/bin/python bench/verso.py solo --agent greedy --games 1000
     .venv/bin/python bench/verso.py solo --agent strong --games 50 --seconds 1.0
-    .venv/bin/python bench/verso.py table --games 300 --iterations 200
+    .venv/bin/python bench/verso.py table --games 300      # at strong's default budget
+    .venv/bin/python bench/verso.py table --games 150 --first-seed 20000 --rounds 1
     .venv/bin/python bench/verso.py speed --games 2000
     .venv/bin/python bench/verso.py playout --games 1000   # greedy playouts per second
     .venv/bin/python bench/verso.py tune --games 1500      # re-tune the greedy weights
     .venv/bin/python bench/verso.py calibrate --games 2000 # fit table.win_chance's scale
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
-0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
+0..games-1; the 3-player table rotates `strong`'s seat over the three seats, on seeds
+0..games-1 for the figure and 20000.. (`--first-seed`) for trying a setting
+(`--rounds`: the table search's look-ahead), so the reported figure is never tuned on.
+`calibrate` fits the scale of the table search's chance of winning (`table.win_chance`)
+to greedy 3-player games on seeds 30000...
 `--workers 2` (the default) splits games over two processes. Decision times are printed
 in wall seconds and in CPU seconds of the deciding process: on a shared machine the wall
 clock also counts other people's work, so `--iterations` (a fixed number of deals) with
@@ -315,8 +320,7 @@ def main() -> None:
     for agent, games in (("random", 1000), ("greedy", 1000), ("strong", 20)):
         solo(argparse.Namespace(**{**vars(args), "what": "solo", "agent": agent,
                                    "games": args.games or games}))
-    table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300,
-                                "iterations": args.iterations or 100}))
+    table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300}))
     speed(argparse.Namespace(**{**vars(args), "what": "speed", "games": args.games or 2000}))
     playout(argparse.Namespace(**{**vars(args), "what": "playout",
                                   "games": args.games or 1000}))
