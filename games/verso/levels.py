@@ -5,9 +5,9 @@ beside this module (two-player games: the head-to-head a level is picked for), a
 plugin registers the levels with what it says. Budgets count iterations (search rounds),
 so a level plays the same on any machine.
 
-Expert is `strong` on its default table budget (128 deals a decision, about 0.1 CPU s,
-`ai/table.py`): it plays for the win, not the points — its mean score is below Club's,
-its win share above.
+Expert is `strong` on its default table budget (128 deals a decision, `ai/table.py`;
+0.05 CPU s a decision at a table of three): it plays for the win, not the points — its
+mean score is below Club's, its win share above.
 """
 
 from __future__ import annotations
