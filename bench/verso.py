@@ -3,13 +3,19 @@
     .venv/bin/python bench/verso.py                       # everything, default sizes
     .venv/bin/python bench/verso.py solo --agent greedy --games 1000
     .venv/bin/python bench/verso.py solo --agent strong --games 50 --seconds 1.0
-    .venv/bin/python bench/verso.py table --games 300 --iterations 200
+    .venv/bin/python bench/verso.py table --games 300      # at strong's default budget
+    .venv/bin/python bench/verso.py table --games 150 --first-seed 20000 --rounds 1
     .venv/bin/python bench/verso.py speed --games 2000
     .venv/bin/python bench/verso.py playout --games 1000   # greedy playouts per second
     .venv/bin/python bench/verso.py tune --games 1500      # re-tune the greedy weights
+    .venv/bin/python bench/verso.py calibrate --games 2000 # fit table.win_chance's scale
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
-0..games-1; the 3-player table rotates `strong`'s seat over the three seats.
+0..games-1; the 3-player table rotates `strong`'s seat over the three seats, on seeds
+0..games-1 for the figure and 20000.. (`--first-seed`) for trying a setting
+(`--rounds`: the table search's look-ahead), so the reported figure is never tuned on.
+`calibrate` fits the scale of the table search's chance of winning (`table.win_chance`)
+to greedy 3-player games on seeds 30000...
 `--workers 2` (the default) splits games over two processes. Decision times are printed
 in wall seconds and in CPU seconds of the deciding process: on a shared machine the wall
 clock also counts other people's work, so `--iterations` (a fixed number of deals) with
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import random
 import statistics
@@ -32,10 +39,12 @@ from multiprocessing import Pool
 from typing import Any
 
 from games.verso.ai import GreedyAgent, StrongAgent
+from games.verso.ai import table as table_search
 from games.verso.ai.heuristic import Evaluator, Weights
-from games.verso.ai.playout import finish
+from games.verso.ai.playout import choice_move, finish, state_choice
 from games.verso.game import VersoGame
 from games.verso.rules import apply_move, legal_moves
+from games.verso.state import FINAL
 from tabletop.ai.base import Budget
 from tabletop.ai.randomagent import RandomAgent
 
@@ -47,6 +56,7 @@ def make(name: str) -> Any:
 
 
 def budget(args: argparse.Namespace) -> Budget:
+    """The budget asked for; neither --seconds nor --iterations: the agent's default."""
     return Budget(seconds=None if args.iterations else args.seconds,
                   iterations=args.iterations)
 
@@ -71,25 +81,30 @@ def solo_game(job: tuple[str, int, Budget]
     return state.scores[0], spent, decisions, slowest, rounds, cpu, slowest_cpu
 
 
-def table_game(job: tuple[int, Budget]) -> tuple[float, float, int]:
+def table_game(job: tuple[int, Budget, int]
+               ) -> tuple[float, float, int, float]:
     """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share,
-    its CPU seconds deciding and its decisions."""
-    seed, limit = job
+    its CPU seconds deciding, its decisions and its slowest decision (CPU s).
+    `rounds` is the table search's look-ahead (`table.ROUNDS`; 0 leaves the default)."""
+    seed, limit, rounds = job
+    if rounds:
+        table_search.ROUNDS = None if rounds < 0 else rounds
     seat_of_strong = seed % 3
     agents = [StrongAgent() if s == seat_of_strong else GreedyAgent() for s in range(3)]
     rng = random.Random(seed)
     state = GAME.new_state(3, {}, seed)
-    cpu, decisions = 0.0, 0
+    cpu, decisions, slowest = 0.0, 0, 0.0
     while (seat := GAME.to_move(state)) is not None:
         began = time.process_time()
         move = agents[seat].choose(GAME.observation(state, seat), seat,
                                    GAME.legal_moves(state), limit, rng)
         if seat == seat_of_strong:
-            cpu, decisions = cpu + time.process_time() - began, decisions + 1
+            took = time.process_time() - began
+            cpu, decisions, slowest = cpu + took, decisions + 1, max(slowest, took)
         state = GAME.apply(state, move)
     outcome = GAME.outcome(state)
     assert outcome is not None
-    return outcome.share(seat_of_strong), cpu, decisions
+    return outcome.share(seat_of_strong), cpu, decisions, slowest
 
 
 def run(func: Any, jobs: list[Any], workers: int) -> list[Any]:
@@ -122,14 +137,19 @@ def solo(args: argparse.Namespace) -> None:
 
 def table(args: argparse.Namespace) -> None:
     limit = budget(args)
-    results = run(table_game, [(seed, limit) for seed in range(args.games)], args.workers)
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    results = run(table_game, [(seed, limit, args.rounds) for seed in seeds], args.workers)
     shares = [r[0] for r in results]
     cpu = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
+    share = sum(shares) / len(shares)
+    # A 95 % interval of the mean share (normal approximation over the games).
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else 0
     print(f"$ {command(args)}")
-    print(f"3 players, strong vs two greedy, {args.games} games, seats rotated: strong's "
-          f"win share {100 * sum(shares) / len(shares):.1f}% (fair share 33.3%)  "
-          f"strong's CPU s/decision {cpu:.4f}  (load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores)")
+    print(f"3 players, strong vs two greedy, seeds {seeds.start}..{seeds.stop - 1}, seats "
+          f"rotated: strong's win share {100 * share:.1f}% [{100 * (share - half):.1f}, "
+          f"{100 * (share + half):.1f}] (fair share 33.3%)  strong's CPU s/decision "
+          f"{cpu:.4f}, slowest {max(r[3] for r in results):.3f}  (load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 def speed(args: argparse.Namespace) -> None:
@@ -172,6 +192,57 @@ def playout(args: argparse.Namespace) -> None:
           f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
+def calibrate(args: argparse.Namespace) -> None:
+    """Fit `table.win_chance`'s scale to greedy 3-player self-play (seeds 30000..).
+
+    At every move of every game, each seat's estimated lead (`table.estimates`) is paired
+    with its share of the victory at the end; the scale `base + slope * sqrt(deck)`
+    (at most `cap`) of highest log-likelihood is printed, and the best single scale at
+    a few deck sizes to show the shape.
+    """
+    import numpy as np
+
+    ev = Evaluator()
+    rows = []
+    for seed in range(30000, 30000 + args.games):
+        state = GAME.new_state(3, {}, seed)
+        seen = []
+        while state.turn >= 0:
+            if state.phase != FINAL:
+                seen.append((len(state.deck), table_search.estimates(ev, state)))
+            state = apply_move(state, choice_move(state_choice(ev, state),
+                                                  state.masks[state.turn]))
+        best = max(state.scores)
+        winners = sum(1 for v in state.scores if v == best)
+        for size, values in seen:
+            for seat in range(3):
+                ahead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
+                rows.append((size, ahead, 1.0 / winners if state.scores[seat] == best else 0))
+    data = np.array(rows)
+    deck, lead, won = data[:, 0], data[:, 1], data[:, 2]
+
+    def likelihood(pick: Any, scale: Any) -> float:
+        """The mean log-likelihood of the shares `won[pick]` under `scale`."""
+        chance = np.clip(1.0 / (1.0 + np.exp(-lead[pick] / scale)), 1e-9, 1 - 1e-9)
+        return float(np.mean(won[pick] * np.log(chance)
+                             + (1 - won[pick]) * np.log(1 - chance)))
+
+    print(f"$ {command(args)}")
+    scales = np.arange(0.5, 20, 0.25)
+    for size in (1, 3, 5, 10, 20, 30, 40):
+        pick = deck == size
+        fits = [likelihood(pick, scale) for scale in scales]
+        print(f"  {size} cards left: best single scale {scales[int(np.argmax(fits))]:.2f}")
+    everything = np.ones(len(data), dtype=bool)
+    fit, base, slope, cap = max(
+        (likelihood(everything, np.minimum(cap, base + slope * np.sqrt(deck))), base, slope,
+         cap)
+        for base in np.arange(1.0, 6.01, 0.5) for slope in np.arange(0.4, 3.01, 0.2)
+        for cap in (7.0, 8.0, 9.0, 10.0))
+    print(f"scale = min({cap:g}, {base:g} + {slope:.1f} * sqrt(deck)): mean log-likelihood "
+          f"{fit:.4f} over {len(data)} leads from {args.games} greedy games")
+
+
 def tune(args: argparse.Namespace) -> None:
     """Coordinate search over the greedy weights on solo playouts with common seeds."""
     states = [GAME.new_state(1, {}, seed) for seed in range(10000, 10000 + args.games)]
@@ -208,9 +279,15 @@ def command(args: argparse.Namespace) -> str:
     parts = [".venv/bin/python bench/verso.py", args.what, f"--games {args.games}"]
     if args.what == "solo":
         parts.append(f"--agent {args.agent}")
+    if args.what == "table" and args.first_seed:
+        parts.append(f"--first-seed {args.first_seed}")
+    if args.what == "table" and args.rounds:
+        parts.append(f"--rounds {args.rounds}")
     if args.what in ("solo", "table") and (args.what == "table" or args.agent == "strong"):
-        parts.append(f"--iterations {args.iterations}" if args.iterations
-                     else f"--seconds {args.seconds}")
+        if args.iterations:
+            parts.append(f"--iterations {args.iterations}")
+        elif args.seconds:
+            parts.append(f"--seconds {args.seconds}")
     if args.what in ("solo", "table"):
         parts.append(f"--workers {args.workers}")
     return " ".join(parts)
@@ -219,25 +296,31 @@ def command(args: argparse.Namespace) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("what", nargs="?", default="all",
-                        choices=["all", "solo", "table", "speed", "playout", "tune"])
+                        choices=["all", "solo", "table", "speed", "playout", "tune",
+                                 "calibrate"])
     parser.add_argument("--agent", default="greedy", choices=["random", "greedy", "strong"])
     parser.add_argument("--games", type=int, default=None)
-    parser.add_argument("--seconds", type=float, default=1.0, help="strong's time a move")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="strong's time a move (default: strong's own budget)")
     parser.add_argument("--iterations", type=int, default=None,
                         help="strong's deals a move instead of seconds (deterministic)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="table: the first seed (tuning runs use 20000.., never 0..)")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="table: strong's look-ahead in rounds of moves (-1: to the "
+                             "end; 0: its default)")
     args = parser.parse_args()
     if args.what != "all":
         args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000,
-                                    "playout": 1000, "tune": 1500}[args.what]
+                                    "playout": 1000, "tune": 1500, "calibrate": 2000}[args.what]
         {"solo": solo, "table": table, "speed": speed, "playout": playout,
-         "tune": tune}[args.what](args)
+         "tune": tune, "calibrate": calibrate}[args.what](args)
         return
     for agent, games in (("random", 1000), ("greedy", 1000), ("strong", 20)):
         solo(argparse.Namespace(**{**vars(args), "what": "solo", "agent": agent,
                                    "games": args.games or games}))
-    table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300,
-                                "iterations": args.iterations or 100}))
+    table(argparse.Namespace(**{**vars(args), "what": "table", "games": args.games or 300}))
     speed(argparse.Namespace(**{**vars(args), "what": "speed", "games": args.games or 2000}))
     playout(argparse.Namespace(**{**vars(args), "what": "playout",
                                   "games": args.games or 1000}))

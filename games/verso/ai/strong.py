@@ -2,8 +2,8 @@
 
 Each round deals one full state consistent with the observation (`sample_state`) and
 plays every candidate move in it through the rules — the solo opponent's card and
-neighbours' flips included. With more players each candidate is played to the end with
-the greedy policy for every seat (`playout.finish`). Solo, the search looks two steps
+neighbours' flips included. With more players the search is `table.table_choice`'s
+(the chance of winning after a short greedy look-ahead). Solo, the search looks two steps
 ahead instead (`depth` 0, `playout.solo_rollout`): the candidate, the opponent's card
 and the next card on top as dealt, then the best next choice by the learned layout
 values (`learned`), whose own value counts everything after it: on seeds 0..39 as good
@@ -95,8 +95,7 @@ class StrongAgent:
     `evaluator` values layouts (unless given: the learned tables solo, the hand weights
     with more players, since the tables were fit by solo self-play and their effect on a
     table of several players is not measured); `depth` is how many greedy moves a solo
-    rollout plays before it adds the best choice value (None: play every game to its end,
-    as with more players always).
+    rollout plays before it adds the best choice value (None: play every game to its end).
     """
 
     def __init__(self, evaluator: Evaluator | None = None,
@@ -135,6 +134,12 @@ class StrongAgent:
         if view.phase == FINAL:
             threes = threes_of_faces([item[0] for item in view.layouts[seat]])
             return choice_move(final_bank(mask, threes), mask)
+        if view.players > 1:
+            # At a table the search values the chance of winning (`table`, which builds
+            # on this module's candidates, deals and pruning: hence imported here).
+            from games.verso.ai.table import table_choice
+
+            return table_choice(self, view, seat, budget, rng)
         choices = self.candidates(view, seat)
         ev = self.evaluator(view)
         known = known_cards(view)
