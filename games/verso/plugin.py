@@ -38,8 +38,9 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     register("verso", AgentSpec("greedy", "fast rule-based player: expected value of "
                                 "keep/flip, banks a sequence when it beats waiting", greedy,
                                 strength=20))
-    register("verso", AgentSpec("strong", "determinized Monte-Carlo search over layout "
-                                "values learned by self-play (about 1 s a move)", strong,
+    register("verso", AgentSpec("strong", "determinized Monte-Carlo search: solo over "
+                                "layout values learned by self-play (about 1 s a move), at "
+                                "a table for the chance of winning (128 deals a move)", strong,
                                 strength=30))
     # The levels players pick by name, with their ratings measured by bench/levels.py.
     for level in measured(LEVELS, Path(__file__).with_name(LEVELS_FILE)):

@@ -55,18 +55,6 @@ SOLO_DEPTH = 0  # solo: two steps ahead, then the learned values (see the module
 PRUNE_SIGMAS = 3.0
 
 
-def result(scores: Sequence[int], seat: int) -> float:
-    """How good a finished game is for `seat`: the score solo, else win share and margin."""
-    if len(scores) == 1:
-        return float(scores[0])
-    best_other = max(v for s, v in enumerate(scores) if s != seat)
-    mine = scores[seat]
-    share = 0.0
-    if mine >= best_other:
-        share = 1.0 / sum(1 for v in scores if v == mine)
-    return 100.0 * share + (mine - best_other)
-
-
 def force_top(state: VersoState, code: int) -> VersoState:
     """`state` with the placed card `code` on top of the deck, if it is free to move.
 
@@ -145,7 +133,6 @@ class StrongAgent:
         known = known_cards(view)
         tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
         n = len(choices)
-        solo = view.players == 1
         totals = [0.0] * n
         # products[i][j]: the sum over deals of result i times result j, for the variance
         # of paired differences (the deals are shared, so the pairs are what count).
@@ -169,10 +156,10 @@ class StrongAgent:
                 deal = force_top(deal, tops[rounds % len(tops)])
             for i in alive:
                 after = play_choice(deal, choices[i])
-                if solo and self.depth is not None:
+                if self.depth is not None:
                     values[i] = solo_rollout(ev, after, self.depth)
-                else:
-                    values[i] = result(finish(ev, after).scores, seat)
+                else:  # the whole game, by the greedy policy: the solo score
+                    values[i] = float(finish(ev, after).scores[0])
                 totals[i] += values[i]
             for i in alive:
                 row, value = products[i], values[i]
