@@ -127,7 +127,7 @@ def cursor_to(window: Any, screen: GameScreen, cell: int) -> None:
 
 @pytest.mark.slow
 def test_a_whole_versus_game_against_the_computer_by_keyboard(window: Any) -> None:
-    screen = set_up(window, "versus", 2, {1: "greedy"}, seed="7")
+    screen = set_up(window, "versus", 2, {1: "Casual"}, seed="7")  # the greedy player
     s = screen.session
     brain = window.app.host.make_agent("versus", "greedy")  # how the human chooses
     rng = random.Random(7)
@@ -149,7 +149,7 @@ def test_a_whole_versus_game_against_the_computer_by_keyboard(window: Any) -> No
         human_plies += 1
         assert human_plies < 400, "the game did not end"
     assert s.outcome is not None and human_plies > 5
-    assert s.agents == ("human", "greedy")
+    assert s.agents == ("human", "Casual")
     finish(window, screen)
 
 

@@ -170,9 +170,9 @@ def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
 
 
 def test_three_players_one_human_two_ais_by_keyboard(window: Any) -> None:
-    screen = start_from_setup(window, seed=5, players=3, agents={1: "greedy", 2: "random"})
+    screen = start_from_setup(window, seed=5, players=3, agents={1: "Club", 2: "Beginner"})
     r, s = screen.renderer, screen.session
-    assert s.agents == ("human", "greedy", "random")
+    assert s.agents == ("human", "Club", "Beginner")  # greedy and random, by level
     draws = 0
     while s.outcome is None:
         wait_until(window, lambda: s.outcome is not None or (
