@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.verso.ai.greedy import known_cards, threes_of_faces, view_choice, view_turns
@@ -45,7 +45,7 @@ from games.verso.ai.playout import (
     solo_rollout,
 )
 from games.verso.observation import VersoView, sample_state
-from games.verso.state import EMPTY, FINAL, VersoState
+from games.verso.state import EMPTY, FINAL, Move, VersoState
 from tabletop.ai.base import Budget
 
 DEFAULT_SECONDS = 1.0
@@ -128,8 +128,23 @@ class StrongAgent:
             from games.verso.ai.table import table_choice
 
             return table_choice(self, view, seat, budget, rng)
-        choices = self.candidates(view, seat)
         ev = self.evaluator(view)
+        depth = self.depth
+
+        def value(after: VersoState) -> float:
+            if depth is not None:
+                return solo_rollout(ev, after, depth)
+            return float(finish(ev, after).scores[0])  # the whole game, by the greedy policy
+
+        return self.search(view, seat, value, budget.iterations,
+                           budget.deadline(self.default_seconds), rng)
+
+    def search(self, view: VersoView, seat: int, value: Callable[[VersoState], float],
+               limit: int | None, deadline: float | None, rng: random.Random) -> Move:
+        """The candidate with the best mean `value` of its deals (the state right after it
+        in each shared deal), searching `limit` deals or until `deadline`."""
+        mask = view.masks[seat]
+        choices = self.candidates(view, seat)
         known = known_cards(view)
         tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
         n = len(choices)
@@ -139,8 +154,6 @@ class StrongAgent:
         products = [[0.0] * n for _ in range(n)]
         alive = list(range(n))
         began = time.perf_counter()
-        deadline = budget.deadline(self.default_seconds)
-        limit = budget.iterations
         rounds = 0
         values = [0.0] * n
         while len(alive) > 1:
@@ -155,16 +168,12 @@ class StrongAgent:
             if tops:
                 deal = force_top(deal, tops[rounds % len(tops)])
             for i in alive:
-                after = play_choice(deal, choices[i])
-                if self.depth is not None:
-                    values[i] = solo_rollout(ev, after, self.depth)
-                else:  # the whole game, by the greedy policy: the solo score
-                    values[i] = float(finish(ev, after).scores[0])
+                values[i] = value(play_choice(deal, choices[i]))
                 totals[i] += values[i]
             for i in alive:
-                row, value = products[i], values[i]
+                row, mine = products[i], values[i]
                 for j in alive:
-                    row[j] += value * values[j]
+                    row[j] += mine * values[j]
             rounds += 1
             # The first test waits for two batches: a variance from 8 deals is too rough.
             if rounds % BATCH == 0 and rounds > BATCH:

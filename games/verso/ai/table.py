@@ -29,11 +29,10 @@ import math
 import random
 import time
 
-from games.verso.ai.greedy import known_cards, view_choice
 from games.verso.ai.heuristic import Evaluator
-from games.verso.ai.playout import choice_move, layout_threes, play_choice, state_choice
-from games.verso.ai.strong import BATCH, StrongAgent, force_top
-from games.verso.observation import VersoView, sample_state
+from games.verso.ai.playout import choice_move, layout_threes, state_choice
+from games.verso.ai.strong import StrongAgent
+from games.verso.observation import VersoView
 from games.verso.rules import apply_move
 from games.verso.state import FINAL, Move, VersoState
 from tabletop.ai.base import Budget
@@ -106,46 +105,12 @@ def look_ahead(ev: Evaluator, state: VersoState, rounds: int | None) -> VersoSta
 def table_choice(agent: StrongAgent, view: VersoView, seat: int, budget: Budget,
                  rng: random.Random) -> Move:
     """The candidate of `agent` with the best mean chance of winning over shared deals."""
-    mask = view.masks[seat]
     ev = agent.evaluator(view)
-    choices = agent.candidates(view, seat)
-    known = known_cards(view)
-    tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
-    n = len(choices)
-    totals = [0.0] * n
-    products = [[0.0] * n for _ in range(n)]  # as in `strong`: for the paired variance
-    values = [0.0] * n
-    alive = list(range(n))
     limit = budget.iterations
     if limit is None and budget.seconds is None:
         limit = TABLE_DEALS
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    began = time.perf_counter()
-    rounds = 0
-    while len(alive) > 1:
-        if limit is not None and rounds >= limit:
-            break
-        if deadline is not None and rounds > 0:
-            now = time.perf_counter()
-            if now + (now - began) / rounds >= deadline:
-                break
-        deal = sample_state(view, rng)
-        if tops:
-            deal = force_top(deal, tops[rounds % len(tops)])
-        for i in alive:
-            after = look_ahead(ev, play_choice(deal, choices[i]), ROUNDS)
-            values[i] = outlook(ev, after, seat)
-            totals[i] += values[i]
-        for i in alive:
-            row, value = products[i], values[i]
-            for j in alive:
-                row[j] += value * values[j]
-        rounds += 1
-        if rounds % BATCH == 0 and rounds > BATCH:
-            alive = StrongAgent._survivors(alive, totals, products, rounds)
-    agent.rounds = rounds
-    if rounds == 0:
-        return choice_move(view_choice(ev, view, seat), mask)
-    best = max(alive, key=lambda i: (totals[i], -i))
-    return choice_move(choices[best], mask)
+    return agent.search(view, seat,
+                        lambda after: outlook(ev, look_ahead(ev, after, ROUNDS), seat),
+                        limit, deadline, rng)
 
