@@ -13,9 +13,8 @@ from typing import Any
 
 import pyglet
 import pytest
-from ui_driver import close_app, key, open_app, pump
+from ui_driver import close_app, installed_host, key, open_app, pump
 
-from tabletop.plugins import Host
 from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
@@ -28,13 +27,9 @@ K = arcade.key
 X_SHIFT_TAB = pyglet.window.key.user_key(X_TAB_KEYCODE)
 
 
-def _host() -> Host:
-    return Host().load()
-
-
 @pytest.fixture
 def window(tmp_path: Path) -> Iterator[Any]:
-    win = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    win = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     yield win
     close_app(win)
 

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import close_app, key, open_app, pump, wait_until
+from ui_driver import close_app, installed_host, key, open_app, pump, wait_until
 
 from games.versus.board import ROWS
 from tabletop.ai.base import Budget
-from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
@@ -31,11 +30,6 @@ def press(window: Any, symbol: int) -> None:
     window.dispatch_event("on_key_press", symbol, 0)
     window.dispatch_event("on_key_release", symbol, 0)
     window.dispatch_events()
-
-
-def installed_host() -> Host:
-    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
-    return Host().load()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import close_app, open_app, pump
+from ui_driver import close_app, installed_host, open_app, pump
 from ui_games import make_host
 
 from games.verso.rules import bank_cards
@@ -33,10 +33,6 @@ from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.textbox import ELLIPSIS, Placed, TextBoxes, extent_of, fit_text
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
-
-
-def _host() -> Host:
-    return Host().load()
 
 
 def busy(host: Host, game_id: str, players: int, plies: int, seed: int = 7) -> Session:
@@ -187,7 +183,7 @@ def preview_bank(renderer: Any) -> None:
 def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
                                                   size: tuple[int, int]) -> None:
     _keep(tmp_path)
-    window = open_app(_host, tmp_path, size=size, animation=0)
+    window = open_app(installed_host, tmp_path, size=size, animation=0)
     try:
         found, seen = [], []
         for name, show in screens(window, window.app.host):
@@ -224,7 +220,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
     line at its size, no box rule) is caught leaving its box; a text over another is
     caught overlapping; the same message through the rule passes, cut and whole on
     hover."""
-    window = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     try:
         app = window.app
         app.start_game("verso", busy(app.host, "verso", 3, 24), ["Ada"])
@@ -259,7 +255,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
 def test_the_rule_wraps_then_scales_then_cuts(tmp_path: Path) -> None:
     """The one rule itself: text wraps in its box, shrinks to the minimum, then is cut
     (and the cut text is marked, so its full text shows on hover)."""
-    window = open_app(_host, tmp_path, size=(800, 600))
+    window = open_app(installed_host, tmp_path, size=(800, 600))
     try:
         box = Rect(10, 10, 200, 60)
         _, wrapped = fit_text("a few words that wrap in the box", 10, 70, box, 12, (0, 0, 0),
@@ -283,7 +279,7 @@ def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
         tmp_path: Path) -> None:
     """At 800×600 the log's rows are whole (none cut at the top, no letter clipped), the
     newest ply is the last row, and the wheel over the log shows earlier rows."""
-    window = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     try:
         session = busy(window.app.host, "versus", 2, 60)
         window.app.start_game("versus", session, ["Ada"])

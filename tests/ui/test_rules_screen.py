@@ -13,10 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot
+from ui_driver import (
+    click,
+    click_button,
+    close_app,
+    installed_host,
+    key,
+    open_app,
+    pump,
+    screenshot,
+)
 
 from tabletop.model import GameInfo
-from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.markdown import Block, Span, parse, spans
@@ -26,11 +34,6 @@ from tabletop.ui.widgets import BACKGROUND
 
 ROOT = Path(__file__).parents[2]
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
-
-
-def installed_host() -> Host:
-    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
-    return Host().load()
 
 
 class Windows:

@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import close_app, key, open_app
+from ui_driver import close_app, installed_host, key, open_app
 
 from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
 from tabletop.model import GameOption, TabletopError
-from tabletop.plugins import Host
 from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
@@ -26,13 +25,9 @@ from tabletop.ui.setup_screen import SetupScreen
 K = arcade.key
 
 
-def _host() -> Host:
-    return Host().load()
-
-
 @pytest.fixture
 def window(tmp_path: Path) -> Iterator[Any]:
-    win = open_app(_host, tmp_path, size=(800, 600), animation=0)
+    win = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     yield win
     close_app(win)
 
@@ -137,7 +132,7 @@ def test_verso_first_player_offers_only_seats_of_the_table(window: Any) -> None:
 def test_verso_first_player_beyond_the_table_in_words() -> None:
     """The same choice made where nothing filters it (a kept game's options, the command
     line) is refused in the option's and presets' words."""
-    game = _host().game("verso")
+    game = installed_host().game("verso")
     with pytest.raises(TabletopError) as refused:
         game.new_state(2, {"first_player": 3}, 0)
     assert refused.value.words == ("Who plays first: Player 4 has no seat in a game of 2 "

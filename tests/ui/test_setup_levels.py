@@ -8,17 +8,11 @@ from typing import Any
 import pytest
 
 from tabletop.levels import LEVELS_FILE
-from tabletop.plugins import Host
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
-from tests.ui.ui_driver import click_button, close_app, open_app, screenshot
+from tests.ui.ui_driver import click_button, close_app, installed_host, open_app, screenshot
 
 ROOT = Path(__file__).parents[2]
-
-
-def installed_host() -> Host:
-    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
-    return Host().load()
 
 
 @pytest.fixture

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.assets import SOUNDS
-from ui_driver import click, click_button, close_app, key, open_app, pump
+from ui_driver import click, click_button, close_app, installed_host, key, open_app, pump
 
-from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.sound import CUES, SoundBoard
@@ -50,11 +49,6 @@ def test_muted_loads_nothing_and_headless_opens_no_device(monkeypatch: Any) -> N
     headless = SoundBoard(lambda: 1.0)
     headless.play(CUES)
     assert not headless.enabled and headless._loaded == {}
-
-
-def installed_host() -> Host:
-    """The installed plugins (picklable for the AI worker)."""
-    return Host().load()
 
 
 def test_moves_in_the_app_ask_for_their_sounds(tmp_path: Path) -> None:

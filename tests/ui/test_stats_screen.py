@@ -8,22 +8,17 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from ui_driver import click_button, close_app, key, open_app, screenshot
+from ui_driver import click_button, close_app, installed_host, key, open_app, screenshot
 
 from tabletop.cli import main
 from tabletop.library import Library
 from tabletop.model import Outcome
-from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.ui._arcade import arcade
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.stats_screen import StatsScreen
 
 SCORES = (33, 41, 47, 47, 53)  # Ada's Verso solo games, oldest first
-
-
-def _host() -> Host:
-    return Host().load()
 
 
 def _keep(directory: Path) -> None:
@@ -48,9 +43,9 @@ def test_the_charts_show_the_numbers_of_stats_json(tmp_path: Path, size: tuple[i
     _keep(tmp_path)
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
     out = CliRunner().invoke(main, ["stats", "--player", "Ada", "--json"],
-                             obj={"host": _host()})
+                             obj={"host": installed_host()})
     ada = json.loads(out.output)["players"]["Ada"]
-    window = open_app(_host, tmp_path, size=size, colour_blind=True)
+    window = open_app(installed_host, tmp_path, size=size, colour_blind=True)
     try:
         click_button(window, "statistics")
         assert isinstance(window.current_view, StatsScreen)
@@ -78,7 +73,7 @@ def test_the_charts_show_the_numbers_of_stats_json(tmp_path: Path, size: tuple[i
 
 def test_choosing_a_player_and_a_game(tmp_path: Path) -> None:
     _keep(tmp_path)
-    window = open_app(_host, tmp_path, size=(1280, 800))
+    window = open_app(installed_host, tmp_path, size=(1280, 800))
     try:
         window.app.show_stats()
         screen = window.current_view

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click_button, close_app, open_app, pump, wait_until
+from ui_driver import click_button, close_app, installed_host, open_app, pump, wait_until
 
 from tabletop.library import Library
 from tabletop.model import Outcome
@@ -21,11 +21,6 @@ from tabletop.record import Record
 from tabletop.session import Session
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
-
-
-def installed_host() -> Host:
-    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
-    return Host().load()
 
 
 def shown(window: Any) -> str:

@@ -14,6 +14,7 @@ from ui_driver import (
     click_button,
     click_continue,
     close_app,
+    installed_host,
     key,
     open_app,
     pixel,
@@ -23,17 +24,11 @@ from ui_driver import (
 from games.versus.board import CELL_OF_NAME
 from games.versus.state import Move
 from games.versus.view.mesh import SEAT_COLOUR
-from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import PANEL
-
-
-def installed_host() -> Host:
-    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
-    return Host().load()
 
 
 @pytest.fixture

@@ -14,6 +14,11 @@ from tabletop.ui.app import make_window
 SHOTS = Path(__file__).parent / "screenshots"
 
 
+def installed_host() -> Host:
+    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
+    return Host().load()
+
+
 def pump(window: Any, frames: int = 1) -> None:
     """Run `frames` update + draw cycles through the window's event queue."""
     for _ in range(frames):
