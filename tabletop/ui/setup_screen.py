@@ -183,10 +183,12 @@ class SetupScreen(Screen):
                 self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
                                 lambda: None, name=f"name{seat}")
             elif level is not None:  # how the level plays, where a person's name would be
-                self.label(level.blurb[:1].upper() + level.blurb[1:], name_x, row_y + px(38),
-                           12, DIM,
-                           width=max(px(160), width - value_x - px(500)), multiline=True,
-                           anchor_y="top")
+                # In its seat's row (two lines at most: the rest on hover), so that the
+                # next seat's blurb never runs into it.
+                blurb = Rect(name_x, row_y + px(40) - row_h, max(px(160), width - name_x - px(20)),
+                             row_h - px(2))
+                self.label(level.blurb[:1].upper() + level.blurb[1:], name_x, blurb.top, 12,
+                           DIM, multiline=True, anchor_y="top", box=blurb)
         for option in info.options if self.position is None else ():
             # Each option in plain words: its title, its value's name, one line of help.
             value = option.value_text(self.options[option.name])

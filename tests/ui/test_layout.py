@@ -144,6 +144,9 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
             window.show_view(RulesScreen(app, host.game(g).info, window.current_view))
         yield f"rules {game_id}", rules
     yield "set-up verso 6 players", lambda: app.show_setup("verso", busy(host, "verso", 6, 0))
+    levels = ("human", "Expert", "Club", "Casual", "Beginner", "Expert")  # blurbs in a column
+    yield "set-up verso 6 players, computers at every level", lambda: app.show_setup(
+        "verso", Session.new(host.game("verso"), 6, {}, 0, levels))
     yield "settings", app.show_settings
     yield "library", app.show_library
     yield "library import", lambda: (app.show_library(), window.current_view.show_import())
