@@ -10,37 +10,21 @@ Writes docs/screens/reversi-<W>x<H>.png and reversi-colour-blind-<W>x<H>.png.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+sys.path.insert(0, str(Path(__file__).parent))
+
+from render_screens import HERE, SIZES, click, click_button, pump
 
 from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 
-HERE = Path(__file__).parent
-SIZES = ((800, 600), (1280, 800))
 OPENING = ("d3", "c5", "f6", "f5", "e6", "e3", "c3")
-
-
-def pump(window: Any, frames: int = 2) -> None:
-    for _ in range(frames):
-        window.dispatch_event("on_update", 1 / 60)
-        window.dispatch_event("on_draw")
-        window.dispatch_events()
-
-
-def click(window: Any, x: float, y: float) -> None:
-    window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
-    window.dispatch_event("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
-    window.dispatch_event("on_mouse_release", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
-    pump(window)
-
-
-def click_button(window: Any, name: str) -> None:
-    click(window, *window.current_view.button_named(name).rect.center)
 
 
 def square(window: Any, name: str) -> tuple[float, float]:

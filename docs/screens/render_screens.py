@@ -47,7 +47,14 @@ def click(window: Any, x: float, y: float) -> None:
 
 
 def click_button(window: Any, name: str) -> None:
-    button = window.current_view.button_named(name)
+    """Click a button by name; a game's card on the launcher is first found by turning
+    the launcher's pages, as a player does."""
+    view = window.current_view
+    while (button := view.button_named(name)) is None and name.startswith("game:"):
+        turn = view.button_named("games:next")
+        if turn is None or not turn.enabled:
+            break
+        click(window, *turn.rect.center)
     assert button is not None, name
     click(window, *button.rect.center)
 
@@ -105,16 +112,21 @@ def scenes() -> dict[str, Callable[[Any], None]]:
             "verso-solo-board-focus": verso_solo}
 
 
-def main() -> None:
-    """Render every scene at every size."""
+def render(scenes: dict[str, Callable[[Any], None]], chosen: list[str] | None = None
+           ) -> None:
+    """Render each scene (those `chosen`, if given) at every size, in a fresh app with a
+    short animation pace, no sound and a temporary data folder, to `<name>-<W>x<H>.png`."""
     host = Host().load()
-    for name, scene in scenes().items():
+    for name, scene in scenes.items():
+        if chosen and name not in chosen:
+            continue
         for width, height in SIZES:
             with tempfile.TemporaryDirectory() as data:
                 window = make_window(host, (width, height), visible=False,
                                      directory=Path(data))
                 window.app.settings.animation_seconds = 0.05
                 window.app.settings.ai_seconds = 0.05
+                window.app.settings.volume = 0.0
                 try:
                     pump(window)
                     scene(window)
@@ -124,7 +136,13 @@ def main() -> None:
                     print(out)
                 finally:
                     window.app.worker.shutdown()
+                    window.app.keeper.close()
                     window.close()
+
+
+def main() -> None:
+    """Render every scene at every size."""
+    render(scenes())
 
 
 if __name__ == "__main__":

@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from render_screens import HERE, SIZES, click_button, key, pump, settle, start
+from render_screens import click_button, key, pump, render, settle, start
 
-from tabletop.plugins import Host
 from tabletop.session import Session
 from tabletop.ui._arcade import arcade
-from tabletop.ui.app import make_window
 
 
 def scenes() -> dict[str, Callable[[Any], None]]:
@@ -74,30 +71,8 @@ def scenes() -> dict[str, Callable[[Any], None]]:
 
 
 def main() -> None:
-    """Render the scenes named on the command line (default: all) at every size."""
-    host = Host().load()
-    chosen = sys.argv[1:]
-    for name, scene in scenes().items():
-        if chosen and name not in chosen:
-            continue
-        for width, height in SIZES:
-            with tempfile.TemporaryDirectory() as data:
-                window = make_window(host, (width, height), visible=False,
-                                     directory=Path(data))
-                window.app.settings.animation_seconds = 0.05
-                window.app.settings.ai_seconds = 0.05
-                window.app.settings.volume = 0.0
-                try:
-                    pump(window)
-                    scene(window)
-                    pump(window)
-                    out = HERE / f"{name}-{width}x{height}.png"
-                    arcade.get_image(0, 0, width, height).save(out)
-                    print(out)
-                finally:
-                    window.app.worker.shutdown()
-                    window.app.keeper.close()
-                    window.close()
+    """Render the scenes named on the command line (all without names)."""
+    render(scenes(), sys.argv[1:])
 
 
 if __name__ == "__main__":
