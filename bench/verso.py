@@ -9,6 +9,7 @@
     .venv/bin/python bench/verso.py playout --games 1000   # greedy playouts per second
     .venv/bin/python bench/verso.py tune --games 1500      # re-tune the greedy weights
     .venv/bin/python bench/verso.py calibrate --games 2000 # fit table.win_chance's scale
+    .venv/bin/python bench/verso.py peek --games 400       # what hidden faces are worth
 
 Each figure is printed with the command that reproduces it. Solo games use seeds
 0..games-1; the 3-player table rotates `strong`'s seat over the three seats, on seeds
@@ -105,6 +106,64 @@ def table_game(job: tuple[int, Budget, int]
     outcome = GAME.outcome(state)
     assert outcome is not None
     return outcome.share(seat_of_strong), cpu, decisions, slowest
+
+
+class PeekingAgent(StrongAgent):
+    """`strong` told part of what its seat may not see: a measure of what that hidden
+    information is worth to the same search, never a player (the bench sets `truth`).
+
+    `peek` "top": every deal has the true card on top, so `flip` is valued by the face
+    really under it; "deck": every deal is the true state (the whole deck and every
+    face down), the search and its greedy continuation unchanged.
+    """
+
+    def __init__(self, peek: str) -> None:
+        super().__init__()
+        self.peek = peek
+        self.truth: Any = None
+
+    def deal(self, view: Any, top: int | None, rng: random.Random) -> Any:
+        if self.peek == "deck":
+            return self.truth
+        return super().deal(view, self.truth.deck[0], rng)
+
+
+def peek_game(job: tuple[str, int, Budget]) -> int:
+    """One solo game of `strong`, honest ("none") or told what `peek` names."""
+    peek, seed, limit = job
+    agent = StrongAgent() if peek == "none" else PeekingAgent(peek)
+    rng = random.Random(seed)
+    state = GAME.new_state(1, {}, seed)
+    while state.turn >= 0:
+        if isinstance(agent, PeekingAgent):
+            agent.truth = state
+        move = agent.choose(GAME.observation(state, 0), 0, GAME.legal_moves(state), limit,
+                            rng)
+        state = GAME.apply(state, move)
+    return int(state.scores[0])
+
+
+def peek(args: argparse.Namespace) -> None:
+    """What hidden information is worth to `strong`: the same search on the same seeds,
+    honest, told the face down of the card on top, and told the whole deal."""
+    limit = Budget(iterations=args.iterations or 200)
+    print(f"$ {command(args)}")
+    honest: list[int] = []
+    for what in ("none", "top", "deck"):
+        scores = run(peek_game, [(what, seed, limit) for seed in range(args.games)],
+                     args.workers)
+        label = {"none": "honest (what its seat sees)",
+                 "top": "told the face down of the card on top",
+                 "deck": "told the whole deal (deck order, every face down)"}[what]
+        line = f"solo strong {label}: mean {statistics.mean(scores):.2f}"
+        if what == "none":
+            honest = scores
+        else:
+            diffs = [a - b for a, b in zip(scores, honest, strict=True)]
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            line += f"  ({statistics.mean(diffs):+.2f} ± {1.96 * se:.2f} against honest)"
+        print(f"{line}  over seeds 0..{args.games - 1}, {limit.iterations} deals a decision",
+              flush=True)
 
 
 def run(func: Any, jobs: list[Any], workers: int) -> list[Any]:
@@ -288,7 +347,9 @@ def command(args: argparse.Namespace) -> str:
             parts.append(f"--iterations {args.iterations}")
         elif args.seconds:
             parts.append(f"--seconds {args.seconds}")
-    if args.what in ("solo", "table"):
+    if args.what == "peek":
+        parts.append(f"--iterations {args.iterations or 200}")
+    if args.what in ("solo", "table", "peek"):
         parts.append(f"--workers {args.workers}")
     return " ".join(parts)
 
@@ -297,7 +358,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("what", nargs="?", default="all",
                         choices=["all", "solo", "table", "speed", "playout", "tune",
-                                 "calibrate"])
+                                 "calibrate", "peek"])
     parser.add_argument("--agent", default="greedy", choices=["random", "greedy", "strong"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None,
@@ -313,9 +374,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.what != "all":
         args.games = args.games or {"solo": 1000, "table": 300, "speed": 2000,
-                                    "playout": 1000, "tune": 1500, "calibrate": 2000}[args.what]
+                                    "playout": 1000, "tune": 1500, "calibrate": 2000,
+                                    "peek": 400}[args.what]
         {"solo": solo, "table": table, "speed": speed, "playout": playout,
-         "tune": tune, "calibrate": calibrate}[args.what](args)
+         "tune": tune, "calibrate": calibrate, "peek": peek}[args.what](args)
         return
     for agent, games in (("random", 1000), ("greedy", 1000), ("strong", 20)):
         solo(argparse.Namespace(**{**vars(args), "what": "solo", "agent": agent,

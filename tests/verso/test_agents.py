@@ -6,6 +6,7 @@ import random
 
 from games.verso.ai import GreedyAgent, StrongAgent
 from games.verso.game import VersoGame
+from games.verso.observation import observe
 from games.verso.state import FLIP, KEEP, Bank
 from tabletop.ai.base import Budget
 from tests.verso.scenario import table
@@ -52,6 +53,25 @@ def test_strong_is_deterministic_with_iterations() -> None:
     picks = {StrongAgent().choose(view, 0, moves, Budget(iterations=4), random.Random(3))
              for _ in range(2)}
     assert len(picks) == 1 and picks <= set(moves)
+
+
+def test_strong_searches_deals_of_what_its_seat_sees() -> None:  # verso.md §3
+    state = GAME.new_state(1, {}, seed=4)
+    for move in (FLIP, KEEP, FLIP, KEEP):
+        state = GAME.apply(state, move)
+    view = observe(state)
+    agent = StrongAgent()
+    shown = {code >> 1 for slots in state.layouts for code in slots} | {
+        code >> 1 for code in state.discard}
+    tops = [code for code in view.cards.by_face[view.deck_top] if code >> 1 not in shown]
+    seen = set()
+    for n in range(12):
+        top = tops[n % len(tops)]
+        deal = agent.deal(view, top, random.Random(n))
+        assert observe(deal) == view
+        assert deal.deck[0] == top
+        seen.add(deal.deck[1:])
+    assert len(seen) > 1  # the hidden deck is dealt afresh, not read from the game
 
 
 def test_strong_respects_a_time_budget_in_multiplayer() -> None:

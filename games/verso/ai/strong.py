@@ -164,9 +164,7 @@ class StrongAgent:
                 # Stop when one more deal, at the mean cost so far, would overrun.
                 if now + (now - began) / rounds >= deadline:
                     break
-            deal = sample_state(view, rng)
-            if tops:
-                deal = force_top(deal, tops[rounds % len(tops)])
+            deal = self.deal(view, tops[rounds % len(tops)] if tops else None, rng)
             for i in alive:
                 values[i] = value(play_choice(deal, choices[i]))
                 totals[i] += values[i]
@@ -183,6 +181,12 @@ class StrongAgent:
             return choice_move(view_choice(self.evaluator(view), view, seat), mask)
         best = max(alive, key=lambda i: (totals[i], -i))
         return choice_move(choices[best], mask)
+
+    def deal(self, view: VersoView, top: int | None, rng: random.Random) -> VersoState:
+        """One full state consistent with `view`, with the placed card `top` (if any) on
+        top of the deck: the deals every search round shares between its candidates."""
+        deal = sample_state(view, rng)
+        return deal if top is None else force_top(deal, top)
 
     @staticmethod
     def _survivors(alive: list[int], totals: list[float], products: list[list[float]],
