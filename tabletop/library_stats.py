@@ -127,13 +127,20 @@ def stats_lines(stats: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
             lines.append(f"  against {'people' if rival == PEOPLE else rival}: "
                          f"{_tally_text(t)}")
         for game_id, s in sorted(row["solo"].items()):
-            lines.append(f"  {names.get(game_id, game_id)} solo: {s['games']} games, "
-                         f"best {s['best']:g}, average {s['average']:.1f}")
+            lines.append(f"  {solo_heading(names.get(game_id, game_id), s)}")
             lines.append("    scores: " + " ".join(f"{v:g}" for v in s["scores"]))
             if s["bands"]:
                 lines.append("    bands: " + ", ".join(f"{b['label']} {b['count']}"
                                                        for b in s["bands"]))
     return lines
+
+
+def solo_heading(name: str, solo: Mapping[str, Any]) -> str:
+    """"Verso solo: 3 games, best 52, average 47.3" (one game: "1 game, best 44")."""
+    games = solo["games"]
+    if games == 1:
+        return f"{name} solo: 1 game, best {solo['best']:g}"
+    return f"{name} solo: {games} games, best {solo['best']:g}, average {solo['average']:.1f}"
 
 
 def _tally_text(t: Mapping[str, Any]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library_stats import PEOPLE, player_stats
+from tabletop.library_stats import PEOPLE, player_stats, solo_heading
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
@@ -163,16 +163,19 @@ class StatsScreen(Screen):
             return
         game_id = sorted(solos)[0]
         solo = solos[game_id]
-        y = self._section(f"{self._name(game_id)} solo: {solo['games']} games, best "
-                          f"{solo['best']:g}, average {solo['average']:.1f}", x, y, width)
+        y = self._section(solo_heading(self._name(game_id), solo), x, y, width)
         half = (y - area.bottom - px(40)) / 2
         if solo["bands"]:
             self.label("Scores by the rulebook's bands", x, y, 13, DIM, anchor_y="top")
             self._histogram(Rect(x, y - half, width, half - self.line(13, 1.8)),
                             solo["bands"])
             y -= half + px(8)
-        self.label(f"The last {len(solo['trend'])} scores (oldest left)", x, y, 13, DIM,
-                   anchor_y="top")
+        count = len(solo["trend"])
+        # The average line is named here, not on the chart, where it would run into the
+        # labels of points lying on it (with one game the point is the average).
+        caption = ("The one score so far" if count == 1 else
+                   f"The last {count} scores, oldest left; flat line: the average")
+        self.label(caption, x, y, 13, DIM, anchor_y="top")
         self._trend(Rect(x, area.bottom + px(12), width,
                          y - self.line(13, 1.8) - area.bottom - px(12)),
                     solo["trend"], solo["average"])
@@ -195,7 +198,7 @@ class StatsScreen(Screen):
             self.label(text, cx, area.bottom, 10, DIM, anchor_x="center", anchor_y="bottom")
 
     def _trend(self, area: Rect, scores: list[float], average: float) -> None:
-        """The scores as a line with a marked point each, the average as a dashed line."""
+        """The scores as a line with a marked point each, the average as a flat thin line."""
         px = self.px
         # Axes, not a filled plot area: on software OpenGL every filled pixel costs.
         self._shapes.append(arcade.shape_list.create_line(
@@ -216,7 +219,6 @@ class StatsScreen(Screen):
         ay = at(0, average)[1]
         self._shapes.append(arcade.shape_list.create_line(
             area.left + pad, ay, area.right - pad, ay, DIM, 1))
-        self.label(f"average {average:.1f}", area.left + pad + px(4), ay + px(4), 10, DIM)
         if len(points) > 1:
             self._shapes.append(arcade.shape_list.create_line_strip(points, LINE, 2))
         for px_, py in points:
@@ -225,11 +227,21 @@ class StatsScreen(Screen):
         best = max(range(len(scores)), key=lambda i: scores[i])
         bx, by = points[best]
         last = best == len(scores) - 1
-        self.label(f"best {scores[best]:g}" + (", the last" if last else ""), bx, by + px(8),
-                   11, TEXT, anchor_x="right" if bx > area.left + area.width * 0.8 else "center")
+        text = (f"{scores[best]:g}" if len(scores) == 1 else
+                f"best {scores[best]:g}" + (", the last" if last else ""))
+        self.label(text, bx, by + px(8), 11, TEXT, anchor_x=self._anchor(bx, area))
         if not last:
             lx, ly = points[-1]
-            self.label(f"last {scores[-1]:g}", lx, ly + px(8), 11, TEXT, anchor_x="right")
+            self.label(f"last {scores[-1]:g}", lx, ly + px(8), 11, TEXT,
+                       anchor_x=self._anchor(lx, area))
+
+    @staticmethod
+    def _anchor(x: float, area: Rect) -> str:
+        """How a point's label hangs so it stays inside the chart: from the point
+        rightwards near the left edge, leftwards near the right edge, centred between."""
+        if x < area.left + area.width * 0.2:
+            return "left"
+        return "right" if x > area.left + area.width * 0.8 else "center"
 
     def on_escape(self) -> None:
         self.app.show_launcher()

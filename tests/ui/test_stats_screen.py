@@ -87,3 +87,30 @@ def test_choosing_a_player_and_a_game(tmp_path: Path) -> None:
         assert "No finished games against anyone yet." in _texts(window)
     finally:
         close_app(window)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_one_solo_game_reads_in_the_singular_and_its_labels_keep_apart(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    library = Library.open(tmp_path)
+    library.add(Record("verso", 1, {}, 5, None, ("keep",),
+                       Outcome((44,), (0,), "the deck ran out"), ("human",)), ["Alice"])
+    library.close()
+    window = open_app(installed_host, tmp_path, size=size)
+    try:
+        window.app.show_stats()
+        screen = window.current_view
+        shown = _texts(window)
+        assert "Verso solo: 1 game, best 44" in shown
+        assert "The one score so far" in shown and "44" in shown
+        assert not any("1 games" in t or "1 scores" in t for t in shown)
+        labels = [t for t in screen._labels if t.text.strip()]
+        for label in labels:  # every label whole on the screen
+            assert 0 <= label.left and label.right <= size[0], label.text
+        for i, a in enumerate(labels):  # and no two drawn over each other
+            for b in labels[i + 1:]:
+                apart = (a.right <= b.left or b.right <= a.left or a.top <= b.bottom
+                         or b.top <= a.bottom)
+                assert apart, (a.text, b.text)
+    finally:
+        close_app(window)
