@@ -116,6 +116,8 @@ class GameOption:
     saying what it does; `presets` are named values, `(name, value)` pairs, that a front
     end offers instead of the raw value ("At random" for -1, "Standard 90 cards" for a
     deck given as data). An option of kind `object` is chosen from its presets only.
+    `min_players` is the smallest table at which the option changes anything (who plays
+    first, alone at the table): a front end leaves it out of smaller tables' set-up.
     """
 
     name: str
@@ -129,6 +131,7 @@ class GameOption:
     label: str = ""
     help: str = ""
     presets: tuple[tuple[str, Any], ...] = ()
+    min_players: int = 1
 
     @property
     def title(self) -> str:

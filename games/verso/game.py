@@ -75,7 +75,8 @@ class VersoGame(Game[VersoState, Move]):
                        help="The player who takes the first turn; the others follow "
                             "in seat order.",
                        presets=(("At random", -1),
-                                *((f"Player {n + 1}", n) for n in range(6)))),
+                                *((f"Player {n + 1}", n) for n in range(6))),
+                       min_players=2),
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
                        kind=object, check=check_deck_option, label="Deck",
                        help="The cards shuffled into the draw pile (a custom deck is "

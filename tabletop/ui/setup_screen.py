@@ -190,6 +190,8 @@ class SetupScreen(Screen):
                 self.label(level.blurb[:1].upper() + level.blurb[1:], name_x, blurb.top, 12,
                            DIM, multiline=True, anchor_y="top", box=blurb)
         for option in info.options if self.position is None else ():
+            if self.players < option.min_players:
+                continue  # it changes nothing at this table (who plays first, alone)
             # Each option in plain words: its title, its value's name, one line of help.
             value = option.value_text(self.options[option.name])
             if len(option.presets) == 1 or (option.kind is object and not option.presets) or (

@@ -137,3 +137,27 @@ def test_verso_first_player_beyond_the_table_in_words() -> None:
         game.new_state(2, {"first_player": 3}, 0)
     assert refused.value.words == ("Who plays first: Player 4 has no seat in a game of 2 "
                                    "players; choose At random, Player 1 or Player 2.")
+
+
+def test_verso_alone_is_not_asked_who_plays_first(window: Any) -> None:
+    """verso.md §7: a solo game has one player, so the set-up leaves out who plays first
+    (`GameOption.min_players`); a second player brings it back."""
+    window.app.show_setup("verso", Session.new(window.app.host.game("verso"), 1, {}, 1,
+                                                [HUMAN]))
+    setup = window.current_view
+    assert setup.players == 1
+
+    def shown() -> tuple[set[str], set[str]]:
+        setup.ensure_built()
+        return ({t.text for t in setup._labels},
+                {b.name for b in setup.buttons if b.name})
+
+    texts, names = shown()
+    assert "Who plays first" not in texts and "option:first_player+" not in names
+    assert "Deck" in texts  # the other options stay
+    while setup.focus_name != "players+":
+        key(window, K.TAB)
+    key(window, K.ENTER)
+    texts, names = shown()
+    assert setup.players == 2
+    assert "Who plays first" in texts and "option:first_player+" in names

@@ -106,7 +106,7 @@ def test_one_solo_game_reads_in_the_singular_and_its_labels_keep_apart(
         assert not any("1 games" in t or "1 scores" in t for t in shown)
         labels = [t for t in screen._labels if t.text.strip()]
         for label in labels:  # every label whole on the screen
-            assert 0 <= label.left and label.right <= size[0], label.text
+            assert label.left >= 0 and label.right <= size[0], label.text
         for i, a in enumerate(labels):  # and no two drawn over each other
             for b in labels[i + 1:]:
                 apart = (a.right <= b.left or b.right <= a.left or a.top <= b.bottom
