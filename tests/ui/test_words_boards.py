@@ -21,6 +21,9 @@ from ui_driver import (
     pump,
 )
 
+from games.verso.cards import JOKER, key_for
+from games.verso.game import VersoGame
+from games.verso.observation import observe
 from games.versus.board import CELL_OF_NAME
 from games.versus.state import Move
 from games.versus.view.mesh import SEAT_COLOUR
@@ -29,6 +32,7 @@ from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.widgets import PANEL
+from tests.verso.scenario import table
 
 
 @pytest.fixture
@@ -186,3 +190,31 @@ def test_legend_opens_with_l_and_its_button_and_draws_every_symbol(window: Any,
 def test_versus_pawns_show_their_value_without_colour_blind_mode(window: Any) -> None:
     screen = start(window, "versus")
     assert sorted(screen.renderer.value_labels()) == sorted("24313" * 2)  # versus.md §2
+
+
+def test_verso_arrows_keep_their_column_from_row_to_row(window: Any) -> None:
+    """Up and down aim at the column the cursor set out from: from the blue joker, down
+    twice reaches the orange joker below it, past a green row that stops at 3."""
+    screen = start(window, "verso")
+    renderer = screen.renderer
+    state = table([[("blue", 3, 3), ("blue", "J", 1), ("green", 1, 3), ("green", 2, 1),
+                    ("green", 3, 3), ("orange", 2, 3), ("orange", 4, 3), ("orange", 5, 1),
+                    ("orange", "J", 1)]], deck=[("blue", 1, 1)])
+    renderer.set_position(observe(state), 0, VersoGame().legal_moves(state), True)
+    blue_joker, green_3 = key_for(0, JOKER), key_for(1, 3)
+    orange_joker, orange_4 = key_for(2, JOKER), key_for(2, 4)
+    for _ in range(2):
+        key(window, arcade.key.RIGHT)  # the first arrow puts the cursor on blue 3
+    assert renderer.cursor == blue_joker
+    key(window, arcade.key.DOWN)
+    assert renderer.cursor == green_3  # the nearest in a row that stops at 3
+    key(window, arcade.key.DOWN)
+    assert renderer.cursor == orange_joker  # not orange 5, nearest green 3
+    key(window, arcade.key.UP)
+    key(window, arcade.key.UP)
+    assert renderer.cursor == blue_joker
+    key(window, arcade.key.DOWN)
+    key(window, arcade.key.DOWN)
+    key(window, arcade.key.LEFT)  # left and right go along the row, in reading order
+    key(window, arcade.key.LEFT)
+    assert renderer.cursor == orange_4

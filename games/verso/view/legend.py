@@ -9,6 +9,7 @@ import pyglet
 
 from games.verso.cards import JOKER, key_for
 from games.verso.view.cards import CardPainter
+from games.verso.view.table import HINT, MARK, SELECT, paint_cursor
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 
@@ -24,6 +25,9 @@ LEGEND = (
     "J, the joker: a 1-point face that takes the value a bank needs.",
     "The colours are blue, green and orange; in colour-blind mode a wave (the sea), a "
     "hill (the land) and a sun (the sky) mark them.",
+    "A white ring: a card chosen for a bank; a pink ring: the hint's cards.",
+    "Bright corners: the card the arrow keys are on (Space chooses it); a thin light "
+    "blue line: a card the last move brought.",
 )
 
 
@@ -52,7 +56,18 @@ def paint_symbol(index: int, box: Rect, colour_blind: bool) -> tuple[Any, Any, C
                    reverse=THREE_POINTS + key_for(ORANGE, 6))
     elif index == 2:
         paint.card(_cards(box, 1)[0], key_for(ORANGE, JOKER))
-    else:
+    elif index == 3:
         for rect, colour in zip(_cards(box, 3), (BLUE, GREEN, ORANGE), strict=True):
             paint.card(rect, key_for(colour, 3))
+    else:
+        # Inset so that the marks round the cards stay inside the box.
+        first, second = _cards(box.inset(box.height * 0.14), 2)
+        paint.card(first, key_for(GREEN, 2))
+        paint.card(second, key_for(GREEN, 3))
+        if index == 4:
+            paint.outline(first, SELECT, 3, grow=3)
+            paint.outline(second, HINT, 3, grow=5)
+        else:
+            paint_cursor(paint, first)
+            paint.outline(second, MARK, 2, grow=2)
     return shapes, batch, paint

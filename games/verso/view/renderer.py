@@ -59,6 +59,7 @@ class VersoRenderer(Renderer):
         self.geometry: TableGeometry | None = None
         self.selected: set[int] = set()  # keys of the mover's cards chosen for a bank
         self.cursor: int | None = None  # the keyboard's card (a key of the mover's layout)
+        self.cursor_column = 0  # the column up/down aim at (0: the cursor's own)
         self.drawing = False  # the deck was clicked: Keep / Flip are offered
         self.joker_options: list[Bank] = []  # asked when the joker's value matters
         self.preview: BankPreview | None = None
@@ -352,7 +353,7 @@ class VersoRenderer(Renderer):
             return True
         for (seat, key), box in self.card_boxes.items():
             if seat == self.mover and box.contains(x, y):
-                self.cursor = key
+                self.cursor, self.cursor_column = key, column_of(key)
                 self.toggle(key)
                 return True
         return False
@@ -454,8 +455,13 @@ class VersoRenderer(Renderer):
         return choose_value
 
     def move_cursor(self, symbol: int) -> None:
-        """Arrows: left/right along the mover's cards, up/down to the nearest card of the
-        next row that has one."""
+        """Arrows: left/right along the mover's cards in reading order, up/down to the
+        card of the next row that has one nearest the column the cursor set out from.
+
+        Up and down keep that column (as a text cursor keeps its column across short
+        lines): from a joker on the right, down twice reaches the joker below, not the
+        card nearest the short middle row's last one.
+        """
         assert self.mover is not None
         keys = sorted(layout_by_key(self.view, self.mover),
                       key=lambda k: (colour_of(k), column_of(k)))
@@ -463,17 +469,21 @@ class VersoRenderer(Renderer):
             return
         if self.cursor not in keys:
             self.cursor = keys[0]
+            self.cursor_column = column_of(self.cursor)
         elif symbol in (arcade.key.LEFT, arcade.key.RIGHT):
             step = 1 if symbol == arcade.key.RIGHT else -1
             self.cursor = keys[(keys.index(self.cursor) + step) % len(keys)]
+            self.cursor_column = column_of(self.cursor)
         else:
             step = 1 if symbol == arcade.key.DOWN else -1
-            row, column = colour_of(self.cursor), column_of(self.cursor)
+            row = colour_of(self.cursor)
+            column = self.cursor_column or column_of(self.cursor)
             for offset in (1, 2):
                 target = (row + step * offset) % 3
                 in_row = [k for k in keys if colour_of(k) == target]
                 if in_row:
                     self.cursor = min(in_row, key=lambda k: abs(column_of(k) - column))
                     break
+            self.cursor_column = column
         self.sync()
 

@@ -32,7 +32,8 @@ GOOD = (120, 220, 140)
 WARN = (255, 120, 110)
 HINT = (255, 96, 220)
 SELECT = (255, 255, 255)
-CURSOR = (255, 230, 90)
+CURSOR = (255, 244, 150)
+CURSOR_GAP = (16, 18, 24)
 BUTTON = (58, 68, 90)
 MARK = (150, 230, 255)  # the outline of a card the last move brought
 RECORD = 64  # the designers' solo record (verso.md §7)
@@ -271,8 +272,22 @@ def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place,
                        rect.height * 0.2, NEIGHBOUR, anchor_x="center", anchor_y="center",
                        bold=True)
         if mine and key == scene.cursor:
-            paint.outline(rect, CURSOR, 2, grow=6)
+            paint_cursor(paint, rect)
     return drawn
+
+
+def paint_cursor(paint: CardPainter, rect: Rect) -> None:
+    """The keyboard's card: bright corners round it, apart from the card by a dark ring.
+    Corners, not a ring: every other mark round a card is a ring (a 3-point card's gold
+    border among them), and a ring of one more colour was mistaken for those."""
+    paint.outline(rect, CURSOR_GAP, 3, grow=4)
+    outer = Rect(rect.left - 8, rect.bottom - 8, rect.width + 16, rect.height + 16)
+    arm, width = min(outer.width, outer.height) * 0.3, 4.0
+    for x, y, dx, dy in ((outer.left, outer.bottom, 1, 1), (outer.right, outer.bottom, -1, 1),
+                         (outer.left, outer.top, 1, -1), (outer.right, outer.top, -1, -1)):
+        # Each arm is a filled bar (lines' ends would leave the corner itself open).
+        paint.rect(Rect(min(x, x + dx * arm), y - width / 2, arm, width), CURSOR)
+        paint.rect(Rect(x - width / 2, min(y, y + dy * arm), width, arm), CURSOR)
 
 
 def _paint_header(scene: TableScene, paint: CardPainter, seat: int, playing: bool,
