@@ -218,3 +218,32 @@ def test_verso_arrows_keep_their_column_from_row_to_row(window: Any) -> None:
     key(window, arcade.key.LEFT)  # left and right go along the row, in reading order
     key(window, arcade.key.LEFT)
     assert renderer.cursor == orange_4
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_verso_a_bank_under_way_says_first_how_to_finish_it(tmp_path: Path,
+                                                            size: tuple[int, int]) -> None:
+    """Once a bank is previewed, the message's first line says how to validate it (it
+    took the place of "draw or bank"), and that line is shown whole even at 800x600,
+    where the preview of a five-card bank fills the rest (seen cut in a play-test)."""
+    window = open_app(installed_host, tmp_path, size=size)
+    try:
+        screen = start(window, "verso")
+        renderer = screen.renderer
+        state = table([[("green", 3, 3), ("orange", 2, 3), ("orange", 4, 3), ("orange", 5, 3),
+                        ("orange", 6, 3), ("orange", "J", 1)]], deck=[("blue", 1, 1)])
+        renderer.set_position(observe(state), 0, VersoGame().legal_moves(state), True)
+        key(window, arcade.key.RIGHT)  # the cursor on green 3, then along orange
+        for _ in range(5):
+            key(window, arcade.key.RIGHT)
+            key(window, arcade.key.SPACE)
+        if renderer.joker_options:
+            key(window, getattr(arcade.key, f"KEY_{renderer.joker_options[-1].joker}"))
+        assert renderer.pending_move is not None
+        pump(window, 2)
+        first = next(p for p in renderer.text_boxes() if "VALIDATE" in p.text)
+        assert first.text.startswith("Player 1: VALIDATE (Enter or B) to bank")
+        assert not first.cut and first.shown == first.text
+        assert not any(p.text.startswith("Player 1: draw") for p in renderer.text_boxes())
+    finally:
+        close_app(window)

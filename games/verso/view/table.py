@@ -178,21 +178,26 @@ def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
     if view.phase == OVER:
         return _end_lines(scene)
     seat = scene.to_move if scene.to_move is not None else view.turn
-    lines: list[tuple[str, Any]] = [
-        (status_line(view, scene.seat_labels[seat], scene.mover is not None), TEXT)]
+    label = scene.seat_labels[seat]
+    # The first line says what to do now: once a draw, a joker's value or a bank is under
+    # way, that step's instruction takes the place of "draw or bank".
+    if scene.drawing:
+        first = (f"{label}: keep the face up (K), or flip the card for its other face "
+                 "(F).", NEIGHBOUR)
+    elif scene.joker_options:
+        first = (f"{label}: choose the joker's value (buttons or keys 1-6): it changes "
+                 "which cards are discarded.", NEIGHBOUR)
+    elif scene.preview is not None and scene.pending:
+        first = (f"{label}: VALIDATE (Enter or B) to bank, or Cancel (Esc) to change.",
+                 NEIGHBOUR)
+    else:
+        first = (status_line(view, label, scene.mover is not None), TEXT)
+    lines: list[tuple[str, Any]] = [first]
     if view.phase == FINAL:
         lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
-    if scene.drawing:
-        lines.append(("Keep the face up (K), or flip the card for its other face (F).",
-                      NEIGHBOUR))
-    if scene.joker_options:
-        lines.append(("The joker's value changes which cards are discarded: choose it "
-                      "(buttons or keys 1-6).", NEIGHBOUR))
     if scene.preview is not None:
         lines += [(line, GOOD if i == 0 else TEXT)
                   for i, line in enumerate(scene.preview.lines)]
-        if scene.pending:
-            lines.append(("VALIDATE (Enter or B) to bank, Cancel (Esc) to change.", DIM))
     elif scene.selected:
         names = ", ".join(value_text(k) for k in sorted(scene.selected, key=value_of))
         # The rulebook's colour words (sea/land/sky are the pictures' flavour only).
