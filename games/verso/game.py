@@ -63,8 +63,9 @@ class VersoGame(Game[VersoState, Move]):
         min_players=1,
         max_players=6,
         hidden_information=True,
-        description="Draw two-faced cards, keep or flip them, and bank sequences of one "
-                    "colour; every bank makes your neighbours flip a card.",
+        # Short enough for two lines of a launcher card at 800x600.
+        description="Keep or flip two-faced cards and bank runs of one colour; each bank "
+                    "makes your neighbours flip a card.",
         rules_help=RULES_HELP,
         # Play: at most one draw per card and one bank per two cards drawn (a bank
         # discards two), 90 cards at most, then one final bank each: 90 + 45 + 6.

@@ -38,10 +38,13 @@ def players_line(entry: Entry) -> str:
 
 
 def initials(name: str) -> str:
-    """"Ve" for "Verso", "TT" for "Tic Tac": the generic card's letters."""
+    """"Ve" for "Verso", "TT" for "Tic Tac": the generic card's letters; a name of one
+    short word is shown whole ("Go", "Nim", "2048": two letters of it would mislead)."""
     words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
     if len(words) > 1:
         return (words[0][0] + words[1][0]).upper()
+    if len(words) == 1 and len(words[0]) <= 4:
+        return words[0]
     return (words[0][:2] if words else "?").capitalize()
 
 
@@ -226,8 +229,10 @@ class LauncherScreen(Screen):
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
             line_y = y + card_h - px(6)
-            # Its own picture left of its lines (its latest position, drawn once).
-            art = Rect(left + px(8), line_y - sum(lines), sum(lines) * 4 / 3, sum(lines))
+            # Its own picture left of its first two lines (its latest position, drawn
+            # once); the third line ("move 19 · 5 min ago") has the card's whole width.
+            tall = lines[0] + lines[1]
+            art = Rect(left + px(8), line_y - tall, tall * 4 / 3, tall)
             texture = (thumbnails.kept_game_picture(self.app, entry,
                                                     (int(art.width), int(art.height)))
                        if game is not None else None)
@@ -238,12 +243,13 @@ class LauncherScreen(Screen):
                 sprite.position = art.center
                 self._pictures.append(sprite)
                 text_x = art.right + px(8)
-            for text, size, colour, bold in (
+            for n, (text, size, colour, bold) in enumerate((
                     (name, 14, TEXT, True), (players_line(entry), 12, DIM, False),
-                    (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False)):
-                self.label(text, text_x, line_y, size, colour, bold=bold,
-                           width=left + width - px(10) - text_x, anchor_y="top")
-                line_y -= lines[0] if bold else lines[1]
+                    (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False))):
+                x = text_x if n < 2 else left + px(10)
+                self.label(text, x, line_y, size, colour, bold=bold,
+                           width=left + width - px(10) - x, anchor_y="top")
+                line_y -= lines[n]
             self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
                                              button_h),
                             partial(self.app.continue_game, entry.id), enabled=game is not None,

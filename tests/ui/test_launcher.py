@@ -138,3 +138,8 @@ def test_many_games_page_with_the_built_in_games_first(tmp_path: Path) -> None:
         assert screen.page == pages - 2
     finally:
         close_app(window)
+
+
+def test_a_generic_card_shows_a_short_name_whole() -> None:
+    assert initials("Verso") == "Ve" and initials("Tic Tac") == "TT"
+    assert initials("2048") == "2048" and initials("Nim") == "Nim"  # not "20", not "Ni"
