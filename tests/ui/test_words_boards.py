@@ -19,11 +19,13 @@ from ui_driver import (
     open_app,
     pixel,
     pump,
+    wait_until,
 )
 
 from games.verso.cards import JOKER, key_for
 from games.verso.game import VersoGame
 from games.verso.observation import observe
+from games.verso.view.table import NEIGHBOUR, message_lines
 from games.versus.board import CELL_OF_NAME
 from games.versus.state import Move
 from games.versus.view.mesh import SEAT_COLOUR
@@ -247,3 +249,18 @@ def test_verso_a_bank_under_way_says_first_how_to_finish_it(tmp_path: Path,
         assert not any(p.text.startswith("Player 1: draw") for p in renderer.text_boxes())
     finally:
         close_app(window)
+
+
+def test_verso_the_solo_opponents_card_is_news_not_a_warning(window: Any) -> None:
+    """verso.md §7: the solo opponent turns a card over after each turn; the table tells
+    it in the colour of flips, keeping red for a card lost (a duplicate discarded)."""
+    screen = start(window, "verso")
+    key(window, arcade.key.D)
+    key(window, arcade.key.K)
+    renderer = screen.renderer
+    wait_until(window, lambda: not renderer.animating)
+    assert any(n.startswith("The solo opponent turns over") for n in renderer.news)
+    assert not any(n.startswith("The solo opponent") for n in renderer.notes)
+    lines = message_lines(renderer.scene(renderer.view, renderer.geometry))
+    news = [colour for text, colour in lines if text.startswith("The solo opponent")]
+    assert news == [NEIGHBOUR]

@@ -32,6 +32,7 @@ class Motion:
     flip: tuple[float, float] | None
     move: tuple[float, float]
     note: str = ""  # why it happens, when the table should say so (a duplicate discarded)
+    news: bool = False  # the note tells an event (the solo opponent's card), not a loss
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def transitions(before: VersoView, move: Move, after: VersoView,
             # The solo opponent's card: turned over on the deck, then discarded (§7).
             motions.append(Motion(item[1], item[0], (DECK, 0), place, (0.45, 0.62),
                                   (0.62, 0.8), f"The solo opponent turns over "
-                                  f"{face_text(item[1])}: {face_text(item[0])}."))
+                                  f"{face_text(item[1])}: {face_text(item[0])}.", news=True))
     floaters = []
     for seat in range(after.players):
         gained = after.scores[seat] - before.scores[seat]

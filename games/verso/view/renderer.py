@@ -67,6 +67,7 @@ class VersoRenderer(Renderer):
         self.card_boxes: dict[Place, Rect] = {}  # every card drawn, by place
         self.marked: set[Place] = set()  # where the last move's cards arrived
         self.notes: list[str] = []  # what the last move did that the table should explain
+        self.news: list[str] = []  # events of the last move told as news (solo opponent)
         self.motions: list[Motion] = []
         self.floaters: list[Floater] = []
         self.hidden: set[Place] = set()
@@ -118,11 +119,12 @@ class VersoRenderer(Renderer):
         """Mark where the last move's cards arrived and keep its notes (through undo,
         redo and Continue); nothing before the first move."""
         super().show_last_move(before, move, after)
-        self.marked, self.notes = set(), []
+        self.marked, self.notes, self.news = set(), [], []
         if move is not None:
             motions, _ = transitions(before, move, after, before.turn)
             self.marked = {m.end for m in motions if m.end[0] >= 0}
-            self.notes = [m.note for m in motions if m.note]
+            self.notes = [m.note for m in motions if m.note and not m.news]
+            self.news = [m.note for m in motions if m.note and m.news]
         self.sync()
 
     def animate(self, before: Any, move: Any, after: Any) -> None:
@@ -263,6 +265,7 @@ class VersoRenderer(Renderer):
             joker_options=tuple(self.joker_options), preview=self.preview,
             pending=self.pending_move is not None, selected=frozenset(self.selected),
             cursor=self.cursor if self.focused else None, notes=tuple(self.notes),
+            news=tuple(self.news),
             marked=frozenset(self.marked),
             hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 

@@ -80,6 +80,7 @@ class TableScene:
     marked: frozenset[Place]
     hidden: frozenset[Place]
     discard_shown: int | None
+    news: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
     return tuple(buttons)
 
 
-def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
+def message_lines(scene: TableScene) -> list[tuple[str, Any]]:
     """The message, most needed first: what to do now, then what the last move did (the
     move log has it too), so a small window cuts the least needed."""
     view = scene.view
@@ -205,7 +206,10 @@ def _message_lines(scene: TableScene) -> list[tuple[str, Any]]:
                       "not a sequence yet.", DIM))
     if scene.hint_text is not None:
         lines.append((f"Hint: {scene.hint_text}", HINT))
-    return lines + [(note, WARN) for note in scene.notes]
+    # A card lost (a duplicate discarded) is a warning; the solo opponent's card is an
+    # event of every turn, told in the colour of flips rather than of errors.
+    return (lines + [(note, WARN) for note in scene.notes]
+            + [(item, NEIGHBOUR) for item in scene.news])
 
 
 def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
@@ -229,7 +233,7 @@ def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
 def _paint_message(scene: TableScene, paint: CardPainter) -> None:
     """The message lines stacked in their box, each wrapped to its width, all scaled
     down together to the text rule's minimum before any is cut (shown whole on hover)."""
-    paint.lines(_message_lines(scene), scene.geometry.message,
+    paint.lines(message_lines(scene), scene.geometry.message,
                 13.5 * scene.geometry.font_scale)
 
 
