@@ -9,7 +9,10 @@ from games.versus.pieces import BLUE, BROWN, pawn_code, versus_code
 from games.versus.view.mesh import (
     CELL,
     CELL_LINE,
+    CURSOR,
+    LAST_MOVE,
     PULL_ARROW,
+    SELECT,
     TARGET,
     TARGET_MARK,
     Mesh,
@@ -31,6 +34,10 @@ LEGEND = (
     "side (§4).",
     "The no-entry sign: the limit keeps this pawn in place, as it was pulled in each of "
     "the last two moves (§5).",
+    "Yellow cells: where the last move started and ended; paler yellow, the pawns it "
+    "pulled.",
+    "A white ring: the piece you chose (green dots show where it can go); an orange "
+    "outline: the cell the arrow keys are on (Space or Enter chooses it).",
 )
 
 
@@ -65,4 +72,14 @@ def paint_symbol(index: int, box: Rect, colour_blind: bool) -> Mesh:
     elif index == 5:
         draw_piece(mesh, (cx, cy), size, pawn_code(1, BROWN), colour_blind)
         draw_refused(mesh, (cx, cy), size * 0.76)
+    elif index == 6:
+        mesh.polygon(_hexagon(cx, cy, size * 0.94), LAST_MOVE)
+        draw_piece(mesh, (cx, cy), size * 0.8, pawn_code(2, BLUE), colour_blind)
+    elif index == 7:
+        # As the board draws them (`marks.paint_over`): the ring over the piece, the
+        # cursor's outline inside the cell's edge.
+        piece = size * 0.66
+        draw_piece(mesh, (cx, cy), piece, pawn_code(2, BLUE), colour_blind)
+        mesh.ring((cx, cy), piece * 0.8, piece * 0.92, SELECT)
+        mesh.outline(_hexagon(cx, cy, size * 0.9), max(2.0, size * 0.11), CURSOR)
     return mesh
