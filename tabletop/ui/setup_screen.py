@@ -11,8 +11,9 @@ from tabletop.levels import describe
 from tabletop.model import GameOption, TabletopError
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
-from tabletop.ui._arcade import arcade
+from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
+from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import DIM, ERROR, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -138,6 +139,22 @@ class SetupScreen(Screen):
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
+        # Computer seats' blurbs go on a line of their own where they would be cut beside
+        # the seat; if that pushes Start off a short window, they stay beside (cut, whole
+        # on hover) rather than the buttons going.
+        if self._build(width, height, blurbs_below=True) < 0:
+            self.clear_layout()
+            self._build(width, height, blurbs_below=False)
+
+    def _blurb_fits_beside(self, words: str, box: Rect) -> bool:
+        """True if `words` read whole in `box` beside a seat (wrapped to its lines)."""
+        lines = max(1, int(box.height // self.line(12, 1.3)))
+        probe = arcade.Text(words, 0, 0, font_size=max(self.px(12), MIN_POINTS),
+                            font_name=FONT_SANS)
+        return probe.content_width <= 0.85 * lines * box.width  # words wrap, not letters
+
+    def _build(self, width: int, height: int, blurbs_below: bool) -> float:
+        """Lay the screen out; returns the bottom of its lowest button."""
         px = self.px
         info = self.game.info
         left = px(60)
@@ -182,13 +199,21 @@ class SetupScreen(Screen):
                 name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
                 self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
                                 lambda: None, name=f"name{seat}")
-            elif level is not None:  # how the level plays, where a person's name would be
-                # In its seat's row (two lines at most: the rest on hover), so that the
-                # next seat's blurb never runs into it.
-                blurb = Rect(name_x, row_y + px(40) - row_h, max(px(160), width - name_x - px(20)),
-                             row_h - px(2))
-                self.label(level.blurb[:1].upper() + level.blurb[1:], name_x, blurb.top, 12,
-                           DIM, multiline=True, anchor_y="top", box=blurb)
+            elif level is not None:  # how the level plays: beside the seat, in a
+                # person's name's place (two lines at most), or on a line of its own below
+                # it (as an option's help) when it would be cut beside (800x600).
+                words = level.blurb[:1].upper() + level.blurb[1:]
+                words += "" if words.endswith((".", "!", "?")) else "."
+                beside = Rect(name_x, row_y + px(40) - row_h,
+                              max(px(160), width - name_x - px(20)), row_h - px(2))
+                if not blurbs_below or self._blurb_fits_beside(words, beside):
+                    self.label(words, name_x, beside.top, 12, DIM, multiline=True,
+                               anchor_y="top", box=beside)
+                    continue
+                tall = self.line(12, 1.4)
+                blurb = Rect(left + px(16), row_y - px(4) - tall, width - left - px(36), tall)
+                self.label(words, blurb.left, blurb.top, 12, DIM, anchor_y="top", box=blurb)
+                y -= tall + px(4)  # apart from the next row, as an option's help
         for option in info.options if self.position is None else ():
             if self.players < option.min_players:
                 continue  # it changes nothing at this table (who plays first, alone)
@@ -218,6 +243,7 @@ class SetupScreen(Screen):
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
+        return y - px(10)
 
     def _name_field(self) -> int | None:
         """The seat whose name field has the keyboard focus, if one has."""

@@ -98,12 +98,7 @@ class Screen(arcade.View):
         self.layouts += 1
         width, height = self.window.get_size()
         self.scale = max(0.5, min(width / 1280, height / 800))
-        self._batch = pyglet.graphics.Batch()
-        self._labels = []
-        self._shapes = arcade.shape_list.ShapeElementList()
-        self.buttons = []
-        self.texts = TextBoxes()
-        self.tooltip = None
+        self.clear_layout()
         self.build(width, height)
         for button in self.buttons:
             self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
@@ -115,6 +110,16 @@ class Screen(arcade.View):
         if self.focus < 0:
             self.focus_name = None  # its button is gone
         self._marked = (-2, -2)
+
+    def clear_layout(self) -> None:
+        """Forget every label, box and button (a screen may lay out twice and keep the
+        layout that fits)."""
+        self._batch = pyglet.graphics.Batch()
+        self._labels = []
+        self._shapes = arcade.shape_list.ShapeElementList()
+        self.buttons = []
+        self.texts = TextBoxes()
+        self.tooltip = None
 
     def build(self, width: int, height: int) -> None:
         """Add this screen's labels, boxes and buttons for a window of this size."""

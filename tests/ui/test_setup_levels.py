@@ -42,7 +42,8 @@ def test_setup_shows_the_levels_with_the_ratings_of_the_committed_result(
         assert setup.seats[seat] == entry["name"]  # the levels come first, in order
         labels = texts(window)
         assert f"Computer: {entry['name']} (rating {entry['rating']:.0f})" in labels
-        assert entry["blurb"][:1].upper() + entry["blurb"][1:] in labels  # a sentence
+        sentence = entry["blurb"][:1].upper() + entry["blurb"][1:]
+        assert sentence.rstrip(".") + "." in labels  # a sentence, whole
         shown.append(entry["name"])
     assert len(shown) >= 3
     click_button(window, f"seat{seat}+")  # only levels: after the last comes a person
