@@ -56,6 +56,8 @@ class AppWindow(arcade.Window):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._stale = True  # set before super().__init__, which already sends events
+        #: True if the last frame drawn was an animation's: its end needs one more frame.
+        self._animated_last = False
         self._shift_tab: frozenset[int] = frozenset()
         super().__init__(*args, **kwargs)
         self._shift_tab = shift_tab_symbols(self)
@@ -66,8 +68,14 @@ class AppWindow(arcade.Window):
 
     @property
     def wants_frame(self) -> bool:
-        """True if the next tick must draw: something changed or the screen animates."""
-        return self._stale or bool(getattr(self.current_view, "animating", False))
+        """True if the next tick must draw: something changed, the screen animates, or
+        it has just stopped (the tick that ended an animation left its last frame on
+        screen, with the moving things in mid-flight)."""
+        return self._stale or self._animated_last or self._animating
+
+    @property
+    def _animating(self) -> bool:
+        return bool(getattr(self.current_view, "animating", False))
 
     def dispatch_event(self, event_type: str, *args: Any) -> Any:
         if event_type not in _CLOCK_EVENTS:
@@ -85,6 +93,7 @@ class AppWindow(arcade.Window):
         if not self.wants_frame:
             return
         self._stale = False
+        self._animated_last = self._animating
         super().draw(dt)
 
     def on_close(self) -> None:
