@@ -48,8 +48,10 @@ class AppWindow(arcade.Window):
     Arcade's clock still calls `on_update` 60 times a second (it polls the AI worker and
     advances animations, which costs next to nothing), but a frame is drawn only when an
     event arrived, a screen asked for it (`request_redraw`, which `Screen.invalidate`
-    calls) or the screen says it animates. On software OpenGL an idle frame costs ~1 % of
-    a core each, so drawing 60 unchanged frames a second burned half a core.
+    calls) or the screen says it animates (and once more when it stops, for the picture
+    the animation ends on: a screen that animates need not ask for it). On software
+    OpenGL an idle frame costs ~1 % of a core each, so drawing 60 unchanged frames a
+    second burned half a core.
     """
 
     app: App

@@ -5,7 +5,8 @@ it, autoplay (Space) at a chosen speed, the result once the last ply is shown, a
 on from here", which opens the set-up of a new game that starts at the viewed ply. The
 board shows what the players saw: a hidden-information game is drawn from the
 observation of the seat of the first person at the table (Verso shows every seat the
-same). The renderer is the game's own, never interactive here.
+same), with the last move marked as in the game, and a step forward animated as the
+game animates a move. The renderer is the game's own, never interactive here.
 """
 
 from __future__ import annotations
