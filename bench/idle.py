@@ -1,13 +1,14 @@
 """Benchmark the idle app: CPU use of the real app process while nobody touches it.
 
 Run: .venv/bin/python bench/idle.py [--seconds 10]
-Target (issue 12): ≤ 3 % of a core at the launcher and in a game (human to move, nothing
-animating). The app runs as a subprocess with its real event loop (`arcade.run`) on a
-private Xvfb display when `Xvfb` is installed, else headless through pyglet's own event
-loop (the one `arcade.run` uses on a display; arcade's headless loop draws flat out and
-says nothing about idleness). Each scene settles for 2 s, then the process's user + system
-CPU time is read from /proc over the measured seconds. The AI worker is a separate process
-that idles at zero; its CPU, if any, is printed too.
+Target (issue 12): ≤ 3 % of a core at the launcher, in a game (human to move, nothing
+animating) and in the replay viewer after a step forward (its animation over). The app
+runs as a subprocess with its real event loop (`arcade.run`) on a private Xvfb display
+when `Xvfb` is installed, else headless through pyglet's own event loop (the one
+`arcade.run` uses on a display; arcade's headless loop draws flat out and says nothing
+about idleness). Each scene settles for 2 s, then the process's user + system CPU time is
+read from /proc over the measured seconds. The AI worker is a separate process that idles
+at zero; its CPU, if any, is printed too.
 """
 
 from __future__ import annotations
@@ -20,14 +21,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 SETTLE = 2.0
 
-#: The scenes: (label, game id or None for the launcher, seats' agents).
+#: The scenes: (label, game id or None for the launcher, seats' agents); no agents: the
+#: replay of a finished solo game kept in the library, one step forward from its start.
 SCENES = (
     ("launcher", None, ()),
     ("Versus, human vs computer, human to move", "versus", ("human", "random")),
     ("Verso solo, human to move", "verso", ("human",)),
+    ("Verso solo replay, after a step (→)", "verso", ()),
 )
 
 
@@ -42,7 +46,12 @@ def child(game_id: str | None, agents: tuple[str, ...]) -> None:
 
     host = Host().load()
     window = make_window(host)
-    if game_id is not None:
+    if game_id is not None and not agents:
+        entry_id = keep_solo_game(host, game_id)
+        window.app.show_replay(entry_id)
+        window.current_view.go(0)
+        window.current_view.step(1)  # animated; over long before the measure starts
+    elif game_id is not None:
         game = host.game(game_id)
         options = {o.name: o.default for o in game.info.options}
         session = Session.new(game, len(agents), options, 1, agents)
@@ -56,6 +65,29 @@ def child(game_id: str | None, agents: tuple[str, ...]) -> None:
         pyglet.app.run(None)  # the loop arcade.run uses on a display
     else:
         arcade.run()
+
+
+def keep_solo_game(host: Any, game_id: str) -> str:
+    """Keep a finished solo game (seeded random moves) in the app's library; its id."""
+    import random
+
+    from tabletop.library import Library
+    from tabletop.record import record_of, start
+    from tabletop.ui.storage import data_dir
+
+    game = host.game(game_id)
+    state, options = start(game, 1, {}, 1)
+    states, moves, rng = [state], [], random.Random(1)
+    while game.to_move(state) is not None:
+        moves.append(rng.choice(list(game.legal_moves(state))))
+        state = game.apply(state, moves[-1])
+        states.append(state)
+    library = Library.open(data_dir())
+    try:
+        return library.add(record_of(game, 1, options, 1, states, moves, ("human",)),
+                           ["Ada"]).id
+    finally:
+        library.close()
 
 
 def cpu_seconds(pid: int) -> float:

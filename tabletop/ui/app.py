@@ -48,14 +48,18 @@ class AppWindow(arcade.Window):
     Arcade's clock still calls `on_update` 60 times a second (it polls the AI worker and
     advances animations, which costs next to nothing), but a frame is drawn only when an
     event arrived, a screen asked for it (`request_redraw`, which `Screen.invalidate`
-    calls) or the screen says it animates. On software OpenGL an idle frame costs ~1 % of
-    a core each, so drawing 60 unchanged frames a second burned half a core.
+    calls) or the screen says it animates (and once more when it stops, for the picture
+    the animation ends on: a screen that animates need not ask for it). On software
+    OpenGL an idle frame costs ~1 % of a core each, so drawing 60 unchanged frames a
+    second burned half a core.
     """
 
     app: App
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._stale = True  # set before super().__init__, which already sends events
+        #: True if the last frame drawn was an animation's: its end needs one more frame.
+        self._animated_last = False
         self._shift_tab: frozenset[int] = frozenset()
         super().__init__(*args, **kwargs)
         self._shift_tab = shift_tab_symbols(self)
@@ -66,8 +70,14 @@ class AppWindow(arcade.Window):
 
     @property
     def wants_frame(self) -> bool:
-        """True if the next tick must draw: something changed or the screen animates."""
-        return self._stale or bool(getattr(self.current_view, "animating", False))
+        """True if the next tick must draw: something changed, the screen animates, or
+        it has just stopped (the tick that ended an animation left its last frame on
+        screen, with the moving things in mid-flight)."""
+        return self._stale or self._animated_last or self._animating
+
+    @property
+    def _animating(self) -> bool:
+        return bool(getattr(self.current_view, "animating", False))
 
     def dispatch_event(self, event_type: str, *args: Any) -> Any:
         if event_type not in _CLOCK_EVENTS:
@@ -85,6 +95,7 @@ class AppWindow(arcade.Window):
         if not self.wants_frame:
             return
         self._stale = False
+        self._animated_last = self._animating
         super().draw(dt)
 
     def on_close(self) -> None:

@@ -5,7 +5,8 @@ it, autoplay (Space) at a chosen speed, the result once the last ply is shown, a
 on from here", which opens the set-up of a new game that starts at the viewed ply. The
 board shows what the players saw: a hidden-information game is drawn from the
 observation of the seat of the first person at the table (Verso shows every seat the
-same). The renderer is the game's own, never interactive here.
+same), with the last move marked as in the game, and a step forward animated as the
+game animates a move. The renderer is the game's own, never interactive here.
 """
 
 from __future__ import annotations
@@ -94,8 +95,13 @@ class ReplayScreen(Screen):
         return self.game.observation(state, self.seat)
 
     def _show(self) -> None:
+        """The viewed ply on the board, its last move marked as the game screen marks it
+        (so a ply looks the same however it was reached: a step, a jump, Home or End)."""
         self.renderer.set_position(self.view_of(self.state), self.game.to_move(self.state),
                                    (), False)
+        states, moves, ply = self.played.states, self.played.moves, self.ply
+        self.renderer.show_last_move(*((None, None, None) if ply == 0 else (
+            self.view_of(states[ply - 1]), moves[ply - 1], self.view_of(states[ply]))))
         self.invalidate()
 
     def go(self, ply: int) -> None:
@@ -138,6 +144,12 @@ class ReplayScreen(Screen):
         self.app.show_library()
 
     # -- per frame -----------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        """True while the board plays a step's transition: the window draws every tick
+        meanwhile (and once more at its end), else only when something changes."""
+        return bool(self.renderer.animating)
+
     def on_update(self, delta_time: float) -> None:
         self.ensure_built()
         self.renderer.update(delta_time)

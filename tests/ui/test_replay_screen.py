@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import ui_games
 from click.testing import CliRunner
-from PIL import Image
-from ui_driver import click, click_button, close_app, key, open_app, pump, screenshot
+from PIL import Image, ImageChops
+from ui_driver import (
+    click,
+    click_button,
+    close_app,
+    installed_host,
+    key,
+    open_app,
+    press,
+    pump,
+    run_clock,
+    screenshot,
+)
 
 from games.verso.observation import VersoView
 from tabletop.cli import main
@@ -166,3 +179,75 @@ def test_screenshot_draws_the_viewer_at_a_ply(tmp_path: Path) -> None:
                                       "--ply", "9", "--out", str(out)], obj={"host": host})
     assert wrong.exit_code == 1
     assert "--ply 9 is out of range: the record has 5 moves" in wrong.output
+
+
+ANIMATION = 0.3  # seconds a step's transition lasts in the replays below
+
+
+def _keep_played(directory: Path, host: Host, game_id: str, players: int, seed: int) -> str:
+    """Keep a finished game of `game_id` played by seeded random moves; its library
+    entry's id."""
+    game = host.game(game_id)
+    state, options = start(game, players, {}, seed)
+    states, moves = [state], []
+    rng = random.Random(seed)
+    while game.to_move(state) is not None:
+        move = rng.choice(list(game.legal_moves(state)))
+        state = game.apply(state, move)
+        states.append(state)
+        moves.append(move)
+    library = Library.open(directory)
+    entry = library.add(record_of(game, players, options, seed, states, moves,
+                                  ("human",) * players), ["Ada", "Bob"][:players])
+    library.close()
+    assert entry.status == FINISHED
+    return entry.id
+
+
+def _drawn_afresh(window: Any, entry_id: str, ply: int) -> Image.Image:
+    """The window showing a new viewer of `entry_id` put straight on `ply` (no step, no
+    animation), drawn once; the viewer shown before is shown again afterwards."""
+    shown = window.current_view
+    fresh = ReplayScreen.open(window.app, entry_id)
+    window.show_view(fresh)
+    fresh.go(ply)
+    assert not fresh.renderer.animating
+    pump(window)
+    picture = arcade.get_image(0, 0, *window.get_size()).convert("RGB")
+    window.show_view(shown)
+    pump(window)
+    return picture
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    ("verso", 1), ("versus", 2), ("reversi", 2)])  # Reversi: the board toolkit's renderer
+def test_a_step_ends_on_the_position_after_it_while_the_app_idles(
+        tmp_path: Path, game_id: str, players: int) -> None:
+    # The play-tester's report: Home, → showed the first step's animation frozen in its
+    # first frame (a card over the deck, the table empty) until the next key press. The
+    # step must end on the very picture of its ply shown straight away (last move marked
+    # alike: a jump marks it as a step does).
+    entry_id = _keep_played(tmp_path, installed_host(), game_id, players, 3)  # Versus: 230 plies
+    window = open_app(installed_host, tmp_path, size=(800, 600), animation=ANIMATION)
+    try:
+        click_button(window, "library")
+        click_button(window, f"open:{entry_id}")
+        screen = window.current_view
+        assert isinstance(screen, ReplayScreen) and screen.ply == screen.last
+        press(window, arcade.key.HOME)
+        run_clock(window, 2.0)
+        assert screen.ply == 0
+        for ply in (1, 2):
+            press(window, arcade.key.RIGHT)  # one step forward, animated
+            assert screen.ply == ply and screen.renderer.animating
+            drawn = run_clock(window, ANIMATION + 0.1)
+            assert not screen.renderer.animating
+            on_screen = arcade.get_image(0, 0, *window.get_size()).convert("RGB")
+            idle = run_clock(window, 0.5)
+            afresh = _drawn_afresh(window, entry_id, ply)
+            assert ImageChops.difference(on_screen, afresh).getbbox() is None, \
+                f"after step {ply} the screen is not the position after move {ply}"
+            assert drawn >= ANIMATION * 60  # every frame of the animation was drawn
+            assert idle == 0  # and then the app idles: no frame drawn
+    finally:
+        close_app(window)

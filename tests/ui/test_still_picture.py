@@ -6,13 +6,14 @@ a resize, F11) must show the very pixels that drawing everything afresh shows.""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
-from ui_driver import close_app, key, open_app, pump
+from ui_driver import close_app, installed_host, key, open_app, pump, run_clock
 
 import games.verso.plugin
 from games.verso.state import FLIP, KEEP, Bank
@@ -209,3 +210,30 @@ def test_overlapping_things_keep_their_order(table: tuple[Any, GameScreen]) -> N
     assert white_near(apart, 140) and white_near(apart, 340)
     over = draw(120.0)  # the second card covers the first one's number
     assert not white_near(over, 140 - 14) and white_near(over, 160)
+
+
+def test_a_computer_move_ends_on_the_table_while_the_app_idles(tmp_path: Path) -> None:
+    """The computer moves with nobody touching the app: the window, drawing on demand,
+    draws the animation and then the table after the move (not the animation's last
+    frame), and then idles (the replay viewer once left a step's first frame up)."""
+    window = open_app(installed_host, tmp_path, size=(800, 600), animation=0.3)
+    try:
+        game = window.app.host.game("verso")
+        first = Session.new(game, 2, {}, 7, ("human",) * 2).to_move  # verso.md §2
+        agents = tuple("random" if seat == first else "human" for seat in range(2))
+        window.app.start_game("verso", Session.new(game, 2, {}, 7, agents))
+        screen = window.current_view
+        assert isinstance(screen, GameScreen)
+        deadline = time.monotonic() + 30
+        while not screen.session.moves:  # the AI worker thinks in its own process
+            assert time.monotonic() < deadline, "the computer did not move"
+            run_clock(window, 1 / 60)
+            time.sleep(0.01)
+        assert screen.renderer.animating
+        assert run_clock(window, 0.4) >= round(0.3 * 60)  # the animation, frame by frame
+        assert not screen.renderer.animating
+        shown = image(window)
+        assert run_clock(window, 1.0) == 0  # idle: nothing more is drawn
+        assert same(shown, frame_both_ways(window, screen))
+    finally:
+        close_app(window)

@@ -86,6 +86,35 @@ def key(window: Any, symbol: int, modifiers: int = 0) -> None:
     pump(window)
 
 
+def press(window: Any, symbol: int, modifiers: int = 0) -> None:
+    """Press and release a key, and draw nothing: the frames are the app's clock's to draw
+    (see `run_clock`), as in the real event loop."""
+    window.dispatch_event("on_key_press", symbol, modifiers)
+    window.dispatch_event("on_key_release", symbol, modifiers)
+    window.dispatch_events()
+
+
+def run_clock(window: Any, seconds: float) -> int:
+    """Let `seconds` pass as the app's clock does on a display, 60 ticks a second: each
+    tick updates, then asks the window to draw, which it does only on demand (a change,
+    an animation). Returns how many frames it drew (the `idle` the app keeps)."""
+    drawn = [0]
+
+    def count() -> None:
+        drawn[0] += 1
+
+    window.push_handlers(on_draw=count)
+    queued, window._enable_event_queue = window._enable_event_queue, False  # as app.run
+    try:
+        for _ in range(round(seconds * 60)):
+            window.dispatch_event("on_update", 1 / 60)
+            window.draw(1 / 60)
+    finally:
+        window._enable_event_queue = queued
+        window.remove_handlers(on_draw=count)
+    return drawn[0]
+
+
 def wait_until(window: Any, condition: Callable[[], bool], seconds: float = 30) -> None:
     """Pump frames until `condition()` holds (the AI worker runs in another process)."""
     deadline = time.monotonic() + seconds
