@@ -52,6 +52,7 @@ class ReplayScreen(Screen):
         self._clock = 0.0
         self._area: Rect | None = None
         self._log_rows: list[tuple[Rect, int]] = []
+        self.renderer_broken = False  # set once the plugin's renderer raised
         agents = record.agents or (HUMAN,) * record.players
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
         people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
@@ -144,13 +145,35 @@ class ReplayScreen(Screen):
         self.app.show_library()
 
     # -- per frame -----------------------------------------------------------------------
+    def _renderer_failed(self, exc: Exception, doing: str) -> None:
+        """The plugin's renderer raised: named in one line, back to the Library (the app
+        and the kept game are untouched)."""
+        self.playing = False
+        self.renderer_broken = True
+        self.app.show_library(PluginFailure(self.app.failure_message(
+            self.record.game, doing, exc)).args[0])
+
     @property
     def animating(self) -> bool:
         """True while the board plays a step's transition: the window draws every tick
         meanwhile (and once more at its end), else only when something changes."""
-        return bool(self.renderer.animating)
+        if self.renderer_broken:
+            return False
+        try:
+            return bool(self.renderer.animating)
+        except Exception as exc:  # the plugin's renderer
+            self._renderer_failed(exc, "animating a replay")
+            return False
 
     def on_update(self, delta_time: float) -> None:
+        if self.renderer_broken:
+            return
+        try:
+            self._update(delta_time)
+        except Exception as exc:  # the plugin's renderer
+            self._renderer_failed(exc, "animating a replay")
+
+    def _update(self, delta_time: float) -> None:
         self.ensure_built()
         self.renderer.update(delta_time)
         if not self.playing or self.renderer.animating:
@@ -254,6 +277,12 @@ class ReplayScreen(Screen):
 
     # -- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        try:
+            self._mouse_press(x, y)
+        except Exception as exc:  # a step runs the plugin's renderer
+            self._renderer_failed(exc, "showing a replay's move")
+
+    def _mouse_press(self, x: int, y: int) -> None:
         index = self.button_at(x, y)
         if index >= 0:
             self.focus = index
@@ -266,6 +295,12 @@ class ReplayScreen(Screen):
                 return
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        try:
+            self._key_press(symbol, modifiers)
+        except Exception as exc:  # a step runs the plugin's renderer
+            self._renderer_failed(exc, "showing a replay's move")
+
+    def _key_press(self, symbol: int, modifiers: int) -> None:
         self.ensure_built()
         keys: dict[int, Callable[[], None]] = {
             arcade.key.HOME: partial(self.go, 0), arcade.key.END: partial(self.go, self.last),

@@ -251,3 +251,32 @@ def test_a_step_ends_on_the_position_after_it_while_the_app_idles(
             assert idle == 0  # and then the app idles: no frame drawn
     finally:
         close_app(window)
+
+
+@pytest.mark.parametrize("failing", ["animate", "update", "animating"])
+def test_a_renderer_that_raises_while_stepping_is_named_and_the_app_goes_on(
+        tmp_path: Path, failing: str) -> None:
+    """A plugin's renderer that raises when a step animates: one line naming the game
+    and the Library again, never a crash (the kept game stays as it was)."""
+    window, entry_id = _replay(tmp_path)
+    try:
+        screen = window.current_view
+        key(window, arcade.key.HOME)
+        renderer = type(screen.renderer)
+
+        def broken(*args: Any) -> Any:
+            raise RuntimeError("the renderer tripped")
+
+        kind = property(broken) if failing == "animating" else broken
+        patched = type("Tripping", (renderer,), {failing: kind})
+        screen.renderer.__class__ = patched
+        press(window, arcade.key.RIGHT)
+        run_clock(window, 0.5)  # the app's clock: update, then draw on demand
+        library = window.current_view
+        assert type(library).__name__ == "LibraryScreen"
+        pump(window)
+        shown = "\n".join(t.text for t in library._labels)
+        assert "the renderer tripped" in shown and "\n" not in library.message
+        assert Library.open(tmp_path).read_record(entry_id).moves == WIN
+    finally:
+        close_app(window)
