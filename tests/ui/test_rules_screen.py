@@ -229,8 +229,10 @@ def test_number_keys_go_to_a_section(window: Any) -> None:
     assert top_line().startswith("2. The pieces")
     key(window, arcade.key.KEY_1)
     assert top_line().startswith("1. The board")
-    key(window, arcade.key.KEY_9)
-    assert reader.offset == reader.max_offset  # the last section is too short to reach the top
+    key(window, arcade.key.KEY_9)  # the board's legend, the last section
+    # Its heading at the top, or as near as the end of the text lets it come.
+    wanted = reader.section_offset(9)
+    assert wanted is not None and reader.offset == min(reader.max_offset, wanted) > 0
     screen = open_rules(window, "verso")  # 8 sections: 9 goes nowhere
     assert screen.reader is not None
     key(window, arcade.key.KEY_4)
