@@ -69,23 +69,13 @@ def child(game_id: str | None, agents: tuple[str, ...]) -> None:
 
 def keep_solo_game(host: Any, game_id: str) -> str:
     """Keep a finished solo game (seeded random moves) in the app's library; its id."""
-    import random
-
     from tabletop.library import Library
-    from tabletop.record import record_of, start
+    from tabletop.testing import random_record
     from tabletop.ui.storage import data_dir
 
-    game = host.game(game_id)
-    state, options = start(game, 1, {}, 1)
-    states, moves, rng = [state], [], random.Random(1)
-    while game.to_move(state) is not None:
-        moves.append(rng.choice(list(game.legal_moves(state))))
-        state = game.apply(state, moves[-1])
-        states.append(state)
     library = Library.open(data_dir())
     try:
-        return library.add(record_of(game, 1, options, 1, states, moves, ("human",)),
-                           ["Ada"]).id
+        return library.add(random_record(host.game(game_id), 1, 1), ["Ada"]).id
     finally:
         library.close()
 

@@ -15,7 +15,6 @@ through `Library.add` as the app keeps them. Figures, each the median of `--repe
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from pathlib import Path
 from games.verso.game import VersoGame
 from tabletop.library import INDEX, Library
 from tabletop.library_stats import player_stats
-from tabletop.record import record_of, start
+from tabletop.testing import random_record
 
 GAME = VersoGame()
 
@@ -36,17 +35,9 @@ def fill(directory: Path, count: int) -> None:
     library = Library.open(directory)
     for seed in range(count):
         players = 1 if seed % 2 == 0 else 2
-        state, options = start(GAME, players, {}, seed)
-        states, moves = [state], []
-        rng = random.Random(seed)
-        while GAME.to_move(state) is not None:
-            move = rng.choice(list(GAME.legal_moves(state)))
-            state = GAME.apply(state, move)
-            states.append(state)
-            moves.append(move)
         agents = ("human",) if players == 1 else ("human", "greedy")
         names = ["Ada"] if players == 1 else [("Ada", "Bob")[seed % 4 // 2], "greedy"]
-        library.add(record_of(GAME, players, options, seed, states, moves, agents), names)
+        library.add(random_record(GAME, players, seed, agents), names)
     library.close()
 
 

@@ -68,6 +68,22 @@ class KitReport:
             self.problems.append(problem)
 
 
+def random_record(game: Game[Any, Any], players: int, seed: int,
+                  agents: Sequence[str] | None = None) -> Record:
+    """A whole game of `game` played by seeded random legal moves (the generator seeded
+    with `seed`, as is the game), kept as a record: a finished game to replay, keep in a
+    library or measure with. `agents` defaults to a person in every seat."""
+    state, options = start(game, players, {}, seed)
+    states, moves = [state], []
+    rng = random.Random(seed)
+    while game.to_move(state) is not None:
+        moves.append(rng.choice(list(game.legal_moves(state))))
+        state = game.apply(state, moves[-1])
+        states.append(state)
+    return record_of(game, players, options, seed, states, moves,
+                     tuple(agents or ("human",) * players))
+
+
 def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
                players: Iterable[int] | None = None,
                options: Mapping[str, Any] | None = None,

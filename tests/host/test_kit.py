@@ -50,3 +50,17 @@ def test_a_declared_bound_is_a_promise_the_callers_bound_does_not_relax() -> Non
 def test_kit_catches_each_violation(game: object, complaint: str) -> None:
     with pytest.raises(ConformanceError, match=complaint):
         check_game(game, seeds=range(4))  # type: ignore[arg-type]
+
+
+def test_random_record_is_a_whole_game_the_same_for_the_same_seed() -> None:
+    from tabletop.record import replay
+    from tabletop.testing import random_record
+
+    game = Nim()
+    record = random_record(game, 2, seed=7)
+    again = random_record(game, 2, seed=7)
+    assert record.to_json() == again.to_json()  # byte for byte
+    played = replay(game, record)
+    assert game.to_move(played.states[-1]) is None and record.result is not None
+    assert record.agents == ("human", "human")
+    assert random_record(game, 2, seed=8, agents=("human", "random")).agents[1] == "random"

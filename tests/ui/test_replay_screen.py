@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from tabletop.library import FINISHED, Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, start
+from tabletop.testing import random_record
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.replay_screen import ReplayScreen
@@ -187,18 +187,9 @@ ANIMATION = 0.3  # seconds a step's transition lasts in the replays below
 def _keep_played(directory: Path, host: Host, game_id: str, players: int, seed: int) -> str:
     """Keep a finished game of `game_id` played by seeded random moves; its library
     entry's id."""
-    game = host.game(game_id)
-    state, options = start(game, players, {}, seed)
-    states, moves = [state], []
-    rng = random.Random(seed)
-    while game.to_move(state) is not None:
-        move = rng.choice(list(game.legal_moves(state)))
-        state = game.apply(state, move)
-        states.append(state)
-        moves.append(move)
     library = Library.open(directory)
-    entry = library.add(record_of(game, players, options, seed, states, moves,
-                                  ("human",) * players), ["Ada", "Bob"][:players])
+    entry = library.add(random_record(host.game(game_id), players, seed),
+                        ["Ada", "Bob"][:players])
     library.close()
     assert entry.status == FINISHED
     return entry.id
