@@ -350,7 +350,9 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     keeper = Keeper.open(game_id, names, people)
     failure, interrupted = None, False
     try:
-        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep)
+        shown = [kept if agent == HUMAN and kept != f"Player {seat + 1}" else ""
+                 for seat, (kept, agent) in enumerate(zip(keeper.names, names, strict=False))]
+        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep, shown)
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\nGame interrupted.")

@@ -10,8 +10,9 @@ same moves rebuild the same game.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -310,6 +311,29 @@ class GameInfo:
         if seat < len(self.seat_names):
             return self.seat_names[seat]
         return f"Player {seat + 1}"
+
+    def player_label(self, seat: int, name: str = "") -> str:
+        """A seat as a front end names it once a person gave a name: the name in place of
+        "Player 2", or beside the game's own seat name ("Bob (Blue)")."""
+        own = self.seat_name(seat)
+        if not name or name == own:
+            return own
+        return f"{name} ({own})" if seat < len(self.seat_names) else name
+
+    def with_names(self, text: str, names: Sequence[str]) -> str:
+        """`text` (a log line, a result) with the people's names for the seats it names
+        by number ("Player 2"); the rules know seats, not people. Seats with names of the
+        game's own ("Blue") are left as the game wrote them."""
+        for seat, name in enumerate(names):
+            if name and seat >= len(self.seat_names):
+                # A function, not a replacement string: a name may hold a backslash.
+                text = re.sub(rf"\bPlayer {seat + 1}\b(?!\d)", _literal(name), text)
+        return text
+
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A `re.sub` replacement that inserts `text` as it is."""
+    return lambda _match: text
 
 
 @dataclass(frozen=True)

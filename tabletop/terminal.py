@@ -16,22 +16,25 @@ HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence[str],
               budget: Budget, ask: Callable[[str], str | None],
               say: Callable[[str], None],
-              keep: Callable[[Record], None] | None = None) -> None:
+              keep: Callable[[Record], None] | None = None,
+              names: Sequence[str] = ()) -> None:
     """Play `session` on: `None` seats are people answering `ask`, the others agents.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
     `labels` names each agent in error messages. The session holds what was played, so
     the caller has the record even if the game is interrupted. `keep(record)`, if given,
     gets the record at the start and after every move (the game library saves it, so a
-    game cut short is not lost).
+    game cut short is not lost). `names` are the people's names for their seats ("" where
+    none), shown in place of "Player 2".
     """
     game = session.game
     if keep is not None:
         keep(session.record())
-    say(game.render_text(session.state))
+    say(game.info.with_names(game.render_text(session.state), names))
     while (seat := session.to_move) is not None:
         agent = agents[seat]
-        who = f"{game.info.seat_name(seat)} ({session.agents[seat]})"
+        named = names[seat] if seat < len(names) else ""
+        who = f"{game.info.player_label(seat, named)} ({session.agents[seat]})"
         if agent is None:
             move = _ask_move(game, session.state, who, ask, say)
             if move is None:
@@ -41,13 +44,13 @@ def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence
             move = session.choose(agent, labels[seat], budget)
         session.play(move)
         for line in session.log[-1]:
-            say(line)
+            say(game.info.with_names(line, names))
         if keep is not None:
             keep(session.record())
-        say(game.render_text(session.state))
+        say(game.info.with_names(game.render_text(session.state), names))
     outcome = session.outcome
     if outcome is not None:
-        say(result_text(game, outcome))
+        say(result_text(game, outcome, names))
 
 
 def _ask_move(game: Game[Any, Any], state: Any, who: str,
@@ -71,12 +74,17 @@ def _ask_move(game: Game[Any, Any], state: Any, who: str,
             say(f"Not played: {exc}. {HELP}")
 
 
-def result_text(game: Game[Any, Any], outcome: Outcome) -> str:
-    """One line with the scores, the winners and the reason the game ended."""
-    scores = ", ".join(f"{game.info.seat_name(i)} {s:g}" for i, s in enumerate(outcome.scores))
+def result_text(game: Game[Any, Any], outcome: Outcome, names: Sequence[str] = ()) -> str:
+    """One line with the scores, the winners and the reason the game ended; `names` are
+    the people's names for their seats ("" where none), shown in place of "Player 2"."""
+
+    def label(seat: int) -> str:
+        return game.info.player_label(seat, names[seat] if seat < len(names) else "")
+
+    scores = ", ".join(f"{label(i)} {s:g}" for i, s in enumerate(outcome.scores))
     if not outcome.winners:
         verdict = "nobody wins"
     else:
-        names = " and ".join(game.info.seat_name(w) for w in outcome.winners)
+        names = " and ".join(label(w) for w in outcome.winners)
         verdict = f"{names} {'share the victory' if len(outcome.winners) > 1 else 'wins'}"
     return f"Game over ({outcome.reason}): {scores}; {verdict}."

@@ -16,6 +16,8 @@ from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
+    from tabletop.session import Session
+    from tabletop.ui.app import App
     from tabletop.ui.game_screen import GameScreen
 
 #: The advance of a DejaVu Sans Mono glyph, in ems (the replay's log is wrapped by columns).
@@ -30,8 +32,7 @@ def _score_lines(screen: GameScreen) -> list[str]:
         s.view_of(s.state))
     if scores is None:
         return []
-    info = screen.game.info
-    parts = [f"{info.seat_name(i)} {v:g}" for i, v in enumerate(scores)]
+    parts = [f"{screen.seat_label(i)} {v:g}" for i, v in enumerate(scores)]
     lines = [" · ".join(parts[i:i + 2]) for i in range(0, len(parts), 2)]
     return [f"Scores: {lines[0]}", *lines[1:]]
 
@@ -111,8 +112,8 @@ def _build_log(screen: GameScreen, left: float, width: float, bottom: float,
     for number, lines in enumerate(screen.session.log, 1):
         for index, line in enumerate(lines):
             lead = f"{number:>3}. " if index == 0 else " " * 5
-            rows += textwrap.wrap(line, columns, initial_indent=lead, subsequent_indent=" " * 5,
-                                  break_on_hyphens=False) or [lead]
+            rows += textwrap.wrap(screen.with_names(line), columns, initial_indent=lead,
+                                  subsequent_indent=" " * 5, break_on_hyphens=False) or [lead]
     screen.log_scroll = max(0, min(screen.log_scroll, len(rows) - room))
     end = len(rows) - screen.log_scroll
     shown = rows[max(0, end - room):end]
@@ -134,19 +135,19 @@ def scroll_log(screen: GameScreen, x: float, y: float, rows: int) -> bool:
     return True
 
 
-def _typed_names(screen: GameScreen) -> list[str]:
+def typed_names(app: App, session: Session) -> tuple[str, ...]:
     """The names people typed for their seats ("" where none was: the library's default
     "Player N" is no name to show beside the seat's own)."""
-    s = screen.session
-    kept = screen.app.keeper.names_of(s) or []
-    return [kept[seat] if seat < len(kept) and kept[seat] != f"Player {seat + 1}" else ""
-            for seat in range(s.players)]
+    kept = app.keeper.names_of(session) or []
+    return tuple(kept[seat] if seat < len(kept) and kept[seat] != f"Player {seat + 1}"
+                 else "" for seat in range(session.players))
+
 
 
 def _player_names(screen: GameScreen) -> list[str]:
     """Each seat as the end screen names it: the person's name, or "the computer"."""
     s, info = screen.session, screen.game.info
-    kept = _typed_names(screen)
+    kept = list(screen.names)
     names = []
     for seat in range(s.players):
         colour = info.seat_name(seat)
@@ -192,7 +193,7 @@ def personal_best(screen: GameScreen, player: str) -> float | None:
 def _solo_lines(screen: GameScreen, outcome: Outcome) -> list[str]:
     """The solo end: the score, its rating in words and the player's personal best."""
     score = outcome.scores[0]
-    kept = _typed_names(screen)[0]
+    kept = screen.names[0]
     who = kept or "You"
     lines = [f"{who} scored {_points(score)}.", f"The game ended: {outcome.reason}.", ""]
     bands = tuple(screen.game.score_bands())
@@ -260,19 +261,18 @@ def build_overlay(screen: GameScreen, width: int, height: int) -> None:
                          width=inner - side - px(16), multiline=True, anchor_y="center")
         buttons(("Close (L or Esc)", screen.toggle_legend, "close"))
     elif screen.overlay == "offer" and screen.offer is not None:
-        info = screen.game.info
-        mover = info.seat_name(s.to_move) if s.to_move is not None else "?"
-        others = ", ".join(info.seat_name(i) for i in range(s.players) if i != s.to_move)
+        mover = screen.seat_label(s.to_move) if s.to_move is not None else "?"
+        others = ", ".join(screen.seat_label(i) for i in range(s.players) if i != s.to_move)
         text = screen.game.move_to_text(s.state, screen.offer)
         screen.label(f"{mover} offers: {text}", left, top, 22, bold=True)
         screen.label(f"{others}: do you accept?", left, top - px(50), 16, TEXT, width=inner)
         buttons(("Accept (Y)", lambda: screen.answer_offer(True), "accept"),
                 ("Decline (N)", lambda: screen.answer_offer(False), "decline"))
     elif screen.overlay == "confirm" and screen.offer is not None:
-        mover = screen.game.info.seat_name(s.to_move) if s.to_move is not None else "?"
+        mover = screen.seat_label(s.to_move) if s.to_move is not None else "?"
         text = screen.game.move_to_text(s.state, screen.offer)
         after = screen.game.outcome(screen.game.apply(s.state, screen.offer))
-        winners = [screen.game.info.seat_name(w) for w in after.winners] if after else []
+        winners = [screen.seat_label(w) for w in after.winners] if after else []
         result = (" and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
                   if winners else "Nobody wins.")
         screen.label(f"{mover}: {text}?", left, top, 22, bold=True, width=inner)

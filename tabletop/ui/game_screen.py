@@ -98,9 +98,13 @@ class GameScreen(Screen):
         self._picture_for: tuple[Any, ...] | None = None
         settings = app.settings
         renderer_cls = app.make_renderer(game_id)
+        #: The names people typed for their seats ("" where none): shown for the seats
+        #: everywhere the screen names them (`seat_label`, `with_names`).
+        self.names = game_panels.typed_names(app, session)
         context = RendererContext(self.game, session.human_seats, settings.colour_blind,
                                   settings.animation_seconds, self._submitted.append,
-                                  lambda move: self.game.move_to_text(self.session.state, move))
+                                  lambda move: self.game.move_to_text(self.session.state, move),
+                                  self.names)
         try:
             self.renderer = renderer_cls(context)
         except (Exception, SystemExit) as exc:  # plugin code never ends the app
@@ -190,7 +194,7 @@ class GameScreen(Screen):
         problem = self.app.take_save_problem()
         self.message = problem or ""
         if mover is not None and s.is_ai(mover):
-            told = " ".join(line.strip() for line in s.log[-1])
+            told = self.with_names(" ".join(line.strip() for line in s.log[-1]))
             self.message = f"{problem} {told}" if problem else told
             self._hold = self.app.settings.ai_pause_seconds
         self.hinting = None
@@ -525,12 +529,20 @@ class GameScreen(Screen):
             self.invalidate()
         self.renderer.set_focus(self.board_focused)
 
+    def seat_label(self, seat: int) -> str:
+        """A seat as the screen names it: the person's name, or the game's seat name."""
+        return self.game.info.player_label(seat, self.names[seat])
+
+    def with_names(self, text: str) -> str:
+        """A line the game wrote about seats ("Player 2 banks…"), with people's names."""
+        return self.game.info.with_names(text, self.names)
+
     def why_nothing(self, x: float, y: float) -> str:
         """The status line's reason why a press on the board at (x, y) did nothing."""
         s = self.session
         if s.to_move is None:
             return "The game is over: Undo, New game or Launcher."
-        who = self.game.info.seat_name(s.to_move)
+        who = self.seat_label(s.to_move)
         if s.is_ai(s.to_move):
             return f"Wait: {who} (the computer) is to move."
         why = self.renderer.explain_click(x, y)
@@ -609,7 +621,7 @@ class GameScreen(Screen):
         if s.to_move is None:
             lines.append(("Game over", ACCENT))
         else:
-            who = self.game.info.seat_name(s.to_move)
+            who = self.seat_label(s.to_move)
             kind = f"computer: {s.agents[s.to_move]}" if s.is_ai(s.to_move) else "human"
             lines.append((f"To move: {who} ({kind})", TEXT))
             if self.move_held:

@@ -195,6 +195,8 @@ class RendererContext:
     `submit` hands a chosen move to the shell; call it through `Renderer.choose`.
     `notation(move)` is the move's text in the current position (the shell holds the true
     state, so this works in hidden-information games where the renderer has a view only).
+    `names` are the names people gave their seats ("" where none); name a seat on the
+    board with `seat_label(seat)`, which puts them in.
     """
 
     game: Game[Any, Any]
@@ -203,6 +205,12 @@ class RendererContext:
     animation_seconds: float
     submit: Callable[[Any], None]
     notation: Callable[[Any], str]
+    names: tuple[str, ...] = ()
+
+    def seat_label(self, seat: int) -> str:
+        """The seat as the board names it: the person's name, or the game's seat name."""
+        name = self.names[seat] if seat < len(self.names) else ""
+        return self.game.info.player_label(seat, name)
 
 
 class Renderer:

@@ -56,9 +56,14 @@ class ReplayScreen(Screen):
         agents = record.agents or (HUMAN,) * record.players
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
         people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
+        #: The names people gave their seats ("" where none), as the game screen shows them.
+        self.names = tuple(
+            seat.player if seat.human and seat.player != f"Player {i + 1}" else ""
+            for i, seat in enumerate(entry.seats))
         context = RendererContext(self.game, people, app.settings.colour_blind,
                                   app.settings.animation_seconds, lambda move: None,
-                                  lambda move: self.game.move_to_text(self.state, move))
+                                  lambda move: self.game.move_to_text(self.state, move),
+                                  self.names)
         renderer_cls = app.make_renderer(record.game)
         try:
             self.renderer = renderer_cls(context)
@@ -66,6 +71,11 @@ class ReplayScreen(Screen):
             raise PluginFailure(app.failure_message(record.game, "starting its renderer",
                                                     exc)) from exc
         self._show()
+
+    def mover_label(self, seat: int) -> str:
+        """A seat as the narrow move list names it: a person's name in place of
+        "Player 2", the game's own seat name ("Crosses") as it is."""
+        return self.game.info.with_names(self.game.info.seat_name(seat), self.names)
 
     @classmethod
     def open(cls, app: App, entry_id: str) -> ReplayScreen:
@@ -203,8 +213,8 @@ class ReplayScreen(Screen):
         y -= px(8)
         outcome = self.game.outcome(self.state)
         if outcome is not None:
-            shown = self.label(result_text(self.game, outcome), left, y - px(4), 13, GOOD,
-                               width=inner, multiline=True, anchor_y="top")
+            shown = self.label(result_text(self.game, outcome, self.names), left, y - px(4),
+                               13, GOOD, width=inner, multiline=True, anchor_y="top")
             y -= shown.content_height + px(8)
         y -= px(40)
         quarter = (inner - px(24)) / 4
@@ -246,7 +256,7 @@ class ReplayScreen(Screen):
         # log would be cut before its move in a sidebar this narrow.
         game, states, moves = self.game, self.played.states, self.played.moves
         rows = [textwrap.shorten(
-                    f"{n:>3}. {game.info.seat_name(game.to_move(states[n - 1]) or 0)}: "
+                    f"{n:>3}. {self.mover_label(game.to_move(states[n - 1]) or 0)}: "
                     f"{game.move_to_text(states[n - 1], moves[n - 1])}",
                     columns, placeholder="…")
                 for n in range(1, len(moves) + 1)]

@@ -3,7 +3,7 @@
 import pytest
 from tabletop_nim import Nim
 
-from tabletop.model import GameOption, OptionError, Outcome, RecordError
+from tabletop.model import GameInfo, GameOption, OptionError, Outcome, RecordError
 
 
 def test_option_parses_and_validates_each_kind() -> None:
@@ -43,3 +43,17 @@ def test_outcome_shares_a_tied_victory() -> None:
     assert Outcome.from_dict(outcome.to_dict()) == outcome
     with pytest.raises(RecordError):
         Outcome.from_dict({"scores": 1})
+
+
+def test_people_names_take_the_place_of_numbered_seats_only() -> None:
+    common = {"hidden_information": False, "description": "", "rules_help": ""}
+    numbered = GameInfo(id="g", name="G", min_players=2, max_players=12, **common)
+    coloured = GameInfo(id="c", name="C", min_players=2, max_players=2,
+                        seat_names=("Blue", "Brown"), **common)
+    assert numbered.player_label(1, "Ada") == "Ada" and numbered.player_label(1) == "Player 2"
+    assert coloured.player_label(0, "Bob") == "Bob (Blue)"
+    assert coloured.player_label(0, "Blue") == "Blue"  # a name that is the seat's own
+    line = "Player 1 banks; Player 12 waits; Player 2 flips."
+    assert numbered.with_names(line, ["A\\1", ""]) == "A\\1 banks; Player 12 waits; " \
+        "Player 2 flips."  # whole seat numbers only, the name as typed
+    assert coloured.with_names("Blue slides", ["Bob"]) == "Blue slides"

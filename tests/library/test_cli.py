@@ -119,3 +119,15 @@ def test_a_killed_terminal_game_keeps_its_moves(tmp_path: Path) -> None:
             stream.close()
     (entry,) = Library.open(tmp_path).entries()
     assert entry.plies == 2 and [s.player for s in entry.seats] == ["Ada", "Bob"]
+
+
+def test_text_play_names_the_people_it_was_given(data: Path) -> None:
+    """verso.md §7 solo to the end by keeping every card: the log and the result name
+    the player as given (`--name`), not "Player 1"."""
+    played = _run("play", "verso", "--text", "--players", "1", "--seed", "5",
+                  "--name", "Alice", stdin="keep\n" * 40 + "pass\n", nim=False)
+    assert played.exit_code == 0, played.output
+    assert "Alice (human) to move> Alice draws" in played.output
+    assert "Player 1" not in played.output  # the board in text too
+    assert any(line.startswith("Game over (") and "; Alice wins." in line
+               for line in played.output.splitlines())

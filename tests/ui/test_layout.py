@@ -239,7 +239,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
         found = problems(window, "verso")
         assert any("leaves its box" in p and "Player 3 flips" in p for p in found), found
         renderer._placed.pop()
-        name = next(p for p in renderer.text_boxes() if p.text.startswith("Player 1"))
+        name = next(p for p in renderer.text_boxes() if p.text.startswith("Ada"))
         renderer._placed.append(Placed("over", "over", name.box, name.extent, 10))
         assert any("overlaps" in p for p in problems(window, "verso"))
         renderer._placed.pop()

@@ -61,7 +61,7 @@ def test_steps_with_keys_and_buttons_and_jumps_by_a_click_in_the_log(tmp_path: P
         screen = window.current_view
         assert screen.ply == 5  # a finished game opens on its result
         shown = "\n".join(t.text for t in screen._labels)
-        assert "Crosses wins" in shown and "Move 5 of 5" in shown
+        assert "Ada (Crosses) wins" in shown and "Move 5 of 5" in shown  # the names kept
         screenshot(window, "replay_end")
         key(window, arcade.key.HOME)
         assert screen.ply == 0 and screen.renderer.view == screen.played.states[0]
@@ -102,7 +102,8 @@ def test_autoplay_runs_to_the_result_at_the_chosen_speed(tmp_path: Path) -> None
             pump(window)
             frames += 1
             assert frames < 400
-        assert screen.ply == 5 and "Crosses wins" in "\n".join(t.text for t in screen._labels)
+        shown = "\n".join(t.text for t in screen._labels)
+        assert screen.ply == 5 and "Ada (Crosses) wins" in shown
         # Five moves at 4 per second of 1/60 s frames: at least 15 frames a move.
         assert frames >= 5 * 15
     finally:

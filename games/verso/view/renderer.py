@@ -15,6 +15,7 @@ of a running animation (`draw_moving`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pyglet
@@ -216,7 +217,7 @@ class VersoRenderer(Renderer):
 
     def seat_label(self, seat: int) -> str:
         """A seat's name as the panel shows it (AI seats marked as such)."""
-        name = self.context.game.info.seat_name(seat)
+        name = self.context.seat_label(seat)
         return name if seat in self.context.seats else f"{name} · computer"
 
     # -- building the picture ------------------------------------------------------------
@@ -256,16 +257,26 @@ class VersoRenderer(Renderer):
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
         """A frozen snapshot of what the still table shows now."""
         hint = self.hint
+        # The rules and the previews name seats by number ("Player 2 flips…"); the
+        # people's names go in here, where the table is told.
+        info, names = self.context.game.info, self.context.names
+
+        def named(lines: Sequence[str]) -> tuple[str, ...]:
+            return tuple(info.with_names(line, names) for line in lines)
+
+        preview = self.preview
+        if preview is not None:
+            preview = replace(preview, lines=named(preview.lines))
         return TableScene(
             view=view, area=self.area, geometry=geo,
             seat_labels=tuple(self.seat_label(s) for s in range(view.players)),
             to_move=self.to_move, mover=self.mover, animating=self.animating,
             drawing=self.drawing, hint=hint,
             hint_text=self.context.notation(hint) if hint is not None else None,
-            joker_options=tuple(self.joker_options), preview=self.preview,
+            joker_options=tuple(self.joker_options), preview=preview,
             pending=self.pending_move is not None, selected=frozenset(self.selected),
-            cursor=self.cursor if self.focused else None, notes=tuple(self.notes),
-            news=tuple(self.news),
+            cursor=self.cursor if self.focused else None, notes=named(self.notes),
+            news=named(self.news),
             marked=frozenset(self.marked),
             hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 
@@ -372,7 +383,7 @@ class VersoRenderer(Renderer):
             return "The discard pile is out of play: draw from the deck or bank your cards."
         for (seat, _), box in self.card_boxes.items():
             if seat >= 0 and seat != self.mover and box.contains(x, y):
-                owner = self.context.game.info.seat_name(seat)
+                owner = self.context.seat_label(seat)
                 return f"That card is not yours: it is in {owner}'s layout."
         return None
 

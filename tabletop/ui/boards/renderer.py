@@ -152,7 +152,7 @@ class BoardRenderer(Renderer):
         seat = self.to_move
         if seat is None:
             return "Game over."
-        who = self.context.game.info.seat_name(seat)
+        who = self.context.seat_label(seat)
         if not self.interactive:
             return f"{who} to move."
         if self.picker.pending is not None:
