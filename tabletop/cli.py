@@ -345,14 +345,14 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
+    from tabletop.library import given_names
     from tabletop.library_cli import Keeper
 
     keeper = Keeper.open(game_id, names, people)
     failure, interrupted = None, False
     try:
-        shown = [kept if agent == HUMAN and kept != f"Player {seat + 1}" else ""
-                 for seat, (kept, agent) in enumerate(zip(keeper.names, names, strict=False))]
-        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep, shown)
+        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep,
+                  given_names(keeper.names, names))
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\nGame interrupted.")

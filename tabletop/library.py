@@ -96,6 +96,13 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
+def given_names(names: Sequence[str], agents: Sequence[str]) -> tuple[str, ...]:
+    """The names people gave their seats, "" for a computer's seat and for the library's
+    default "Player N" (no name to show beside a game's own seat name)."""
+    return tuple(name if agent == HUMAN and name != f"Player {seat + 1}" else ""
+                 for seat, (name, agent) in enumerate(zip(names, agents, strict=False)))
+
+
 def default_names(record: Record) -> list[str]:
     """Seat names for a record that names no players: AI seats by agent, people by seat."""
     agents = list(record.agents) or [HUMAN] * record.players

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.library import FINISHED
+from tabletop.library import FINISHED, given_names
 from tabletop.model import Outcome
 from tabletop.ui._arcade import FONT_MONO, arcade
 from tabletop.ui.renderer import Rect
@@ -138,9 +138,8 @@ def scroll_log(screen: GameScreen, x: float, y: float, rows: int) -> bool:
 def typed_names(app: App, session: Session) -> tuple[str, ...]:
     """The names people typed for their seats ("" where none was: the library's default
     "Player N" is no name to show beside the seat's own)."""
-    kept = app.keeper.names_of(session) or []
-    return tuple(kept[seat] if seat < len(kept) and kept[seat] != f"Player {seat + 1}"
-                 else "" for seat in range(session.players))
+    kept = given_names(app.keeper.names_of(session) or (), session.agents)
+    return kept + ("",) * (session.players - len(kept))
 
 
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library import HUMAN, Entry
+from tabletop.library import HUMAN, Entry, given_names
 from tabletop.model import TabletopError
 from tabletop.record import Record, Replay, replay
 from tabletop.terminal import result_text
@@ -57,9 +57,8 @@ class ReplayScreen(Screen):
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
         people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
         #: The names people gave their seats ("" where none), as the game screen shows them.
-        self.names = tuple(
-            seat.player if seat.human and seat.player != f"Player {i + 1}" else ""
-            for i, seat in enumerate(entry.seats))
+        self.names = given_names([seat.player for seat in entry.seats],
+                                 [seat.agent for seat in entry.seats])
         context = RendererContext(self.game, people, app.settings.colour_blind,
                                   app.settings.animation_seconds, lambda move: None,
                                   lambda move: self.game.move_to_text(self.state, move),
