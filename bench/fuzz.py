@@ -2,6 +2,7 @@
 
     ARCADE_HEADLESS=1 .venv/bin/python bench/fuzz.py [--cases N] [--seed S] [--timeout T]
                                                      [--scale K] [--app N] [--processes N]
+                                                     [--only READER]
 
 The inputs are good game records, autosaves, state dicts and settings, damaged by
 `tests/fuzz/mutations.py` (truncations, byte flips, wrong types per field, oversize
@@ -14,14 +15,24 @@ fields, deep nesting, and the cases of issue 10 at the issue's sizes: with the d
 - `replay-cli`: the `replay` command in process; `replay-process`: in a real process;
 - `screenshot`: the `screenshot --record` command (a hidden window);
 - `app`: the app opened headless on the autosave, Continue clicked when offered (each in a
-  child process, killed as a hang after 3 × `--timeout`).
+  child process, killed as a hang after 3 × `--timeout`);
+- `library`: a damaged kept-game file (mutants of good ones, their `library` object
+  included, and issue 19's cases: a 50 MB name at the default scale, times of 2**63 and
+  NaN, lone surrogates, wrong-shaped results) in the library's `games/` folder: the
+  library opened and listed, the statistics, Continue / Replay (`library_check`);
+- `library-stats` / `library-open` / `library-play`: `stats --json`, `open` of a good
+  file (and of the damaged one when the library refuses it) and `play --text` with the
+  damaged file kept, each then `library_check`;
+- `library-app`: the app opened on a library holding the damaged file (child process):
+  launcher, Library and Statistics screens.
 
 Per reader it prints: tried / clear error / accepted (harmless damage) / traceback /
 wrongly accepted / hang (over `--timeout` seconds). Any traceback, wrong acceptance or
 hang is listed below the table.
 
-Extension point: the game library's database, when it lands, adds a corpus and a reader
-to `readers()` (see the note in `tests/fuzz/mutations.py`).
+Extension point: a new reader of kept games or a new format adds a line to `readers()`,
+with a corpus and a reader in `tests/fuzz/mutations.py` (see the note there); the index
+database itself is fuzzed in `tests/fuzz/test_fuzz_library.py`.
 """
 
 from __future__ import annotations
@@ -47,15 +58,22 @@ sys.path.insert(0, str(ROOT / "tests" / "plugins" / "tabletop-nim"))
 from click.testing import CliRunner  # noqa: E402
 
 from tabletop.cli import main  # noqa: E402
+from tabletop.library import UNREADABLE, Library  # noqa: E402
 from tabletop.model import TabletopError  # noqa: E402
 from tabletop.plugins import Host  # noqa: E402
 from tabletop.ui import storage  # noqa: E402
 from tests.fuzz.mutations import (  # noqa: E402
+    KEPT_ID,
     SETTINGS_CORPUS,
     Mutant,
     autosave_corpus,
     builtin_host,
     is_json,
+    library_cases,
+    library_check,
+    library_corpus,
+    library_folder,
+    library_reader,
     mutants,
     record_cases,
     record_corpus,
@@ -175,6 +193,101 @@ def app_reader(scratch: Path, limit: float) -> Callable[[bytes], object]:
     return read
 
 
+def library_cli_reader(host: Host, scratch: Path, command: str
+                       ) -> Callable[[bytes], object]:
+    """A command run in process with the input kept in the library's `games/` folder:
+    `stats` (`stats --json`), `open` (`open` of a good record, then of the input if the
+    library refuses it: that never reaches a window) or `play` (`play --text`, quit at
+    once). The command must end cleanly; then `library_check` gives the verdict."""
+    good = scratch / "good-record.json"
+    good.write_bytes(json.dumps({k: v for k, v in json.loads(library_corpus(host)[2]).items()
+                                 if k != "library"}).encode())
+    damaged = scratch / "damaged.json"
+
+    def run(args: list[str], folder: Path, stdin: str = "") -> Any:
+        result = CliRunner().invoke(main, args, obj={"host": Host(disabled=[])}, input=stdin,
+                                    env={storage.DATA_DIR_ENV: str(folder)})
+        errors = [line for line in result.output.splitlines() if line.startswith("Error")]
+        if result.exit_code != 0 and not (isinstance(result.exception, SystemExit)
+                                          and len(errors) == 1):
+            raise RuntimeError(f"{' '.join(args[:2])}: {type(result.exception).__name__}: "
+                               f"{result.exception}")
+        return result
+
+    def read(data: bytes) -> object:
+        folder = library_folder(scratch / "library", data)
+        if command == "stats":
+            json.loads(run(["stats", "--json"], folder).stdout)
+        elif command == "open":
+            from tabletop.library_cli import import_record
+
+            import_record(host, good, folder)
+            library = Library.open(folder)
+            try:
+                refused = library.get(KEPT_ID).status == UNREADABLE
+            finally:
+                library.close()
+            if refused:
+                damaged.write_bytes(data)
+                if run(["open", str(damaged)], folder).exit_code == 0:
+                    raise RuntimeError("open accepted a file the library cannot read")
+        else:
+            run(["play", "versus", "--text", "--seat", "human", "--seat", "random"], folder,
+                "quit\n")
+        return library_check(host, folder)
+    return read
+
+
+def open_app_on_library(folder: Path) -> dict[str, str]:
+    """Open the app on `folder`'s library, then its Library and Statistics screens; the
+    verdict as data (`--open-library FOLDER`, in a child process as `open_app_on`)."""
+    from tabletop.ui.launcher import LauncherScreen
+    from tabletop.ui.library_screen import LibraryScreen
+    from tabletop.ui.stats_screen import StatsScreen
+    from tests.ui.ui_driver import close_app, open_app, pump
+
+    window = open_app(builtin_host, folder)
+    try:
+        if not isinstance(window.current_view, LauncherScreen):
+            return {"result": "traceback", "detail": "the app did not start"}
+        pump(window, 2)
+        window.app.show_library()
+        pump(window, 2)
+        screen = window.current_view
+        if not isinstance(screen, LibraryScreen):
+            return {"result": "traceback", "detail": "no Library screen"}
+        window.app.show_stats()
+        pump(window, 2)
+        if not isinstance(window.current_view, StatsScreen):
+            return {"result": "traceback", "detail": "no Statistics screen"}
+        entry = next(e for e in screen.entries if e.id == KEPT_ID)
+        if entry.status == UNREADABLE:
+            return {"result": "clear", "detail": entry.problem or ""}
+        return {"result": "accepted", "detail": ""}
+    finally:
+        close_app(window)
+
+
+def library_app_reader(host: Host, scratch: Path, limit: float) -> Callable[[bytes], object]:
+    """The app opened on a library holding the input, in a child process killed after
+    `limit` seconds; then `library_check` (Continue / Replay) in this one."""
+    def read(data: bytes) -> object:
+        folder = library_folder(Path(tempfile.mkdtemp(dir=scratch)), data)
+        try:
+            done = subprocess.run([sys.executable, __file__, "--open-library", str(folder)],
+                                  capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            raise Hang from None
+        lines = done.stdout.strip().splitlines()
+        if done.returncode != 0 or not lines:
+            raise RuntimeError(done.stderr[-300:])
+        answer = json.loads(lines[-1])
+        if answer["result"] == "traceback":
+            raise RuntimeError(answer["detail"])
+        return library_check(host, folder)
+    return read
+
+
 def state_reader(host: Host, game_id: str) -> Callable[[bytes], object]:
     game = host.game(game_id)
 
@@ -236,6 +349,23 @@ def readers(host: Host, scratch: Path, cases: int, scale: int, app: int,
     yield "app", app_reader(scratch, 3 * ARGS.timeout), record_mutants(saves, app, False) \
         + biggest
 
+    kept = library_corpus(host)
+
+    def kept_mutants(count: int, big: bool) -> list[Mutant]:
+        out: list[Mutant] = []
+        for i, good in enumerate(kept):
+            size = scale if big and i == 0 else 1  # the issue's sizes once: they are slow
+            out += mutants(good, rng, count // len(kept),
+                           targeted=lambda d, r, s, size=size: library_cases(d, r, size))
+        return out
+
+    yield "library", library_reader(host, scratch / "library"), kept_mutants(cases, True)
+    for command in ("stats", "open", "play"):
+        yield f"library-{command}", library_cli_reader(host, scratch, command), \
+            kept_mutants(cases // 8, False)
+    yield "library-app", library_app_reader(host, scratch, 3 * ARGS.timeout), \
+        kept_mutants(app, False)
+
 
 def main_bench() -> None:
     signal.signal(signal.SIGALRM, _alarm)
@@ -246,10 +376,12 @@ def main_bench() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         for name, read, cases in readers(host, Path(scratch), ARGS.cases, ARGS.scale, ARGS.app,
                                          ARGS.processes):
+            if ARGS.only and not name.startswith(ARGS.only):
+                continue
             row = dict.fromkeys(COLUMNS, 0)
             began = time.perf_counter()
             # The app reader times its own child process (its startup takes seconds).
-            run = read if name == "app" else timed(read, ARGS.timeout)
+            run = read if name in ("app", "library-app") else timed(read, ARGS.timeout)
             for mutant in cases:
                 start = time.perf_counter()
                 try:
@@ -287,8 +419,12 @@ if __name__ == "__main__":
     parser.add_argument("--processes", type=int, default=24,
                         help="records replayed in a real process")
     parser.add_argument("--open-app", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--open-library", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--only", help="run only the readers whose name starts with this")
     ARGS = parser.parse_args()
     if ARGS.open_app:
         print(json.dumps(open_app_on(ARGS.open_app)))
+    elif ARGS.open_library:
+        print(json.dumps(open_app_on_library(ARGS.open_library)))
     else:
         main_bench()

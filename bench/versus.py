@@ -22,7 +22,6 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from games.versus.game import VersusGame
 from games.versus.search import SearchBoard
 from games.versus.state import VersusState
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
+from tabletop.worker import process_pool
 
 GAME = VersusGame()
 
@@ -232,7 +232,7 @@ def match(opponent: str, games: int, budgets: dict[str, Budget], workers: int,
     jobs = [("strong", opponent, i, budgets, opening) if i % 2 == 0
             else (opponent, "strong", i, budgets, opening) for i in range(games)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
+    with process_pool(workers) as pool:  # a killed bench leaves no process playing on
         results = list(pool.map(play_game, jobs, chunksize=1))
     tally: Counter[str] = Counter()
     plies = 0

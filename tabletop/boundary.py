@@ -14,6 +14,12 @@ Three things a plugin's load-time code must never do to the host, and how `run` 
 Not caught: writes to file descriptor 2 (stderr noise never breaks a command's output),
 and to descriptor 1 from a plugin loading in another thread (the app's loading thread: a
 process-wide redirection there would swallow the window's own output).
+
+The same guard holds while a game is played (`in_play`, used by `tabletop.session`): what
+the game's code (or an agent's) prints is captured, and any exception, `SystemExit`
+included, becomes a `PluginFailed` naming the plugin, which ends that game. What cannot be
+contained in the process: `os._exit`, a crash of the interpreter, and threads the plugin
+starts (the CLI ends its process without waiting for them: `tabletop.cli`).
 """
 
 from __future__ import annotations
@@ -41,6 +47,20 @@ MESSAGE_LIMIT = 300  # characters of an exception's text kept in a load error
 
 class Refusal(TabletopError):
     """The host refused something a plugin registered; the message is shown as it is."""
+
+
+class PluginFailed(TabletopError):
+    """A game's plugin code failed while the game was played: it raised, exited or broke
+    the contract (an `apply` that changed its input). The message is one line naming the
+    plugin; the game it was playing ends there.
+
+    `record` is the JSON record of that game up to the failure, where the host kept one.
+    """
+
+    def __init__(self, message: str, plugin: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.record: str | None = None
 
 
 class CapturedOutput:
@@ -91,18 +111,33 @@ class _Router:
 
 
 _install_lock = threading.Lock()
+#: Every router ever installed, by the stream it wraps, never freed: CPython 3.11's
+#: `print` holds a *borrowed* reference to `sys.stdout` while it writes, so a router
+#: freed when the main thread puts the real stream back would crash a thread that is
+#: printing through it at that moment (a plugin's thread that prints). Reusing them also
+#: spares a new object at every guarded move.
+_routers: dict[tuple[str, int], _Router] = {}
+_kept: list[_Router] = []
 
 
 @contextmanager
 def capturing(sink: CapturedOutput) -> Iterator[None]:
     """Route this thread's writes to `sys.stdout` and `sys.stderr` into `sink`."""
     thread = threading.get_ident()
+    if _routed_to(sink, thread):  # nested (a guarded move inside a guarded game): as is
+        yield
+        return
     routers: list[tuple[str, _Router, CapturedOutput | None]] = []
     with _install_lock:
         for name in ("stdout", "stderr"):
             stream = getattr(sys, name)
             if not isinstance(stream, _Router):
-                stream = _Router(stream)
+                key = (name, id(stream))
+                router = _routers.get(key)
+                if router is None or router.real is not stream:
+                    router = _routers[key] = _Router(stream)
+                    _kept.append(router)  # an id may be reused: never free a router
+                stream = router
                 setattr(sys, name, stream)
             routers.append((name, stream, stream.sinks.get(thread)))
             stream.sinks[thread] = sink
@@ -121,8 +156,15 @@ def capturing(sink: CapturedOutput) -> Iterator[None]:
                     setattr(sys, name, router.real)
 
 
+def _routed_to(sink: CapturedOutput, thread: int) -> bool:
+    """True if both streams already send this thread's writes to `sink`."""
+    out, err = sys.stdout, sys.stderr
+    return (isinstance(out, _Router) and isinstance(err, _Router)
+            and out.sinks.get(thread) is sink and err.sinks.get(thread) is sink)
+
+
 @contextmanager
-def _capturing_fd1(sink: CapturedOutput) -> Iterator[None]:
+def capturing_fd1(sink: CapturedOutput) -> Iterator[None]:
     """In the main thread, send file descriptor 1 to a temporary file and `sink` its text."""
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -165,7 +207,7 @@ def run(call: Callable[[], T], output: CapturedOutput, slow_seconds: float,
     timer.daemon = True
     timer.start()
     try:
-        with capturing(output), _capturing_fd1(output):
+        with capturing(output), capturing_fd1(output):
             return call(), None
     except KeyboardInterrupt:
         raise
@@ -177,8 +219,50 @@ def run(call: Callable[[], T], output: CapturedOutput, slow_seconds: float,
         timer.cancel()
 
 
-def describe(exc: BaseException) -> str:
-    """`Type: message at file:line` (where it was raised), on one line of sane length."""
+class in_play:
+    """Guard plugin code run while a game is played (`doing` says what, for the message).
+
+    What this thread prints goes to `output`. A `TabletopError` passes through as it is
+    (an agent's failure already names the agent; a `PluginFailed` its plugin); any other
+    exception but KeyboardInterrupt, `SystemExit` included, becomes a `PluginFailed`:
+    `plugin 'p' (game 'g') failed while DOING: Type: message at file.py:line`.
+
+    A class rather than a generator: it runs around every move, often nested in the
+    guard of a whole game, where it then only translates exceptions.
+    """
+
+    __slots__ = ("_capture", "doing", "game_id", "output", "plugin")
+
+    def __init__(self, plugin: str, game_id: str, doing: str, output: CapturedOutput) -> None:
+        self.plugin, self.game_id, self.doing, self.output = plugin, game_id, doing, output
+        self._capture: contextlib.AbstractContextManager[None] | None = None
+
+    def __enter__(self) -> None:
+        if not _routed_to(self.output, threading.get_ident()):
+            self._capture = capturing(self.output)
+            self._capture.__enter__()
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: Any) -> None:
+        if self._capture is not None:
+            self._capture.__exit__(None, None, None)
+            self._capture = None
+        if exc is None or isinstance(exc, KeyboardInterrupt | TabletopError):
+            return
+        # SystemExit too: a game's code never ends the host.
+        raise PluginFailed(f"{playing_label(self.plugin, self.game_id)} failed while "
+                           f"{self.doing}: {describe(exc, full_path=False)}",
+                           self.plugin) from exc
+
+
+def playing_label(plugin: str, game_id: str) -> str:
+    """How messages name a game's plugin in play: `plugin 'p' (game 'g')`."""
+    return f"plugin {plugin!r} (game {game_id!r})"
+
+
+def describe(exc: BaseException, full_path: bool = True) -> str:
+    """`Type: message at file:line` (where it was raised), on one line of sane length;
+    with `full_path` False, the file's name only."""
     try:
         message = str(exc)
     except Exception:
@@ -187,7 +271,9 @@ def describe(exc: BaseException) -> str:
     if len(message) > MESSAGE_LIMIT:
         message = message[:MESSAGE_LIMIT] + "…"
     last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
-    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    filename = last[0].filename if full_path or not last else os.path.basename(
+        last[0].filename)
+    where = f" at {filename}:{last[0].lineno}" if last else ""
     return f"{type(exc).__name__}: {message}{where}" if message else (
         f"{type(exc).__name__}{where}")
 

@@ -2,26 +2,53 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import re
 import sys
 import tempfile
 import time
 import traceback
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
+from tabletop import process_exit
 from tabletop.ai.base import Agent, Budget
-from tabletop.files import write_atomic
-from tabletop.limits import SEED_RANGE, one_line, shown
+from tabletop.boundary import CapturedOutput, capturing_fd1, in_play, playing_label
+from tabletop.files import (
+    NOT_A_RECORD,
+    RefusedTarget,
+    user_file_problem,
+    write_atomic,
+    write_user_file,
+)
+from tabletop.limits import (
+    MAX_MOVES,
+    MAX_PLAYER_NAME,
+    SEED_RANGE,
+    one_line,
+    player_name_problem,
+    read_text,
+    shown,
+)
 from tabletop.model import Game, OptionError, TabletopError
-from tabletop.plugins import Host
+from tabletop.plugins import Host, first_line
 from tabletop.record import Record, replay
 from tabletop.scaffold import BOARDS, ScaffoldError, create_game
-from tabletop.session import HUMAN, Session, agent_label, make_agent, short
+from tabletop.session import (
+    HUMAN,
+    PluginFailed,
+    Session,
+    agent_label,
+    make_agent,
+    plugin_of_game,
+    short,
+)
 
 #: The bounds of the numeric options: a move may think up to an hour, a run play a million
 #: games on 64 processes.
@@ -29,11 +56,22 @@ MAX_SECONDS = 3600
 MAX_ITERATIONS = 10**9
 MAX_GAMES = 10**6
 MAX_WORKERS = 64
+#: Seats at one table (each game's own range is checked too, and is far smaller).
+MAX_PLAYERS = 1000
+#: A game's ply bound (`--max-plies`, `--ply`): no record holds more moves.
+MAX_PLIES = MAX_MOVES
+#: Ray tasks at once (`tournament --backend ray --workers`): a cluster may have thousands
+#: of CPUs, where a pool on one machine stays within `MAX_WORKERS` processes.
+MAX_RAY_TASKS = 4096
+#: A screenshot's side in pixels: larger than any screen, still a picture that fits in
+#: memory (4 bytes a pixel: 256 MB at the bound).
+MAX_PICTURE_SIDE = 8192
 
 
 def _host(ctx: click.Context) -> Host:
     host: Host = ctx.obj["host"]
     if not ctx.obj.get("loaded"):
+        process_exit.guard_stdout()  # before plugin code runs: threads it starts included
         host.load()
         ctx.obj["loaded"] = True
         if ctx.info_name != "plugins":
@@ -50,6 +88,28 @@ def _fail(message: str) -> NoReturn:
 def _bad(message: object, hint: str) -> click.BadParameter:
     """A refused option, its message on one line however long the input was."""
     return click.BadParameter(one_line(message), param_hint=hint)
+
+
+def _person_names(ctx: click.Context, param: click.Parameter,
+                  names: tuple[str, ...]) -> tuple[str, ...]:
+    """`--name` values, each refused in one line if too long or holding a control
+    character: a name is shown on every turn line, label and library row."""
+    for name in names:
+        problem = player_name_problem(name)
+        if problem:
+            raise _bad(f"the name {shown(name)} {problem}", "--name")
+    return names
+
+
+class _PathRefused(click.ClickException):
+    """A path option refused before any work is done: exit 2 like a bad option, but one
+    line, without the usage text (the path is at fault, not the command line's shape)."""
+
+    exit_code = 2
+
+
+def _bad_path(message: object, hint: str) -> _PathRefused:
+    return _PathRefused(one_line(f"Invalid value for {hint}: {message}"))
 
 
 class _Seconds(click.ParamType):
@@ -143,7 +203,7 @@ def _writable_folder(folder: Path, hint: str) -> None:
             probe.flush()
             os.fsync(probe.fileno())
     except OSError as exc:
-        raise _bad(f"cannot write into {folder}: {_why(exc)}", hint) from None
+        raise _bad_path(f"cannot write into {folder}: {_why(exc)}", hint) from None
 
 
 def _why(exc: OSError) -> str:
@@ -153,7 +213,7 @@ def _why(exc: OSError) -> str:
     return reason(exc)
 
 
-@click.group(invoke_without_command=True)
+@click.group(cls=process_exit.ProgramGroup, invoke_without_command=True)
 @click.version_option(package_name="tabletop")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -170,6 +230,7 @@ def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
     from tabletop.ui.storage import DATA_DIR_ENV, data_dir
 
+    process_exit.app_opened()
     try:
         data_dir()
     except OSError as exc:
@@ -198,7 +259,7 @@ def app(ctx: click.Context, entry_id: str | None = None) -> None:
 
 
 @main.command("open")
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", metavar="FILE", type=click.Path(path_type=Path))  # read_text checks
 @click.pass_context
 def open_command(ctx: click.Context, path: Path) -> None:
     """Open the app on a game record or save: it is kept in the game library, then
@@ -206,6 +267,14 @@ def open_command(ctx: click.Context, path: Path) -> None:
     from tabletop.library_cli import import_record
 
     host = _host(ctx)
+    try:
+        # Read here first, capped and without blocking, so a named pipe, a device or a
+        # huge file is refused at once, whatever reads it next.
+        read_text(path)
+    except OSError as exc:
+        _fail(f"cannot read {path}: {_why(exc)}")
+    except ValueError as exc:
+        _fail(f"cannot read {path}: {exc}")
     try:
         entry = import_record(host, path)
     except TabletopError as exc:
@@ -289,22 +358,25 @@ def games(ctx: click.Context, as_json: bool) -> None:
 @click.option("--text", is_flag=True, help="Play in the terminal (required for now).")
 @click.option("--seat", "seats", multiple=True, metavar="human|AGENT",
               help="Who sits at each seat, in order (repeat the option).")
-@click.option("--players", type=click.IntRange(1, 1000),
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
               help="Number of players (default: number of seats).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--seconds", type=SECONDS, help="Thinking time per AI move.")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
               help="Work per AI move instead of time (the same seed gives the same game).")
-@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--save", "save_text", type=click.Path(),  # checked by _save_target
               help="Write the game record here when the game ends or stops (Ctrl-C too).")
-@click.option("--name", "people", multiple=True, metavar="NAME",
-              help="The name of each human seat, in order (default: the last used).")
+@click.option("--force", is_flag=True,
+              help="Let --save replace an existing file that is not a game record.")
+@click.option("--name", "people", multiple=True, metavar="NAME", callback=_person_names,
+              help=f"The name of each human seat, in order (default: the last used); "
+                   f"at most {MAX_PLAYER_NAME} characters.")
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          players: int | None, seed: int | None, pairs: tuple[str, ...],
-         seconds: float | None, iterations: int | None, save: Path | None,
-         people: tuple[str, ...]) -> None:
+         seconds: float | None, iterations: int | None, save_text: str | None,
+         force: bool, people: tuple[str, ...]) -> None:
     """Play GAME: you and AI seats, in the terminal with --text.
 
     One --seat per seat, in order; with one seat or none, you (or that seat) play seat 1
@@ -317,8 +389,7 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     if not text:
         _fail("the desktop app plays from its launcher: run `tabletop`; "
               "use `tabletop play GAME --text` to play in the terminal")
-    if save is not None:
-        _writable_folder(save.parent, "--save")  # before the game, not after it
+    save = _save_target(save_text, force)  # before the game, not after it
     host = _host(ctx)
     count = _players(game, players, len(seats) if len(seats) > 1 else game.info.min_players)
     names = list(seats) or [HUMAN]
@@ -332,12 +403,14 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     budget = _budget(seconds, iterations)
     if seed is None:
         seed = time.time_ns() % 2**31
+    options = _options(game, pairs)
+    plugin, output = plugin_of_game(host, game_id), CapturedOutput()
     try:
-        session = Session.new(game, count, _options(game, pairs), seed, names)
+        with in_play(plugin, game_id, "setting up the game", output):
+            session = Session.new(game, count, options, seed, names, plugin)
     except TabletopError as exc:
         _fail(short(str(exc)))
-    except Exception as exc:
-        _fail(_plugin_failure(host, game_id, "setting up the game", exc))
+    session.output = output
     click.echo(f"{game.info.name}, seed {seed}. Type 'help' for the legal moves.")
 
     def ask(prompt: str) -> str | None:
@@ -350,8 +423,22 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
 
     keeper = Keeper.open(game_id, names, people)
     failure, interrupted = None, False
+    saving = save is not None
+
+    def keep(record: Record) -> None:
+        nonlocal saving
+        keeper.keep(record)
+        if saving and save is not None:
+            # Written after every move too: a game whose code ends the process (os._exit)
+            # cannot be caught, and then loses only the move it was making. A write that
+            # fails here is said by the final write below.
+            try:
+                write_user_file(save, record.to_json(), force)
+            except (OSError, ValueError):
+                saving = False
+
     try:
-        play_text(session, agents, labels, budget, ask, click.echo, keeper.keep,
+        play_text(session, agents, labels, budget, ask, click.echo, keep,
                   given_names(keeper.names, names))
     except KeyboardInterrupt:
         interrupted = True
@@ -360,9 +447,15 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         failure = _plugin_failure(host, game_id, "playing", exc)
     finally:
         keeper.close()
+    _said_output(session)
     if save is not None:
         # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
-        _write_atomic(save, session.record().to_json())
+        try:
+            with session.guard("writing the record"):
+                record_text = session.record().to_json()
+        except TabletopError as exc:
+            _fail(failure or short(str(exc)))  # the save of the last move stays
+        _write_save(save, record_text, force)
         click.echo(f"Record written to {save}")
     if failure is not None:
         _fail(failure)
@@ -370,9 +463,25 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         ctx.exit(130)
 
 
+def _said_output(session: Session) -> None:
+    """One line on stderr if the game's code printed while it was played (never stdout)."""
+    _said_printed(None, session.game.info.id, [session.output.text], session.plugin)
+
+
+def _said_printed(host: Host | None, game_id: str, outputs: list[str],
+                  plugin: str | None = None) -> None:
+    """One line on stderr naming the game's plugin if any of `outputs` (what game code
+    printed during play, kept off stdout) is not blank."""
+    printed = next((text for text in outputs if text.strip()), None)
+    if printed is not None:
+        name = plugin or (plugin_of_game(host, game_id) if host is not None else game_id)
+        click.echo(f"warning: {playing_label(name, game_id)} printed during play: "
+                   f"{first_line(printed)}", err=True)
+
+
 @main.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", type=click.IntRange(1, 1000),
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
               help="Number of players (default: number of agents).")
 @click.option("--agents", "agent_list", default="random",
               help="Agents, one per seat or one for all, comma-separated.")
@@ -386,7 +495,7 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
 @click.option("--seconds", type=SECONDS, help="Thinking time per move (agents' default).")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS),
               help="Work per move instead of time (deterministic).")
-@click.option("--max-plies", type=click.IntRange(min=1), default=None,
+@click.option("--max-plies", type=click.IntRange(1, MAX_PLIES), default=None,
               help="Stop a game after N plies; it is reported as cut, without a result.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path),
               help="Write each game's record into this folder.")
@@ -426,49 +535,71 @@ def simulate(ctx: click.Context, game_id: str, players: int | None, agent_list: 
         raise _bad(exc, "--option") from None
     if records is not None:
         _writable_folder(records, "--records")
+    # Each record is written as its game ends: a run stopped or failed keeps them all.
+    writer = (sim.RecordWriter(records, lambda r: f"{game_id}-{r.seed}.json")
+              if records is not None else None)
     began = time.perf_counter()
     results = []
+    # What game code writes to file descriptor 1 itself (C code, a subprocess) is caught
+    # here; what it prints through Python, in each game's guard (`GameResult.output`).
+    stray = CapturedOutput()
     try:
-        with click.progressbar(length=count, label=f"{game_id}: {count} games",
-                               file=sys.stderr) as bar:
+        with capturing_fd1(stray), click.progressbar(
+                length=count, label=f"{game_id}: {count} games", file=sys.stderr) as bar:
             for result in sim.run(host, match, count, seed, workers):
                 results.append(result)
+                if writer is not None:
+                    writer.write(len(results), result)
                 bar.update(1)
+    except BrokenProcessPool:
+        # A pool process that ended without a word: os._exit or a crash in the game's
+        # code (which no process can catch in itself), or a kill from outside.
+        _fail(f"{playing_label(plugin_of_game(host, game_id), game_id)} failed while "
+              f"playing: a process playing its games ended abruptly (os._exit, a crash or "
+              f"a kill) during game {len(results) + 1} or a later one")
     except Exception as exc:
+        _said_printed(host, game_id, [r.output for r in results] + [stray.text])
+        if isinstance(exc, PluginFailed) and exc.record is not None and records is not None:
+            # The failed game's record so far is kept beside the finished ones.
+            with contextlib.suppress(OSError, ValueError):
+                seed_of = Record.from_json(exc.record).seed
+                write_user_file(records / f"{game_id}-{seed_of}.json", exc.record)
         _fail(_plugin_failure(host, game_id, f"playing game {len(results) + 1}", exc))
+    _said_printed(host, game_id, [r.output for r in results] + [stray.text])
     elapsed = time.perf_counter() - began
-    if records is not None:
-        try:
-            sim.write_records(results, records, lambda r: f"{game_id}-{r.seed}.json")
-        except OSError as exc:
-            _fail(f"cannot write the records into {records}: {exc.strerror or exc}")
     if as_json:
         click.echo(json.dumps(sim.report_json(match, results, elapsed), indent=1))
-        return
-    for line in sim.report_lines(game.info.name, results, elapsed):
-        click.echo(line)
+    else:
+        for line in sim.report_lines(game.info.name, results, elapsed):
+            click.echo(line)
+    if writer is not None and writer.failure is not None:
+        # After the results, which count every game: only the later records are missing.
+        _fail(writer.failure)
 
 
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--agents", "agent_list", required=True, metavar="A,B[,...]",
               help="The agents (or levels) to rate, comma-separated.")
-@click.option("--games-per-pair", type=click.IntRange(min=1), default=20, show_default=True,
+@click.option("--games-per-pair", type=click.IntRange(1, MAX_GAMES), default=20,
+              show_default=True,
               help="Games at each table, rounded up to a multiple of the seats.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Round r of every table uses seed SEED+r.")
 @click.option("--budget", metavar="iterations=N|seconds=S",
               help="Per move, for every agent (default: each agent's own).")
-@click.option("--players", type=int, help="Seats per game (default: the game's minimum).")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
+              help="Seats per game (default: the game's minimum).")
 @click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
-@click.option("--max-plies", type=click.IntRange(min=1), default=None,
+@click.option("--max-plies", type=click.IntRange(1, MAX_PLIES), default=None,
               help="Stop a game after N plies; it is reported as cut and not rated.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Keep records, results and ratings.png here; a second run resumes.")
 @click.option("--backend", type=click.Choice(["process", "ray"]), default="process",
               show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Processes (default 1), or Ray tasks at once (default: every CPU).")
+@click.option("--workers", type=click.IntRange(1, MAX_RAY_TASKS), default=None,
+              help=f"Processes (default 1, at most {MAX_WORKERS}), or Ray tasks at once "
+                   "(default: every CPU).")
 @click.option("--ray-address", metavar="ADDR", help="A Ray cluster (default: a local Ray).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.pass_context
@@ -489,18 +620,34 @@ def tournament(ctx: click.Context, game_id: str, agent_list: str, games_per_pair
         try:
             host.agent_spec(game_id, name)
         except TabletopError as exc:
-            raise click.BadParameter(str(exc), param_hint="--agents") from None
+            raise _bad(exc, "--agents") from None  # one line, however long the name
     seats = _players(game, players, max(game.info.min_players, 2))
     if seats < 2:
         raise click.BadParameter("a tournament needs at least 2 seats", param_hint="--players")
+    total = T.schedule_size(len(names), seats, games_per_pair)
+    if total > MAX_GAMES:
+        raise _bad(f"{total:,} games in all, more than {MAX_GAMES:,}: fewer games per pair "
+                   "or fewer agents", "--games-per-pair")
+    rounds = math.ceil(games_per_pair / seats)
+    if seed + rounds - 1 > SEED_RANGE[1]:
+        raise _bad(f"round seeds SEED..SEED+{rounds - 1} must stay within {SEED_RANGE[1]}",
+                   "--seed")
+    if backend != "ray" and workers is not None and workers > MAX_WORKERS:
+        raise _bad(f"at most {MAX_WORKERS} processes (Ray runs more tasks at once)",
+                   "--workers")
     options = _options(game, pairs)
     try:
         game.info.resolve_options(options)
         settings = T.Settings(game_id, seats, T.parse_budget(budget), options, max_plies)
     except OptionError as exc:
-        raise click.BadParameter(str(exc), param_hint="--option") from None
+        raise _bad(exc, "--option") from None
     except TabletopError as exc:
-        raise click.BadParameter(str(exc), param_hint="--budget") from None
+        raise _bad(exc, "--budget") from None
+    asked = settings.budget
+    if ((asked.iterations is not None and asked.iterations > MAX_ITERATIONS)
+            or (asked.seconds is not None and asked.seconds > MAX_SECONDS)):
+        raise _bad(f"at most iterations={MAX_ITERATIONS} and seconds={MAX_SECONDS}",
+                   "--budget")
     if ray_address and backend != "ray":
         raise click.BadParameter("only with --backend ray", param_hint="--ray-address")
     bar = click.progressbar(length=1, label=f"{game_id}: tournament", file=sys.stderr)
@@ -556,7 +703,7 @@ def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: 
 
 
 @main.command("replay")
-@click.argument("path", metavar="RECORD", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", metavar="RECORD", type=click.Path(path_type=Path))  # Record.read checks
 @click.pass_context
 def replay_command(ctx: click.Context, path: Path) -> None:
     """Check a game record and print the game move by move."""
@@ -592,11 +739,11 @@ def replay_command(ctx: click.Context, path: Path) -> None:
                    "game or replay (default: the game at the record's end).")
 @click.option("--game", "game_option", default=None, help="The game (setup, rules, game).")
 @click.option("--record", "record_path", default=None,
-              type=click.Path(dir_okay=False, path_type=Path), help="A game record.")
+              type=click.Path(path_type=Path), help="A game record.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The PNG file to write.")
 @click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
-@click.option("--ply", type=int, default=None,
+@click.option("--ply", type=click.IntRange(0, MAX_PLIES), default=None,
               help="Draw the replay viewer after this many moves (0: the start).")
 @click.pass_context
 def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
@@ -606,8 +753,9 @@ def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
     at the record's end, or the replay viewer at --ply), or `--screen NAME`."""
     # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
     match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", size.strip())
-    if not match or min(int(match[1]), int(match[2])) < 200:
-        raise _bad(f"{shown(size)} is not WIDTHxHEIGHT (each at least 200)", "--size")
+    if not match or not all(200 <= int(side) <= MAX_PICTURE_SIDE for side in match.groups()):
+        raise _bad(f"{shown(size)} is not WIDTHxHEIGHT (each from 200 to "
+                   f"{MAX_PICTURE_SIDE})", "--size")
     dimensions = (int(match[1]), int(match[2]))
     host = _host(ctx)
     game_id = game_id or game_option
@@ -635,8 +783,8 @@ def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
 @click.argument("name")
 @click.option("--dir", "directory", type=click.Path(path_type=Path),
               help="The folder to write (default: ./tabletop-NAME); it must be new or empty.")
-@click.option("--players", type=int, default=2, show_default=True,
-              help="How many players the game is for.")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=2,
+              show_default=True, help="How many players the game is for.")
 @click.option("--board", type=click.Choice(list(BOARDS)), default="square", show_default=True,
               help="square: N in a row; hex: a Hex-like connection game; cards: tricks.")
 @click.pass_context
@@ -662,8 +810,31 @@ def _read_record(path: Path) -> Record:
         _fail(f"{path}: {exc}")
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _save_target(text: str | None, force: bool) -> Path | None:
+    """The `--save` path, refused now (exit 2) rather than after the game if it is empty,
+    a folder, in a missing folder, not a regular file, a link, a file that is not a game
+    record (without `--force`), or in a folder that cannot be written."""
+    if text is None:
+        return None
+    if not text.strip():
+        raise _bad_path("no file name given", "--save")
+    if text.endswith(("/", os.sep)):  # Path() would drop the slash and name a file
+        raise _bad_path(f"cannot write {text}: it names a folder, not a file", "--save")
+    path = Path(text)
+    problem = user_file_problem(path, force)
+    if problem:
+        hint = " (--force replaces it)" if problem == NOT_A_RECORD else ""
+        raise _bad_path(f"cannot write {path}: {problem}{hint}", "--save")
+    _writable_folder(path.parent, "--save")
+    return path
+
+
+def _write_save(path: Path, text: str, force: bool) -> None:
+    # Checked again as it is written: a long game gives time for the path to change.
     try:
-        write_atomic(path, text)
+        write_user_file(path, text, force)
+    except RefusedTarget as exc:
+        hint = " (--force replaces it)" if str(exc) == NOT_A_RECORD else ""
+        _fail(f"cannot write {path}: {exc}{hint}")
     except OSError as exc:
-        _fail(f"cannot write {path}: {exc.strerror or exc}")
+        _fail(f"cannot write {path}: {_why(exc)}")

@@ -12,6 +12,7 @@ import click
 
 from tabletop.library import HUMAN, UNREADABLE, Entry, Library, LibraryError
 from tabletop.library_stats import player_stats, stats_lines
+from tabletop.limits import one_line, shown
 from tabletop.model import Game
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
@@ -94,9 +95,10 @@ class Keeper:
             self.library.close()
 
 
-def import_record(host: Host, path: Path) -> Entry:
-    """Keep a copy of the record or save at `path` (it must replay); its entry."""
-    library = open_library()
+def import_record(host: Host, path: Path, directory: Path | None = None) -> Entry:
+    """Keep a copy of the record or save at `path` (it must replay) in the library of
+    `directory` (default: the data dir); its entry."""
+    library = open_library(directory)
 
     def check(record: Record) -> None:
         replay(host.game(record.game), record)
@@ -116,11 +118,11 @@ def stats_report(games: Mapping[str, Game[Any, Any]], player: str | None,
     finally:
         library.close()
     if game_id is not None and game_id not in set(games) | {e.game for e in entries}:
-        raise LibraryError(f"no game {game_id!r} is installed or kept in the library")
+        raise LibraryError(f"no game {shown(game_id)} is installed or kept in the library")
     if player is not None and player not in {s.player for e in entries for s in e.seats}:
         known = sorted({s.player for e in entries for s in e.seats if s.human}, key=str.lower)
-        raise LibraryError(f"nobody called {player!r} has a kept game "
-                           f"(players: {', '.join(known) or 'none yet'})")
+        raise LibraryError(one_line(f"nobody called {shown(player)} has a kept game "
+                                    f"(players: {', '.join(known) or 'none yet'})"))
     data = player_stats(entries, games, player, game_id)
     data["unreadable"] = [{"file": str(e.file), "problem": e.problem}
                           for e in entries if e.status == UNREADABLE]

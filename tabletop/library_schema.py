@@ -74,9 +74,13 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int
     """Bring the database up to `target`, one step per transaction; return the old version.
 
     Each step runs under `BEGIN IMMEDIATE` and re-reads the version inside it, so two
-    processes opening the same old database at once apply each step exactly once.
+    processes opening the same old database at once apply each step exactly once. A
+    database already at `target` is only read: opening it never waits for another
+    process's write lock.
     """
     first = version_of(connection)
+    if first >= target:
+        return first
     while True:
         connection.execute("BEGIN IMMEDIATE")
         try:

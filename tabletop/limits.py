@@ -28,6 +28,8 @@ MAX_ITEMS = 200_000
 MAX_TEXT = 10_000
 #: Characters in a name: a game id, an agent, a plugin.
 MAX_NAME = 64
+#: Characters in a person's name (typed at set-up, or `play --name`).
+MAX_PLAYER_NAME = 40
 #: Characters in one move's notation.
 MAX_MOVE_TEXT = 200
 #: Moves in one record (fewer than `MAX_ITEMS`, which bounds the whole record).
@@ -62,6 +64,18 @@ def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
     clean = "".join(ch if ch.isprintable() else " " for ch in text)
     clean = " ".join(clean.split())
     return clean if len(clean) <= limit else clean[:limit - 1].rstrip() + "…"
+
+
+def player_name_problem(name: str) -> str | None:
+    """What makes `name` unusable as a person's name, as words to follow it ("is longer
+    than 40 characters"), or None if it is fine: more than `MAX_PLAYER_NAME` characters,
+    or a control character (a line break, a terminal escape) that would break the lines
+    and labels it is shown in."""
+    if len(name) > MAX_PLAYER_NAME:
+        return f"is longer than {MAX_PLAYER_NAME} characters"
+    if not name.isprintable():
+        return "holds a control or invisible character"
+    return None
 
 
 def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
@@ -109,6 +123,16 @@ def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
     return None
 
 
+def file_kind(mode: int) -> str:
+    """What a file of `stat` mode `mode` is, in words: "a file", "a folder", "a named
+    pipe", "a device", "a socket", "a symbolic link" (for messages that refuse it)."""
+    kinds = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISLNK, "a symbolic link"))
+    return next((word for test, word in kinds if test(mode)), "not a file")
+
+
 def _no_blocking(path: str, flags: int) -> int:
     # Opening a named pipe for reading waits for a writer unless non-blocking.
     return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
@@ -121,9 +145,15 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     larger than `limit` bytes, is not UTF-8 text or is not a regular file (a named pipe
     would block the read forever).
     """
+    # Refused before it is opened (opening some devices already does something), and
+    # again on the open handle, before any read, in case the path changed in between.
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"not a regular file ({file_kind(mode)})")
     with open(path, "rb", opener=_no_blocking) as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError("not a regular file")
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):  # /dev/zero would never end, a pipe never start
+            raise ValueError(f"not a regular file ({file_kind(mode)})")
         data = handle.read(limit + 1)
     if len(data) > limit:
         size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"

@@ -20,6 +20,16 @@ for each game (in process) or each decision (in the app's worker); an agent must
 memory from one decision to the next. With an iteration budget (and no seconds) the same
 game seed and agents give the same game in `simulate`, in `play --text` and in the app.
 
+**Plugin code in play.** Every call a `Session` makes into the game's code (and an
+agent's decision) runs guarded, as plugin code is at load (tabletop/boundary.py): what it
+prints is kept in `Session.output`, never on a command's stdout, and an exception or
+`SystemExit` ends the game with a `PluginFailed` naming the plugin. `Session.choose` and
+`Session.play` also check, at the cost of a `fingerprint` of the position (an identity
+test of its fields, a hash or a `state_to_dict`), that neither `apply` nor an agent's
+search through it changed the live state in place: such a game ends the same way, its
+position rebuilt from the moves so that its record still replays. Inside an agent's
+search nothing is checked.
+
 **Budgets.** A time budget is enforced from outside where the decision runs in a worker
 process (the app, `simulate --seconds`): past `deadline_seconds(budget)` the worker is
 stopped. An iteration budget has no deadline, so that the game stays deterministic.
@@ -27,12 +37,17 @@ stopped. An iteration budget has no deadline, so that the game stays determinist
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop import boundary
 from tabletop.ai.base import Agent, Budget
+from tabletop.boundary import CapturedOutput, PluginFailed
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, replay, start
@@ -82,6 +97,108 @@ def short(text: str, limit: int = _MESSAGE_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def plugin_of_game(host: Host, game_id: str) -> str:
+    """The name of the plugin that registered the game `game_id` (its id if unknown)."""
+    owner = host.owner(game_id)
+    return owner.name if owner is not None else game_id
+
+
+#: Field values that cannot change in place (a tuple's items are taken as its own).
+_IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), tuple, frozenset, enum.Enum)
+
+
+class _Fields:
+    """The objects a state's fields hold, equal only to the very same objects: a field
+    rebound in place (`object.__setattr__` on a frozen state) makes them differ."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self.values = values
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Fields) and len(self.values) == len(other.values)
+                and all(map(operator.is_, self.values, other.values)))
+
+    __hash__ = None  # type: ignore[assignment]  # compared, never hashed
+
+
+#: Per dataclass state type, a getter of the fields equality looks at (a cache field,
+#: `compare=False`, that a method fills in later is not a change); None for other types.
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+#: Per tuple of field value types, the slotted values to look into: `(index, slots)`
+#: pairs, or None if a value can only be hashed.
+_PLANS: dict[tuple[type, ...], tuple[tuple[int, tuple[str, ...]], ...] | None] = {}
+
+
+def _getter(kind: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    names = (tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+             if dataclasses.is_dataclass(kind) else None)
+    if not names:
+        return None
+    if len(names) == 1:
+        return lambda state: (getattr(state, names[0]),)
+    return operator.attrgetter(*names)
+
+
+def _slots(kind: type) -> tuple[str, ...] | None:
+    """The slots of a class whose instances have no `__dict__` (None otherwise)."""
+    names: list[str] = []
+    for klass in kind.__mro__[:-1]:
+        declared = klass.__dict__.get("__slots__")
+        if declared is None:
+            return None  # a class of the chain gives its instances a __dict__
+        names.extend((declared,) if isinstance(declared, str) else declared)
+    return tuple(name for name in names if name not in ("__dict__", "__weakref__"))
+
+
+def _plan(types: tuple[type, ...]) -> tuple[tuple[int, tuple[str, ...]], ...] | None:
+    """How field values of these types show a change in place by identity alone: an
+    immutable value (number, text, tuple, frozen dataclass) by being another object; a
+    slotted object (a persistent history) by the objects its slots hold; anything else
+    cannot (None: the state must be hashed)."""
+    look: list[tuple[int, tuple[str, ...]]] = []
+    for index, kind in enumerate(types):
+        params = getattr(kind, "__dataclass_params__", None)
+        if issubclass(kind, _IMMUTABLE) or (params is not None and params.frozen):
+            continue
+        slots = _slots(kind)
+        if not slots:
+            return None
+        look.append((index, slots))
+    return tuple(look)
+
+
+def fingerprint(game: Game[Any, Any], state: Any) -> Any:
+    """A cheap value that changes when `state` is changed in place (compare with `!=`).
+
+    A dataclass state whose compared fields hold immutable values (numbers, text, tuples,
+    frozen dataclasses) or slotted objects: the field objects themselves, and the objects
+    in those slots, compared by identity (a microsecond or two, whatever the state's
+    size). Otherwise its hash, where its type has one of its own, else its `state_to_dict`
+    (the costliest: states holding lists).
+    """
+    kind = type(state)
+    if kind not in _GETTERS:
+        _GETTERS[kind] = _getter(kind)
+    getter = _GETTERS[kind]
+    if getter is not None:
+        fields = getter(state)
+        types = tuple(map(type, fields))
+        if types not in _PLANS:
+            _PLANS[types] = _plan(types)
+        plan = _PLANS[types]
+        if plan is not None:
+            inside = [getattr(fields[i], slot, None) for i, slots in plan for slot in slots]
+            return _Fields((*fields, *inside) if inside else fields)
+    if type(state).__hash__ not in (None, object.__hash__):  # an identity hash never moves
+        try:
+            return hash(state)
+        except TypeError:  # a tuple holding a list
+            pass
+    return game.state_to_dict(state)
+
+
 def plugin_of_agent(host: Host, game_id: str, name: str) -> str:
     """The name of the plugin that registered agent `name` for `game_id`."""
     owner = host.agent_owner(game_id, name)
@@ -121,7 +238,9 @@ def choose_move(game: Game[Any, Any], state: Any, agent: Agent, label: str, budg
     seen = game.observation(state, seat)
     try:
         move = agent.choose(seen, seat, legal, budget, rng)
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit too: an agent never ends the host
         raise AgentError(f"{label} failed: {type(exc).__name__}: {short(str(exc))}") from exc
     try:
         legal_move = move is not None and move in legal
@@ -160,12 +279,22 @@ def decide(host: Host, decision: Decision) -> str:
 
 
 class Session:
-    """One game: its set-up, the seats' players (`HUMAN` or an agent name) and history."""
+    """One game: its set-up, the seats' players (`HUMAN` or an agent name) and history.
+
+    `plugin` names the game's plugin in the messages of a failure (default: the game's
+    id); `output` is what the game's and agents' code printed while it was played.
+    """
 
     def __init__(self, game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
                  agents: Sequence[str], states: Sequence[Any],
-                 moves: Sequence[Any] = (), log: Sequence[Sequence[str]] = ()) -> None:
+                 moves: Sequence[Any] = (), log: Sequence[Sequence[str]] = (),
+                 plugin: str | None = None) -> None:
         self.game = game
+        self.plugin = plugin or game.info.id
+        self.output = CapturedOutput()
+        #: The position an agent was last asked about and its fingerprint, taken before
+        #: the agent searched through it (so `play` sees a change made by the search).
+        self._pinned: tuple[Any, Any] | None = None
         self.players = players
         self.options = options
         self.seed = seed
@@ -178,10 +307,10 @@ class Session:
     # -- creating ----------------------------------------------------------------------
     @classmethod
     def new(cls, game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
-            agents: Sequence[str]) -> Session:
+            agents: Sequence[str], plugin: str | None = None) -> Session:
         """A fresh game (raises `OptionError` for bad players or options)."""
         state, resolved = start(game, players, options, seed)
-        return cls(game, players, resolved, seed, agents, [state])
+        return cls(game, players, resolved, seed, agents, [state], plugin=plugin)
 
     @classmethod
     def from_record(cls, host: Host, record: Record) -> Session:
@@ -196,7 +325,7 @@ class Session:
             if name not in known:
                 raise RecordError(f"the save names an unknown player {name!r}")
         return cls(game, record.players, dict(record.options), record.seed, agents,
-                   played.states, played.moves, played.log)
+                   played.states, played.moves, played.log, plugin_of_game(host, record.game))
 
     def record(self) -> Record:
         """The game so far as a `Record` (with each seat's player in `agents`)."""
@@ -211,6 +340,30 @@ class Session:
             before, after = self.states[ply], self.states[ply + 1]
             self._log.append(tuple(self.game.describe(before, self.moves[ply], after)))
         return self._log
+
+    # -- guarding the game's code --------------------------------------------------------
+    def guard(self, doing: str) -> boundary.in_play:
+        """Run the game's code (or an agent's) as plugin code in play: its output goes to
+        `output`; an exception or `SystemExit` raises `PluginFailed` naming the plugin."""
+        return boundary.in_play(self.plugin, self.game.info.id, doing, self.output)
+
+    def _changed_in_place(self) -> None:
+        """The game's code changed the current state in place: rebuild it from the start
+        and the moves (so that the record replays), and end the game naming the plugin."""
+        try:
+            with self.guard("rebuilding the position"):
+                state, _ = start(self.game, self.players, self.options, self.seed,
+                                 self.game.setup(self.states[0]) if len(self.states) > 1
+                                 else None)
+                for move in self.moves:
+                    state = self.game.apply(state, move)
+            self.states[-1] = state
+        except (TabletopError, ValueError, TypeError, KeyError):
+            pass  # the error below is what matters; the record is kept as it is
+        raise PluginFailed(f"{boundary.playing_label(self.plugin, self.game.info.id)} failed "
+                           "while playing: the position changed in place (its apply, here "
+                           "or in an agent's search, must leave the state it is given as it "
+                           "was)", self.plugin)
 
     # -- the position ------------------------------------------------------------------
     @property
@@ -284,11 +437,19 @@ class Session:
 
         Raises `AgentError` (naming the agent by `label`) if it fails or answers badly.
         """
-        seat = self.to_move
-        if seat is None:
-            raise TabletopError("the game is over; there is nothing to choose")
-        return choose_move(self.game, self.state, agent, label, budget,
-                           self.rng(seat, purpose))
+        with self.guard("choosing a move"):
+            seat = self.to_move
+            if seat is None:
+                raise TabletopError("the game is over; there is nothing to choose")
+            state = self.state
+            # Taken before the agent searches through the live state (its observation in
+            # a game without hidden information): `play` compares with it, so an apply
+            # that changed its input during the search shows there. An earlier pin of the
+            # same position (a hint, then the move) is older, so it is kept.
+            if self._pinned is None or self._pinned[0] is not state:
+                self._pinned = (state, fingerprint(self.game, state))
+            return choose_move(self.game, state, agent, label, budget,
+                               self.rng(seat, purpose))
 
     def decision(self, agent: str, label: str, budget: Budget,
                  purpose: str = MOVE) -> Decision:
@@ -316,9 +477,25 @@ class Session:
 
     # -- playing -----------------------------------------------------------------------
     def play(self, move: Any) -> tuple[Any, Any]:
-        """Apply `move` (raises `IllegalMoveError`); returns (before, after). Clears redo."""
+        """Apply `move` (raises `IllegalMoveError`); returns (before, after). Clears redo.
+
+        Raises `PluginFailed` if the game's code fails or the position was changed in
+        place (by this `apply`, or by an agent's search since `choose`)."""
         before = self.state
-        after = self.game.apply(before, move)
+        pinned, self._pinned = self._pinned, None
+        with self.guard("applying a move"):
+            seen = pinned[1] if pinned is not None and pinned[0] is before else (
+                fingerprint(self.game, before))
+            try:
+                after = self.game.apply(before, move)
+            except TabletopError:
+                # A move refused because an agent's search changed the position: say that.
+                if fingerprint(self.game, before) == seen:
+                    raise
+                after = None
+            changed = after is None or fingerprint(self.game, before) != seen
+        if changed:
+            self._changed_in_place()
         self.states.append(after)
         self.moves.append(move)
         self._redo.clear()

@@ -19,27 +19,37 @@ How a game ends, in `GameResult.ended`:
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Agent, Budget
-from tabletop.files import write_atomic
+from tabletop.boundary import CapturedOutput, in_play
+from tabletop.files import write_user_file
 from tabletop.model import Game, Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import (
     DecisionTimeout,
+    PluginFailed,
     Session,
     agent_label,
     deadline_seconds,
     make_agent,
+    plugin_of_game,
 )
-from tabletop.worker import AIWorker, HostFactory, default_factory
+from tabletop.worker import (
+    AIWorker,
+    HostFactory,
+    default_factory,
+    process_pool,
+    stdout_to_stderr,
+)
 
 RULES, TIMEOUT, CUT = "rules", "timeout", "cut"
 
@@ -80,6 +90,8 @@ class GameResult:
     moves: tuple[int, ...]
     record: str
     ended: str = RULES
+    #: What the game's and agents' code printed during the game (never on stdout).
+    output: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The per-game entry of `simulate --json`."""
@@ -100,15 +112,33 @@ def play_game(host: Host, match: Match, index: int, seed: int,
     """Play game number `index` of `match` with seed `seed` to its end.
 
     With a time budget the decisions run in `worker` (required then), which stops an
-    agent at its deadline; otherwise they run in this process.
+    agent at its deadline; otherwise they run in this process. The game's code runs
+    guarded (`Session.guard`): what it prints is kept in the result's `output`, and a
+    failure raises `PluginFailed` naming the plugin, with the record of the game so far.
     """
+    if deadline_seconds(match.budget) is not None and worker is None:
+        raise ValueError("a time budget is enforced in a worker process: pass `worker`")
     game: Game[Any, Any] = host.game(match.game)
     seating = match.seating(index)
-    session = Session.new(game, match.players, dict(match.options), seed, seating)
+    plugin, output = plugin_of_game(host, match.game), CapturedOutput()
+    with in_play(plugin, match.game, "setting up the game", output):
+        session = Session.new(game, match.players, dict(match.options), seed, seating,
+                              plugin)
+    session.output = output
+    try:
+        with session.guard("playing"):
+            return _play(host, match, session, worker)
+    except PluginFailed as failure:
+        with contextlib.suppress(Exception), session.guard("writing the record"):
+            failure.record = session.record().to_json()
+        raise
+
+
+def _play(host: Host, match: Match, session: Session, worker: AIWorker | None) -> GameResult:
+    """The loop of `play_game`, with its result (run inside the session's guard)."""
+    seating = session.agents
     labels = [agent_label(host, match.game, name) for name in seating]
     enforced = deadline_seconds(match.budget) is not None
-    if enforced and worker is None:
-        raise ValueError("a time budget is enforced in a worker process: pass `worker`")
     agents: list[Agent] = [] if enforced else [
         make_agent(host, match.game, name, label) for name, label in zip(seating, labels,
                                                                          strict=True)]
@@ -140,15 +170,22 @@ def play_game(host: Host, match: Match, index: int, seed: int,
         session.play(move)
     outcome = verdict or session.outcome
     assert outcome is not None  # the loop ends only when nobody is to move, or a verdict
-    return GameResult(seed, seating, outcome.scores, outcome.winners, len(session.moves),
-                      outcome.reason, tuple(seconds), tuple(counts),
-                      session.record().to_json(), ended)
+    return GameResult(session.seed, seating, outcome.scores, outcome.winners,
+                      len(session.moves), outcome.reason, tuple(seconds), tuple(counts),
+                      session.record().to_json(), ended, session.output.text)
 
 
 @functools.cache
 def _pool_host(disabled: tuple[str, ...]) -> Host:
     # Loaded on a pool process's first game and reused for its later ones.
     return Host(disabled=disabled).load()
+
+
+@functools.cache
+def _quiet_stdout() -> None:
+    # Once per pool process (never the command's own: its stdout is the command's output).
+    if multiprocessing.parent_process() is not None:
+        stdout_to_stderr()
 
 
 @functools.cache
@@ -163,6 +200,7 @@ def play_in_process(match: Match, index: int, seed: int, factory: HostFactory) -
     The process's host (with `match.disabled` blocked) and, for a time budget, its
     decision worker are built on its first game and reused for the later ones.
     """
+    _quiet_stdout()
     worker = _pool_worker(factory) if deadline_seconds(match.budget) is not None else None
     return play_game(_pool_host(match.disabled), match, index, seed, worker)
 
@@ -197,7 +235,7 @@ def play_jobs(host: Host, jobs: Sequence[Job], workers: int = 1,
             if worker is not None:
                 worker.shutdown()
         return
-    with ProcessPoolExecutor(workers) as pool:
+    with process_pool(workers) as pool:  # its processes die with this one
         futures = [pool.submit(play_in_process, match, index, seed, factory)
                    for match, index, seed in jobs]
         try:
@@ -259,11 +297,33 @@ def report_lines(game_name: str, results: Sequence[GameResult], seconds: float) 
     return lines
 
 
-def write_records(results: Sequence[GameResult], folder: Any,
-                  name: Callable[[GameResult], str]) -> None:
-    """Write each game's record as JSON into `folder` (created if missing)."""
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-    for result in results:
-        Record.from_json(result.record)  # never write a record we could not read back
-        write_atomic(path / name(result), result.record)
+class RecordWriter:
+    """Writes each game's record into `folder` as soon as the game ends (`simulate
+    --records`), so a run that stops, or a folder that fails, keeps every record written.
+
+    The folder must exist (the command checks it before the first game) and is never
+    created again: if it is removed or replaced during the run, the records stop there.
+    Each file is written by `write_user_file`, so a link, a pipe or a file that is not a
+    record standing at a record's name is never replaced. The first failure stops the
+    writing (the games go on) and `failure` says which game, where and why.
+    """
+
+    def __init__(self, folder: Path, name: Callable[[GameResult], str]) -> None:
+        self.folder, self.name = Path(folder), name
+        self.written = 0
+        self.failure: str | None = None
+
+    def write(self, number: int, result: GameResult) -> None:
+        """Write the record of game `number` (counted from 1); never raises."""
+        if self.failure is not None:
+            return
+        path = self.folder / self.name(result)
+        try:
+            Record.from_json(result.record)  # never write a record we could not read back
+            write_user_file(path, result.record)
+        except (OSError, ValueError) as exc:  # RefusedTarget, RecordError are ValueErrors
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.failure = (f"cannot write the record of game {number} ({path}): {why}; "
+                            f"{self.written} records were written before it, none after")
+            return
+        self.written += 1

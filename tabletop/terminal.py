@@ -1,4 +1,10 @@
-"""Playing a game in the terminal: the position as text, moves typed in notation."""
+"""Playing a game in the terminal: the position as text, moves typed in notation.
+
+Every call into the game's code (and each agent's decision) runs in the session's guard
+(`Session.guard`): what it prints is kept apart, and a failure ends the game with a
+`PluginFailed` naming the plugin. The host's own prompts and lines (`ask`, `say`) run
+outside the guard, so they reach the terminal.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from typing import Any
 from tabletop.ai.base import Agent, Budget
 from tabletop.model import Game, Outcome, TabletopError
 from tabletop.record import Record
-from tabletop.session import Session
+from tabletop.session import PluginFailed, Session
 
 HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 
@@ -28,48 +34,74 @@ def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence
     none), shown in place of "Player 2".
     """
     game = session.game
+
+    def position() -> str:
+        return game.info.with_names(game.render_text(session.state), names)
+
+    def record() -> Record:
+        with session.guard("writing the record"):
+            return session.record()
+
     if keep is not None:
-        keep(session.record())
-    say(game.info.with_names(game.render_text(session.state), names))
-    while (seat := session.to_move) is not None:
+        keep(record())
+    with session.guard("showing the position"):
+        text = position()
+    say(text)
+    while True:
+        with session.guard("finding whose turn it is"):
+            seat = session.to_move
+        if seat is None:
+            break
         agent = agents[seat]
         named = names[seat] if seat < len(names) else ""
-        who = f"{game.info.player_label(seat, named)} ({session.agents[seat]})"
+        with session.guard("naming the player"):
+            who = f"{game.info.player_label(seat, named)} ({session.agents[seat]})"
         if agent is None:
-            move = _ask_move(game, session.state, who, ask, say)
+            move = _ask_move(session, who, ask, say)
             if move is None:
                 say("Game stopped.")
                 return
         else:
             move = session.choose(agent, labels[seat], budget)
         session.play(move)
-        for line in session.log[-1]:
-            say(game.info.with_names(line, names))
+        with session.guard("describing the move"):
+            lines = [game.info.with_names(line, names) for line in session.log[-1]]
+        for line in lines:
+            say(line)
         if keep is not None:
-            keep(session.record())
-        say(game.info.with_names(game.render_text(session.state), names))
-    outcome = session.outcome
-    if outcome is not None:
-        say(result_text(game, outcome, names))
+            keep(record())
+        with session.guard("showing the position"):
+            text = position()
+        say(text)
+    with session.guard("scoring the game"):
+        outcome = session.outcome
+        verdict = result_text(game, outcome, names) if outcome is not None else None
+    if verdict is not None:
+        say(verdict)
 
 
-def _ask_move(game: Game[Any, Any], state: Any, who: str,
-              ask: Callable[[str], str | None], say: Callable[[str], None]) -> Any:
+def _ask_move(session: Session, who: str, ask: Callable[[str], str | None],
+              say: Callable[[str], None]) -> Any:
+    game, state = session.game, session.state
     while True:
         line = ask(f"{who} to move> ")
         if line is None or line.strip() in ("quit", "exit"):
             return None
         text = line.strip()
         if text in ("help", "?", ""):
-            legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
-            specials = [game.move_to_text(state, m) for m in game.special_moves(state)]
+            with session.guard("listing the legal moves"):
+                legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
+                specials = [game.move_to_text(state, m) for m in game.special_moves(state)]
             say(HELP)
             say("Legal moves: " + ", ".join(legal))
             if specials:
                 say("Also: " + ", ".join(specials))
             continue
         try:
-            return game.parse_move(state, text)
+            with session.guard("reading a move"):
+                return game.parse_move(state, text)
+        except PluginFailed:
+            raise
         except TabletopError as exc:
             say(f"Not played: {exc}. {HELP}")
 

@@ -19,7 +19,13 @@ a run with other settings (game, players, budget, options, ply bound) is refused
 **Ray** (`--backend ray`, `pip install 'tabletop[ray]'`). The first game is played here
 and timed; the rest go as Ray tasks of at least `RAY_TASK_SECONDS` of play each, on a
 local Ray (`--workers` CPUs) or a cluster. Every node needs the same Tabletop and game
-plugins installed. On a cluster:
+plugins installed. A local Ray started here shares this process's fate: after `kill -9`
+of the command, Ray's GCS, raylet and monitors end at once (Ray starts them with Linux's
+parent-death signal), the task workers end within seconds of the raylet, and Ray's two
+node agents (dashboard, runtime env) notice the raylet gone and exit on their own, up to
+a couple of minutes later (Ray 2.x, checked by hand: starting Ray takes too long for a
+test). The process backend's pool ends within a second (`tabletop.worker.process_pool`).
+On a cluster:
 
     ray start --head --port 6379                  # on the head node
     ray start --address HEAD:6379                 # on every other node
@@ -42,6 +48,7 @@ from typing import Any
 from tabletop import ratings as R
 from tabletop.ai.base import Budget
 from tabletop.files import write_atomic
+from tabletop.limits import shown
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -99,6 +106,16 @@ def tables(agents: Sequence[str], players: int) -> list[tuple[str, ...]]:
             if len(set(group)) == distinct]
 
 
+def schedule_size(agents: int, players: int, games_per_pair: int) -> int:
+    """How many games `schedule` lists for `agents` agents, counted without listing them
+    (so a request for 10**30 games is refused at once, not after filling memory)."""
+    # The tables: every set of `players` agents; with fewer agents than seats, every way
+    # to fill the seats using each agent at least once (`players - 1` choose `agents - 1`).
+    count = (math.comb(agents, players) if agents >= players
+             else math.comb(players - 1, agents - 1))
+    return count * math.ceil(games_per_pair / players) * players
+
+
 def schedule(agents: Sequence[str], players: int, games_per_pair: int,
              seed: int) -> list[Pairing]:
     """Every game of the tournament, table by table."""
@@ -124,9 +141,11 @@ def parse_budget(text: str | None) -> Budget:
             number = int(value) if key == "iterations" else float(value)
         except ValueError:
             number = 0
-        if not sep or key not in ("iterations", "seconds") or key in values or number <= 0:
-            raise TournamentError(f"budget {text!r}: expected iterations=N and/or seconds=S "
-                                  "with positive numbers")
+        # `number > 0` is false for NaN; infinity is no budget either.
+        if (not sep or key not in ("iterations", "seconds") or key in values
+                or not (number > 0 and math.isfinite(number))):
+            raise TournamentError(f"budget {shown(text)}: expected iterations=N and/or "
+                                  "seconds=S with positive numbers")
         values[key] = number
     iterations = values.get("iterations")
     return Budget(values.get("seconds"), int(iterations) if iterations else None)

@@ -32,7 +32,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
@@ -76,27 +76,60 @@ def default_factory(host: Host) -> HostFactory:
 
 
 # -- in the worker process -----------------------------------------------------------------
-def _exit_with_parent(parent: int) -> None:
-    """End this process when `parent` dies, whoever kills it and however."""
-    if sys.platform.startswith("linux"):
+def exit_with_parent(parent: int | None = None, death_signal: bool = True) -> None:
+    """End this process when its parent dies, whoever kills it and however (kill -9 too).
+
+    Called first thing in a child process (the AI worker, a pool's initializer).
+    `parent` is the pid of the process that started this one; if it is already not our
+    parent (it died before we got here), we exit at once. None trusts whoever our
+    parent is now (a "forkserver" child's parent is the fork server, which exits when
+    the process that started it dies). `death_signal` arms Linux's parent-death signal
+    (SIGKILL): only ask for it when the thread that starts this process lives as long as
+    the process is needed, because the kernel sends it when that *thread* ends. Everywhere
+    (macOS too), a daemon thread polls the parent pid every `PARENT_POLL` seconds and
+    exits when this process has been handed to another parent.
+    """
+    if death_signal and sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    # Read after arming the signal: a parent that died before it was armed shows here.
+    current = os.getppid()
+    if parent is not None and current != parent:
+        os._exit(0)
 
     def watch() -> None:
-        while os.getppid() == parent:
+        # An orphan is handed to init (or a subreaper): its parent pid changes.
+        while os.getppid() == current:
             time.sleep(PARENT_POLL)
         os._exit(0)
 
-    if os.getppid() != parent:  # the parent died before the signal was armed
-        os._exit(0)
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool of `workers` processes that exit when this process dies (kill -9
+    included), so a killed `simulate` or `tournament` leaves no orphan playing on.
+
+    The pool's processes are started by the thread that first submits to it; Linux's
+    parent-death signal follows that thread, so it is armed only when that is the main
+    thread (which lasts as long as the process) or the fork server; the polling thread
+    of `exit_with_parent` covers every other case.
+    """
+    context = multiprocessing.get_context()
+    method = context.get_start_method()
+    parent = None if method == "forkserver" else os.getpid()
+    armed = method == "forkserver" or threading.current_thread() is threading.main_thread()
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=exit_with_parent,
+                               initargs=(parent, armed))
 
 
 def _serve(conn: Connection, factory: HostFactory, parent: int) -> None:
     """The worker's main loop: one decision at a time until the pipe closes."""
-    _exit_with_parent(parent)
+    # Started by the supervising thread, which lives as long as this process is used.
+    exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    stdout_to_stderr()
     host: Host | None = None
     failure: WorkerError | None = None
     try:
@@ -121,9 +154,21 @@ def _answer(host: Host | None, failure: WorkerError | None, job: int,
         return ("done", job, decide(host, decision))
     except (AgentError, WorkerError) as exc:
         return ("error", job, exc)
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit in the game's code: that decision's failure
         return ("error", job, WorkerError(f"{type(exc).__name__}: {exc}", type(exc).__name__,
                                           traceback.format_exc()))
+
+
+def stdout_to_stderr() -> None:
+    """In a child process that plays or thinks (never in the command's own process): send
+    file descriptor 1 and `sys.stdout` to stderr, so that what plugin code prints there,
+    even from C or a subprocess, never reaches the command's stdout (`--json`)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stdout.flush()
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
 
 
 # -- in the calling process ----------------------------------------------------------------

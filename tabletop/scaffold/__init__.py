@@ -18,15 +18,18 @@ import importlib.util
 import keyword
 import re
 import string
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import resources
+from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from tabletop.limits import shown
 from tabletop.model import TabletopError
 
-__all__ = ["BOARDS", "Scaffold", "ScaffoldError", "check_name", "create_game"]
+__all__ = ["BOARDS", "Scaffold", "ScaffoldError", "check_name", "create_game",
+           "distribution_name"]
 
 
 class ScaffoldError(TabletopError):
@@ -52,7 +55,15 @@ BOARDS: dict[str, Board] = {
 
 #: The card game's deck: ranks 1 to 9 in four suits.
 DECK_SIZE = 36
-_NAME = re.compile(r"[a-z][a-z0-9_]{1,30}")
+#: A game name: lowercase words of letters and digits joined by single underscores, so
+#: that the package is a Python identifier and the distribution `tabletop-<words joined by
+#: '-'>` is a valid, already normalised PEP 508 / PEP 503 name ("x_" would give
+#: "tabletop-x-", which pip refuses).
+_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_NAME_LENGTH = range(2, 32)
+#: Names that clash with the generated project's own files or with test tools (`test` is
+#: the standard library's too, though not installed everywhere).
+_RESERVED = frozenset({"test", "tests", "conftest", "setup"})
 _SUFFIX = ".tmpl"
 _PACKAGE_FOLDER = "__package__"
 _DOT = "dot-"
@@ -71,23 +82,48 @@ class Scaffold:
 def check_name(name: str, installed_games: Iterable[str] = ()) -> str:
     """`name` if it can be a new game's id and package name, else `ScaffoldError`.
 
-    A name is 2 to 31 lowercase letters, digits and underscores starting with a letter,
-    not a Python keyword, not the id of an installed game and not the name of a module
-    Python can already import (the new package would shadow it, or be shadowed).
+    A name is 2 to 31 lowercase letters and digits, starting with a letter, with single
+    underscores between words (never first, last or doubled), so that the distribution
+    `tabletop-NAME` installs with pip; not a Python keyword, not reserved (`test`,
+    `tests`), not the id of an installed game, not a module of Python's standard library
+    (`os`) or any module Python can already import (the new package would shadow it, or
+    be shadowed), and not an installed distribution's name.
     """
-    if not _NAME.fullmatch(name) or keyword.iskeyword(name):
-        raise ScaffoldError(f"{name!r} is not a usable game name: use 2-31 lowercase letters, "
-                            "digits and underscores, starting with a letter (e.g. three_row)")
+    if len(name) not in _NAME_LENGTH or not _NAME.fullmatch(name):
+        raise ScaffoldError(f"{shown(name)} is not a usable game name: use 2-31 lowercase "
+                            "letters and digits starting with a letter, words joined by "
+                            "single underscores (e.g. three_row)")
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name):
+        raise ScaffoldError(f"{name!r} is not a usable game name: it is a Python keyword")
+    if name in _RESERVED:
+        raise ScaffoldError(f"{name!r} is not a usable game name: it is reserved (a test "
+                            "or set-up name); choose another name")
     if name in set(installed_games):
         raise ScaffoldError(f"a game with id {name!r} is already installed; choose another name")
+    # The standard library first: some of it (`idlelib`, `tkinter`) is not installed
+    # everywhere.
+    where = (" (in Python's standard library)"
+             if name in sys.stdlib_module_names or name in sys.builtin_module_names else "")
     try:
-        taken = importlib.util.find_spec(name) is not None
+        taken = bool(where) or importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
         taken = True
     if taken:
-        raise ScaffoldError(f"a Python module named {name!r} already exists; "
+        raise ScaffoldError(f"a Python module named {name!r} already exists{where}; "
                             "choose another name")
-    return name
+    distribution = distribution_name(name)
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return name
+    raise ScaffoldError(f"a distribution named {distribution!r} is already installed; "
+                        "choose another name")
+
+
+def distribution_name(name: str) -> str:
+    """The distribution (pip) name of game `name`: `tabletop-` and its words joined by `-`,
+    already in PEP 503's normal form."""
+    return "tabletop-" + name.replace("_", "-")
 
 
 def create_game(name: str, directory: Path, players: int = 2, board: str = "square",
@@ -134,7 +170,7 @@ def template_fields(name: str, players: int, board: str) -> dict[str, str]:
         "game_id": name,
         "title": title,
         "Class": "".join(word.capitalize() for word in words if word),
-        "distribution": "tabletop-" + name.replace("_", "-"),
+        "distribution": distribution_name(name),
         "players": str(players),
         "board": board,
         "board_game": BOARDS[board].game,

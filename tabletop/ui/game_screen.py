@@ -14,6 +14,8 @@ exactly one ring shows where it is. A mouse press never moves the focus to a but
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
@@ -26,6 +28,7 @@ from tabletop.session import (
     AgentError,
     Decision,
     DecisionTimeout,
+    PluginFailed,
     Session,
     agent_label,
 )
@@ -68,6 +71,7 @@ class GameScreen(Screen):
         super().__init__(app)
         self.game_id = game_id
         self.session = session
+        session.plugin = app.plugin_name(game_id)  # its failures in play name the plugin
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
@@ -115,12 +119,17 @@ class GameScreen(Screen):
 
     # -- plugin failures -----------------------------------------------------------------
     def _safely(self, where: str, action: Callable[..., Any], *args: Any) -> Any:
-        """Run `action`; plugin code that raises sends the app to the launcher, named."""
+        """Run `action`; plugin code that raises (or calls `sys.exit`) sends the app to the
+        launcher, named, and the game stays in the library as it was after its last move."""
         try:
             return action(*args)
         except PluginFailure as failure:
             self._abandon(str(failure))
-        except Exception as exc:
+        except PluginFailed as failed:  # the session's guard: the game's code in play
+            traceback.print_exception(failed, file=sys.stderr)
+            self._abandon(f"{one_line(failed)[:1].upper()}{one_line(failed)[1:]}. Your game "
+                          "is saved; choose Continue to retry.")
+        except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
             if not raised_in(exc, self._dirs):
                 raise
             self._abandon(self.app.failure_message(self.game_id, where, exc))

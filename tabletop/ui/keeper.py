@@ -27,6 +27,7 @@ from tabletop.library import (
     free_name,
     new_id,
 )
+from tabletop.limits import one_line
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import Session
@@ -84,10 +85,13 @@ class GameKeeper:
         try:
             self.library = Library.open(directory)
             self.messages += self.library.messages
-        except (sqlite3.Error, OSError) as exc:
+            if self.library.read_only:  # its games are listed; a new move is not kept
+                self._unavailable = "Not saving: the data folder cannot be written"
+        except (sqlite3.Error, OSError, LibraryError) as exc:
+            # A lock held by another process, a full disk: the app starts all the same.
             self.library = None
-            self.messages.append(f"The game library cannot be opened ({storage.reason(exc)}); "
-                                 f"games will not be kept.")
+            self.messages.append(one_line(f"The game library cannot be opened "
+                                          f"({storage.reason(exc)}); games will not be kept."))
             # Each game then says so once, as a write that failed would.
             self._unavailable = f"Not saving: {storage.reason(exc)}"
         self._migrate_autosave()
@@ -101,8 +105,8 @@ class GameKeeper:
         Whatever goes wrong reading it, the file is moved aside with a message, so the next
         start cannot fail on it again."""
         path = self.directory / storage.AUTOSAVE
-        if self.library is None or not path.exists():
-            return
+        if self.library is None or self.library.read_only or not path.exists():
+            return  # a read-only folder: the autosave stays where it is, unread
         try:
             record = storage.read_autosave(self.directory)
             self.library.add(record, None, origin="app")
@@ -147,7 +151,7 @@ class GameKeeper:
         if game_id is None:
             self.start(session)
             return
-        if self.library is None:
+        if self.library is None or self.library.read_only:
             if self._unavailable and game_id not in self._written:
                 self._written.add(game_id)  # said once per game
                 with self._wake:

@@ -1,15 +1,65 @@
 """Render a recorded position, headless, to a PNG (`tabletop screenshot`): the game screen
-at the record's end, or the replay viewer at a chosen ply."""
+at the record's end, or the replay viewer at a chosen ply.
+
+A plugin's code that fails while the screen is built or drawn (its renderer, its game)
+is one `TabletopError` naming the plugin, and no picture is written: the app would have
+gone back to the launcher or the Library, and a picture of that is not the one asked for.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
+from tabletop.boundary import CapturedOutput, in_play
+from tabletop.limits import read_text
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
+
+
+def read_record(record_path: str | Path) -> Record:
+    """The record at `record_path`, read capped and without blocking (a named pipe or a
+    device is refused before any read); raises `TabletopError` naming the file."""
+    try:
+        return Record.read(record_path)
+    except OSError as exc:
+        raise TabletopError(f"cannot read record {record_path}: {exc.strerror or exc}") from None
+    except TabletopError as exc:
+        raise TabletopError(f"{record_path}: {exc}") from None
+
+
+#: What the app adds to a plugin's failure for a player; a screenshot has no game to go on.
+_APP_ADVICE = " Your game is saved; choose Continue to retry."
+
+
+def _plain(message: object) -> str:
+    """The app's message for a plugin failure, without its advice to the player."""
+    text = str(message)
+    return text[: -len(_APP_ADVICE)] if text.endswith(_APP_ADVICE) else text
+
+
+def _draw_frames(window: Any, view: Any, what: str) -> None:
+    """Draw two frames of `view` (the first lays out; the second is the picture).
+
+    Raises `TabletopError` naming the plugin if plugin code failed on the way: the app
+    then left `view` for the launcher or the Library with the failure as its message.
+    The app prints such a failure's traceback to stderr; here the one line says it all.
+    """
+    noise = io.StringIO()
+    with contextlib.redirect_stderr(noise):
+        for _ in range(2):
+            view.on_update(1 / 60)
+            view.on_draw()
+    if window.current_view is not view:
+        reason = getattr(window.current_view, "message", None) or "a plugin failed"
+        raise TabletopError(f"cannot draw {what}: {_plain(reason)}")
+    sys.stderr.write(noise.getvalue())  # what else was said (a library's warning) stays
 
 
 def render_record(host: Host, game_id: str, record_path: str | Path, out_path: str | Path,
@@ -24,10 +74,7 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
         raise TabletopError(f"screenshot size {width}x{height} is out of range "
                             "(320x240 to 7680x4320)")
     game = host.load().game(game_id)
-    try:
-        record = Record.read(record_path)
-    except OSError as exc:
-        raise TabletopError(f"cannot read record {record_path}: {exc.strerror or exc}") from None
+    record = read_record(record_path)
     if record.game != game.info.id:
         raise TabletopError(f"record {record_path} is of game {record.game!r}, not {game_id!r}")
     out = Path(out_path)
@@ -36,6 +83,7 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
     from tabletop.session import Session
     from tabletop.ui.app import make_window
+    from tabletop.ui.failures import PluginFailure
     from tabletop.ui.game_screen import GameScreen
 
     # A private data dir: a screenshot must not touch the player's autosave or settings.
@@ -44,15 +92,14 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
         session.agents = ("human",) * session.players  # draw only: no AI may start thinking
         window = make_window(host, size, visible=False, directory=Path(scratch))
         try:
-            screen = GameScreen(window.app, game_id, session)
+            try:
+                with contextlib.redirect_stderr(io.StringIO()):  # the line below says it
+                    screen = GameScreen(window.app, game_id, session)
+            except PluginFailure as failure:
+                raise TabletopError(f"cannot draw the position: {_plain(failure)}") from None
             window.show_view(screen)
             screen.show_panel(None)  # the board, not the game-over panel, is the picture
-            for _ in range(2):  # the first frame lays out; the second is what we keep
-                screen.on_update(1 / 60)
-                screen.on_draw()
-            if window.current_view is not screen:
-                reason = getattr(window.current_view, "message", None) or "it failed"
-                raise TabletopError(f"cannot draw the position: {reason}")
+            _draw_frames(window, screen, "the position")
             from tabletop.ui._arcade import arcade
 
             image = arcade.get_image(0, 0, width, height)
@@ -76,10 +123,20 @@ def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str |
     out = Path(out_path)
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
+    # Read here first, capped and without blocking, before anything slow: the library's
+    # own reading must never meet a named pipe (it would wait forever) or a device.
+    try:
+        read_text(Path(record_path))
+    except OSError as exc:
+        raise TabletopError(f"cannot read record {record_path}: "
+                            f"{exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise TabletopError(f"cannot read record {record_path}: {exc}") from None
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
     from tabletop.library import Library
     from tabletop.record import replay
     from tabletop.ui.app import make_window
+    from tabletop.ui.failures import PluginFailure
     from tabletop.ui.replay_screen import ReplayScreen
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -87,19 +144,24 @@ def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str |
             replay(host.game(record.game), record)
 
         library = Library.open(Path(scratch))
-        entry = library.import_file(Path(record_path), check)
-        library.close()
+        try:
+            entry = library.import_file(Path(record_path), check)
+        finally:
+            library.close()  # closed on a refused record too: the scratch dir goes next
         if not 0 <= ply <= entry.plies:
             raise TabletopError(f"--ply {ply} is out of range: the record has {entry.plies} "
                                 f"moves (0 is the start)")
         window = make_window(host, size, visible=False, directory=Path(scratch))
         try:
-            screen = ReplayScreen.open(window.app, entry.id)
+            try:
+                with contextlib.redirect_stderr(io.StringIO()):  # the line below says it
+                    screen = ReplayScreen.open(window.app, entry.id)
+            except PluginFailure as failure:
+                raise TabletopError(f"cannot draw the replay: {_plain(failure)}") from None
             window.show_view(screen)
-            screen.go(ply)
-            for _ in range(2):  # the first frame lays out; the second is what we keep
-                screen.on_update(1 / 60)
-                screen.on_draw()
+            with contextlib.redirect_stderr(io.StringIO()):
+                screen.go(ply)  # a failure shows in the next check: the Library is shown
+            _draw_frames(window, screen, f"the replay at ply {ply}")
             from tabletop.ui._arcade import arcade
 
             try:
@@ -136,14 +198,10 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
         if record_path is None:
             raise TabletopError("--screen replay needs --record FILE")
         if name == "replay":
-            try:
-                record = Record.read(record_path)
-            except OSError as exc:
-                raise TabletopError(f"cannot read record {record_path}: "
-                                    f"{exc.strerror or exc}") from None
+            record = read_record(record_path)
             render_replay(host, record_path, len(record.moves), out_path, size)
         else:
-            render_record(host, game_id or Record.read(record_path).game, record_path,
+            render_record(host, game_id or read_record(record_path).game, record_path,
                           out_path, size)
         return
     if name in ("setup", "rules", "game") and game_id is None:
@@ -153,8 +211,9 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.session import HUMAN, Session
+    from tabletop.session import HUMAN, Session, plugin_of_game
     from tabletop.ui.app import make_window
+    from tabletop.ui.game_screen import GameScreen
     from tabletop.ui.rules_screen import RulesScreen
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -169,17 +228,22 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
                 window.show_view(RulesScreen(app, game.info, launcher))
             elif name == "game" and game is not None:
                 info = game.info
-                app.start_game(info.id, Session.new(
-                    game, info.min_players, {o.name: o.default for o in info.options}, 1,
-                    [HUMAN] * info.min_players))
+                with in_play(plugin_of_game(host, info.id), info.id, "setting up the game",
+                             CapturedOutput()):
+                    session = Session.new(game, info.min_players,
+                                          {o.name: o.default for o in info.options}, 1,
+                                          [HUMAN] * info.min_players)
+                with contextlib.redirect_stderr(io.StringIO()):  # a failure is said below
+                    app.start_game(info.id, session)
+                if not isinstance(window.current_view, GameScreen):  # back at the launcher
+                    reason = getattr(window.current_view, "message", None) or "it failed"
+                    raise TabletopError(f"cannot draw the game screen: {_plain(reason)}")
             else:
                 {"launcher": app.show_launcher, "settings": app.show_settings,
                  "library": app.show_library, "stats": app.show_stats}[name]()
             view = window.current_view
             assert view is not None  # every branch above shows a screen
-            for _ in range(2):  # the first frame lays out; the second is what we keep
-                view.on_update(1 / 60)
-                view.on_draw()
+            _draw_frames(window, view, f"the {name} screen")
             from tabletop.ui._arcade import arcade
 
             try:

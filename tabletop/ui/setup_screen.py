@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.levels import describe
+from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
@@ -21,8 +22,15 @@ if TYPE_CHECKING:
 
 _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
-#: The longest player name the set-up accepts.
-NAME_LENGTH = 24
+#: The longest player name the set-up accepts (the bound `play --name` checks too).
+NAME_LENGTH = MAX_PLAYER_NAME
+
+
+def _fitting(name: str) -> str:
+    """A remembered name as the name field can hold it: its shown characters, cut to
+    `NAME_LENGTH` (a name kept before the bound, or in an edited library file, may be
+    long enough to stall every frame that draws it)."""
+    return "".join(c for c in name[:NAME_LENGTH * 4] if c.isprintable())[:NAME_LENGTH]
 
 
 class SetupScreen(Screen):
@@ -60,7 +68,7 @@ class SetupScreen(Screen):
         if remembered is None:
             last = iter(app.keeper.last_names(game_id))
             remembered = [next(last, "") if agent == HUMAN else "" for agent in self.seats]
-        self.names = [n if i < len(self.seats) and self.seats[i] == HUMAN else ""
+        self.names = [_fitting(n) if i < len(self.seats) and self.seats[i] == HUMAN else ""
                       for i, n in enumerate(remembered)]
         self.names += [""] * (info.max_players - len(self.names))
 

@@ -32,23 +32,29 @@ _KEPT: dict[tuple[str, str, int, int], arcade.Texture | None] = {}
 
 def kept_game_picture(app: App, entry: Entry, size: tuple[int, int]) -> arcade.Texture | None:
     """The picture of a kept game at its latest position (None: the generic card)."""
-    def position() -> tuple[Any, int | None]:
+    def position() -> tuple[Any, int | None] | None:
         library = app.keeper.library
         if library is None:
-            raise TabletopError("no library")
-        session = Session.from_record(app.host, library.read_record(entry.id))
+            return None
+        try:
+            session = Session.from_record(app.host, library.read_record(entry.id))
+        except TabletopError:
+            # A kept file damaged since it was listed, or a record that no longer
+            # replays: Continue says so; the launcher only shows the generic card.
+            return None
         return session.view_of(session.state), session.to_move
 
     return picture(app, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
 
 
 def picture(app: App, game_id: str, size: tuple[int, int],
-            position: Callable[[], tuple[Any, int | None]] | None = None,
+            position: Callable[[], tuple[Any, int | None] | None] | None = None,
             key: str = "typical") -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
 
-    `position()` gives the `(view, to_move)` to draw (default: the renderer's thumbnail
-    position); it is called only if `key` (e.g. a kept game's id and length) is not kept."""
+    `position()` gives the `(view, to_move)` to draw, or None for no picture (default: the
+    renderer's thumbnail position); it is called only if `key` (e.g. a kept game's id and
+    length) is not kept."""
     # Drawn at a table's size at least and shown scaled down: a renderer lays a small
     # area out for reading (big labels, a part of the table), not for a picture.
     scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
@@ -65,7 +71,7 @@ def picture(app: App, game_id: str, size: tuple[int, int],
 
 
 def _draw(app: App, game_id: str, size: tuple[int, int],
-          position: Callable[[], tuple[Any, int | None]] | None,
+          position: Callable[[], tuple[Any, int | None] | None] | None,
           key: str) -> arcade.Texture | None:
     renderer_class: type[Renderer] = app.make_renderer(game_id)
     if renderer_class is TextRenderer:

@@ -17,20 +17,33 @@ error whose message is one line), `traceback` (anything else) or `wrong` (accept
 the damage must be refused: every kind but `truncate` and `flip`, whose damage may be
 harmless, as a flipped space or a cut final newline).
 
-Extension point: when the game library's database lands, add its corpus (a good database
-file's bytes) and its reader (open the database, list it) to `CORPORA` and `READERS` in the
-tests and the bench; the mutation kinds and verdicts apply to any format as they are.
+The game library has two formats. Its index (`library.sqlite3`) is fuzzed byte by byte
+and row by row in `tests/fuzz/test_fuzz_library.py`. Its kept-game files (`games/<id>.json`:
+a record plus a `library` object) have a corpus here (`library_corpus`), their own targeted
+cases (`library_cases`: the `library` object's fields, lone surrogates, times of 2**63 and
+NaN, wrong-shaped results) and readers that put the mutant into a library folder and run
+what reads kept games (`library_reader`: the library, the statistics, Continue / Replay;
+`library_folder` + `library_check` for the command-line and app paths of the tests and
+`bench/fuzz.py`).
+
+Extension point: a new file format adds a corpus, its targeted cases and a reader here,
+and a line to `readers()` in `bench/fuzz.py`; a new reader of kept games (a screen, a
+command) adds a reader built on `library_folder` + `library_check`, in the tests and the
+bench. The mutation kinds and verdicts apply to any format as they are.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.library import UNREADABLE, Library, LibraryError, file_text
+from tabletop.library_stats import player_stats, stats_lines
 from tabletop.limits import MAX_MESSAGE
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
@@ -211,6 +224,49 @@ def settings_cases(data: Any, rng: random.Random, scale: int) -> list[Mutant]:
     return out
 
 
+def library_cases(data: Any, rng: random.Random, scale: int) -> list[Mutant]:
+    """Issue 19's cases for a kept-game file: its `library` object field by field, the
+    numbers and texts no file or database can hold, results of the wrong shape, and the
+    record's own cases (`record_cases`)."""
+    name_size = 2**20 if scale == 1 else 50 * 2**20  # 1 MB here, 50 MB in the bench
+    meta = data["library"]
+    names = meta["players"]
+    seats = len(names)
+    rest = names[1:]
+    cases: list[tuple[str, Any]] = [
+        ("players", 5), ("players", "Ada"), ("players", [1] * seats), ("players", names[:-1]),
+        ("players", ["", *rest]), ("players", ["A\nB", *rest]),
+        ("players", ["\x1b[2J", *rest]), ("players", ["A" * 65, *rest]),
+        ("players", ["A" * name_size, *rest]), ("created", "x"), ("created", True),
+        ("created", -5), ("created", 1e300), ("created", 2**63), ("updated", [1]),
+        ("updated", 2**63), ("updated", -(2**63)), ("origin", "mars"), ("origin", 5),
+        ("id", "../../outside"), ("id", 7),
+    ]
+    out = [Mutant("targeted", _dump(_replaced(data, ("library", key), value)),
+                  f"library.{key}: {json.dumps(value)[:60]}") for key, value in cases]
+    out += [Mutant("targeted", _dump({**data, "library": value}), f"library: {value!r}")
+            for value in ("x", [1], 5)]
+    raws: list[tuple[tuple[Any, ...], str]] = [
+        (("library", key), raw) for key in ("created", "updated")
+        for raw in ("NaN", "Infinity", "-Infinity", "1" * 5000, str(2**63))]
+    raws += [(("library", "players", 0), '"\\ud800"'), (("library",), "[" * 1000 + "]" * 1000),
+             (("game",), '"\\udfff"'), (("options",), '{"k": "x\\ud800"}'),
+             (("library", "id"), '"\\ud800"'), (("seed",), "1" * 5000)]
+    out += [Mutant("targeted", _dump_with(data, path, raw),
+                   f"{'.'.join(map(str, path))}: {raw[:30]}") for path, raw in raws]
+    results = [{"scores": "x", "winners": [], "reason": "r"},
+               {"scores": [1], "winners": [5], "reason": 3},
+               {"scores": [1] * (seats + 1), "winners": [0], "reason": "r"},
+               {"scores": [1] * seats, "winners": [0, 0], "reason": "r"},
+               {"scores": [1] * seats, "winners": [seats], "reason": "r"},
+               {"scores": [1] * seats, "winners": [0], "reason": "r" * 5000}]
+    out += [Mutant("targeted", _dump(_replaced(data, ("result",), value)),
+                   f"result: {json.dumps(value)[:60]}") for value in results]
+    out += record_cases(data, rng, scale)
+    rng.shuffle(out)
+    return out
+
+
 # -- verdicts -------------------------------------------------------------------------------
 
 def is_clear(exc: BaseException) -> bool:
@@ -322,4 +378,61 @@ def record_reader(host: Host, folder: Path) -> Callable[[bytes], object]:
         path.write_bytes(data)
         record = Record.read(path)
         return replay(host.game(record.game), record)
+    return read
+
+
+def library_corpus(host: Host) -> list[bytes]:
+    """Good kept-game files, as the library writes them: the records of `record_corpus`
+    with their `library` object (names, times, origin, id); one of each origin."""
+    out = []
+    for number, data in enumerate(record_corpus(host)):
+        record = Record.from_json(data.decode("utf-8"))
+        names = ["Ada" if agent == "human" else agent for agent in record.agents]
+        meta = {"id": f"{number:032x}", "players": names, "created": 1.7e9 + number,
+                "updated": 1.7e9 + number + 60, "origin": ("app", "text", "imported")[number]}
+        out.append(file_text(record, meta).encode("utf-8"))
+    return out
+
+
+#: The id (file stem) a mutant is kept under in the library folder of a reader.
+KEPT_ID = "f" * 32
+
+
+def library_folder(folder: Path, data: bytes) -> Path:
+    """A fresh data dir holding one kept game, the mutant, as `games/<KEPT_ID>.json`."""
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "games").mkdir(parents=True)
+    (folder / "games" / f"{KEPT_ID}.json").write_bytes(data)
+    return folder
+
+
+def library_check(host: Host, folder: Path) -> object:
+    """Every headless reader of kept games on `folder`: open the library, list it, the
+    statistics (as JSON and as lines), the names; then Continue / Replay (the record read
+    and replayed). Raises `LibraryError` or `RecordError` if the kept game is refused."""
+    library = Library.open(folder)
+    try:
+        for message in library.messages:
+            if "\n" in message or len(message) > MAX_MESSAGE:
+                raise RuntimeError(f"a notice of {len(message)} characters")
+        entries = library.entries()
+        stats = player_stats(entries, host.games)
+        json.dumps(stats, allow_nan=False)  # `stats --json` prints strict JSON
+        stats_lines(stats, {})
+        library.player_names()
+        for game_id in host.games:
+            library.last_names(game_id)
+        entry = library.get(KEPT_ID)
+        if entry.status == UNREADABLE:
+            raise LibraryError(entry.problem or "unreadable, no reason given")
+        record = library.read_record(KEPT_ID)
+        return replay(host.game(record.game), record)
+    finally:
+        library.close()
+
+
+def library_reader(host: Host, folder: Path) -> Callable[[bytes], object]:
+    """The mutant as a kept game in `folder`, through `library_check`."""
+    def read(data: bytes) -> object:
+        return library_check(host, library_folder(folder, data))
     return read

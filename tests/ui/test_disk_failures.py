@@ -134,10 +134,12 @@ def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
 
         window = open_app(ui_games.make_host, folder)
         try:
-            # The library cannot be opened for writing: the launcher says so in one line.
-            assert "games will not be kept" in texts(window)
+            # The library cannot be written: the launcher says so in one line, and the
+            # games are still listed.
+            assert "its games are listed, but nothing is kept" in texts(window)
+            assert len(window.app.keeper.library.entries()) == 1
             screen = start_tictactoe(window)
-            assert said(window, screen) == "Not saving: Read-only file system"
+            assert said(window, screen) == "Not saving: the data folder cannot be written"
             play_cell(window, 4)  # the game goes on; said once, not at every move
             play_cell(window, 1)
             assert screen.session.moves == [4, 1]
