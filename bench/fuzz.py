@@ -58,10 +58,11 @@ sys.path.insert(0, str(ROOT / "tests" / "plugins" / "tabletop-nim"))
 from click.testing import CliRunner  # noqa: E402
 
 from tabletop.cli import main  # noqa: E402
-from tabletop.library import UNREADABLE, Library  # noqa: E402
 from tabletop.model import TabletopError  # noqa: E402
 from tabletop.plugins import Host  # noqa: E402
-from tabletop.ui import storage  # noqa: E402
+from tabletop.store.library import UNREADABLE, Library  # noqa: E402
+from tabletop.store.paths import AUTOSAVE, DATA_DIR_ENV, SETTINGS  # noqa: E402
+from tabletop.store.settings import SETTING_BOUNDS, Settings, setting_problem  # noqa: E402
 from tests.fuzz.mutations import (  # noqa: E402
     KEPT_ID,
     SETTINGS_CORPUS,
@@ -149,7 +150,7 @@ def open_app_on(folder: Path) -> dict[str, str]:
     from tabletop.ui.launcher import LauncherScreen
     from tests.ui.ui_driver import click_button, close_app, open_app, pump
 
-    data = (folder / storage.AUTOSAVE).read_bytes()
+    data = (folder / AUTOSAVE).read_bytes()
     window = open_app(builtin_host, folder)
     try:
         view = window.current_view
@@ -159,7 +160,7 @@ def open_app_on(folder: Path) -> dict[str, str]:
             pump(window, 2)
         view = window.current_view
         if isinstance(view, LauncherScreen) and view.message:
-            aside = list(folder.glob(storage.AUTOSAVE + ".bad-*"))
+            aside = list(folder.glob(AUTOSAVE + ".bad-*"))
             if not aside or aside[0].read_bytes() != data:
                 return {"result": "traceback", "detail": "the bad autosave was not kept aside"}
             return {"result": "clear", "detail": view.message}
@@ -170,21 +171,28 @@ def open_app_on(folder: Path) -> dict[str, str]:
         close_app(window)
 
 
+def child_answer(flag: str, folder: Path, limit: float) -> dict[str, Any]:
+    """Run this script with `flag FOLDER` in a child process killed after `limit` seconds
+    (a `Hang`); its verdict is the JSON object of its last line of output."""
+    try:
+        done = subprocess.run([sys.executable, __file__, flag, str(folder)],
+                              capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        raise Hang from None
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(done.stderr[-300:])
+    answer: dict[str, Any] = json.loads(lines[-1])
+    return answer
+
+
 def app_reader(scratch: Path, limit: float) -> Callable[[bytes], object]:
     """The app opened on the input as its autosave, in a child process killed after
     `limit` seconds; a launcher message is a refusal."""
     def read(data: bytes) -> object:
         folder = Path(tempfile.mkdtemp(dir=scratch))
-        (folder / storage.AUTOSAVE).write_bytes(data)
-        try:
-            done = subprocess.run([sys.executable, __file__, "--open-app", str(folder)],
-                                  capture_output=True, text=True, timeout=limit)
-        except subprocess.TimeoutExpired:
-            raise Hang from None
-        lines = done.stdout.strip().splitlines()
-        if done.returncode != 0 or not lines:
-            raise RuntimeError(done.stderr[-300:])
-        answer = json.loads(lines[-1])
+        (folder / AUTOSAVE).write_bytes(data)
+        answer = child_answer("--open-app", folder, limit)
         if answer["result"] == "clear":
             raise TabletopError(answer["detail"])
         if answer["result"] == "traceback":
@@ -206,7 +214,7 @@ def library_cli_reader(host: Host, scratch: Path, command: str
 
     def run(args: list[str], folder: Path, stdin: str = "") -> Any:
         result = CliRunner().invoke(main, args, obj={"host": Host(disabled=[])}, input=stdin,
-                                    env={storage.DATA_DIR_ENV: str(folder)})
+                                    env={DATA_DIR_ENV: str(folder)})
         errors = [line for line in result.output.splitlines() if line.startswith("Error")]
         if result.exit_code != 0 and not (isinstance(result.exception, SystemExit)
                                           and len(errors) == 1):
@@ -273,15 +281,7 @@ def library_app_reader(host: Host, scratch: Path, limit: float) -> Callable[[byt
     `limit` seconds; then `library_check` (Continue / Replay) in this one."""
     def read(data: bytes) -> object:
         folder = library_folder(Path(tempfile.mkdtemp(dir=scratch)), data)
-        try:
-            done = subprocess.run([sys.executable, __file__, "--open-library", str(folder)],
-                                  capture_output=True, text=True, timeout=limit)
-        except subprocess.TimeoutExpired:
-            raise Hang from None
-        lines = done.stdout.strip().splitlines()
-        if done.returncode != 0 or not lines:
-            raise RuntimeError(done.stderr[-300:])
-        answer = json.loads(lines[-1])
+        answer = child_answer("--open-library", folder, limit)
         if answer["result"] == "traceback":
             raise RuntimeError(answer["detail"])
         return library_check(host, folder)
@@ -299,10 +299,10 @@ def state_reader(host: Host, game_id: str) -> Callable[[bytes], object]:
 def settings_reader(scratch: Path) -> Callable[[bytes], object]:
     def read(data: bytes) -> object:
         folder = Path(tempfile.mkdtemp(dir=scratch))
-        (folder / storage.SETTINGS).write_bytes(data)
-        settings, message = storage.Settings.load(folder)
-        for name in storage.SETTING_BOUNDS:
-            if storage.setting_problem(name, getattr(settings, name)):
+        (folder / SETTINGS).write_bytes(data)
+        settings, message = Settings.load(folder)
+        for name in SETTING_BOUNDS:
+            if setting_problem(name, getattr(settings, name)):
                 raise RuntimeError(f"loaded {name}={getattr(settings, name)!r}")
         if message:
             raise TabletopError(message)  # refused, with a notice

@@ -69,9 +69,9 @@ def child(game_id: str | None, agents: tuple[str, ...]) -> None:
 
 def keep_solo_game(host: Any, game_id: str) -> str:
     """Keep a finished solo game (seeded random moves) in the app's library; its id."""
-    from tabletop.library import Library
+    from tabletop.store.library import Library
+    from tabletop.store.paths import data_dir
     from tabletop.testing import random_record
-    from tabletop.ui.storage import data_dir
 
     library = Library.open(data_dir())
     try:

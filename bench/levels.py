@@ -22,9 +22,9 @@ from pathlib import Path
 
 from tabletop import tournament as T
 from tabletop.ai.base import Budget
-from tabletop.files import write_atomic
 from tabletop.levels import LEVELS_FILE, budget_json
 from tabletop.plugins import Host
+from tabletop.store.files import write_atomic
 
 COMMAND = ".venv/bin/python bench/levels.py"
 

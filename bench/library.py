@@ -23,8 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from games.verso.game import VersoGame
-from tabletop.library import INDEX, Library
-from tabletop.library_stats import player_stats
+from tabletop.store.library import INDEX, Library
+from tabletop.store.stats import player_stats
 from tabletop.testing import random_record
 
 GAME = VersoGame()

@@ -29,7 +29,7 @@ from frames import SIZE, EmptyView, frame, interleaved, report, with_board, with
 from games.versus.state import Move
 from tabletop.plugins import Host
 from tabletop.session import Session
-from tabletop.ui import storage
+from tabletop.store import saves
 from tabletop.ui.app import make_window
 
 
@@ -60,7 +60,7 @@ def main() -> None:
     session = mid_game(host, args.plies, args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        storage.write_autosave(directory, session.record())
+        saves.write_autosave(directory, session.record())
         window = make_window(host, size=SIZE, visible=False, directory=directory)
         try:
             # One transition long enough to run through every measured frame.

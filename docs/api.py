@@ -33,6 +33,7 @@ MODULES = (
     "tabletop",
     "tabletop.hookspecs",
     "tabletop.model",
+    "tabletop.chance",
     "tabletop.plugins",
     "tabletop.record",
     "tabletop.session",

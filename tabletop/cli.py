@@ -20,13 +20,6 @@ import click
 from tabletop import process_exit
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, capturing_fd1, in_play, playing_label
-from tabletop.files import (
-    NOT_A_RECORD,
-    RefusedTarget,
-    user_file_problem,
-    write_atomic,
-    write_user_file,
-)
 from tabletop.limits import (
     MAX_MOVES,
     MAX_PLAYER_NAME,
@@ -48,6 +41,13 @@ from tabletop.session import (
     make_agent,
     plugin_of_game,
     short,
+)
+from tabletop.store.files import (
+    NOT_A_RECORD,
+    RefusedTarget,
+    user_file_problem,
+    write_atomic,
+    write_user_file,
 )
 
 #: The bounds of the numeric options: a move may think up to an hour, a run play a million
@@ -208,7 +208,7 @@ def _writable_folder(folder: Path, hint: str) -> None:
 
 def _why(exc: OSError) -> str:
     """The OS's words for a failed file operation, plainer where a path is a file."""
-    from tabletop.ui.storage import reason
+    from tabletop.store.paths import reason
 
     return reason(exc)
 
@@ -228,7 +228,7 @@ def main(ctx: click.Context) -> None:
 @click.pass_context
 def app(ctx: click.Context, entry_id: str | None = None) -> None:
     """Open the desktop app (the launcher)."""
-    from tabletop.ui.storage import DATA_DIR_ENV, data_dir
+    from tabletop.store.paths import DATA_DIR_ENV, data_dir
 
     process_exit.app_opened()
     try:
@@ -418,8 +418,8 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
 
-    from tabletop.library import given_names
     from tabletop.library_cli import Keeper
+    from tabletop.store.library import given_names
 
     keeper = Keeper.open(game_id, names, people)
     failure, interrupted = None, False
@@ -707,6 +707,7 @@ def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: 
 @click.pass_context
 def replay_command(ctx: click.Context, path: Path) -> None:
     """Check a game record and print the game move by move."""
+    from tabletop.model import seat_text  # a spectator's text: no seat's secrets
     from tabletop.terminal import result_text
 
     record = _read_record(path)
@@ -720,10 +721,10 @@ def replay_command(ctx: click.Context, path: Path) -> None:
         _fail(f"{path}: {_plugin_failure(host, record.game, 'replaying the record', exc)}")
     try:
         lines = [f"{game.info.name}, {record.players} players, seed {record.seed}",
-                 game.render_text(replayed.states[0])]
+                 seat_text(game, replayed.states[0])]
         for number, described in enumerate(replayed.log, 1):
             lines.extend(f"{number:4}. {line}" for line in described)
-        lines.append(game.render_text(replayed.final))
+        lines.append(seat_text(game, replayed.final))
         outcome = game.outcome(replayed.final)
         lines.append(result_text(game, outcome) if outcome else "The game is not over.")
     except Exception as exc:

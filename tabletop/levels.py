@@ -95,3 +95,18 @@ def describe(level: Level) -> str:
     if level.rating is None:
         return f"{level.name} (not rated yet)"
     return f"{level.name} (rating {level.rating:.0f})"
+
+
+def computer_name(specs: Sequence[AgentSpec], agent: str) -> str:
+    """How a computer seat is named to a player, in the set-up screen's words.
+
+    A level by its name ("Expert"). An agent the game's levels play, but on the app's time
+    rather than a level's budget (a quick start's opponent, `play --agent strong`), by the
+    strongest level that plays it (levels are declared weakest first): a player never
+    meets the agent's id. Any other agent by its own name.
+    """
+    levels = [spec.level for spec in specs if spec.level is not None]
+    if any(level.name == agent for level in levels):
+        return agent
+    playing = [level.name for level in levels if level.agent == agent]
+    return playing[-1] if playing else agent

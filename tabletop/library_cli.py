@@ -10,18 +10,20 @@ from typing import Any
 
 import click
 
-from tabletop.library import HUMAN, UNREADABLE, Entry, Library, LibraryError
-from tabletop.library_stats import player_stats, stats_lines
 from tabletop.limits import one_line, shown
 from tabletop.model import Game
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.store.index import Entry
+from tabletop.store.keeper import Keeper as StoreKeeper
+from tabletop.store.library import Library
+from tabletop.store.paths import data_dir
+from tabletop.store.records import HUMAN, UNREADABLE, LibraryError
+from tabletop.store.stats import player_stats, stats_lines
 
 
 def open_library(directory: Path | None = None) -> Library:
     """The data dir's library; its notices go to stderr; failure raises `LibraryError`."""
-    from tabletop.ui.storage import data_dir
-
     try:
         library = Library.open(directory or data_dir())
     except (sqlite3.Error, OSError) as exc:
@@ -33,66 +35,62 @@ def open_library(directory: Path | None = None) -> Library:
 
 def seat_names(library: Library | None, game_id: str, seat_labels: Sequence[str],
                people: Sequence[str]) -> list[str]:
-    """Each seat's player: the given names for the human seats in order, else the names
-    last used at this game, else "Player N"; an AI seat is named by its agent."""
+    """Each seat's player: the given names for the human seats in order, else the name
+    last given at that seat of this game, else "Player N"; an AI seat is named by its
+    agent."""
     humans = [i for i, label in enumerate(seat_labels) if label == HUMAN]
     given = [name.strip() for name in people]
     if len(given) > len(humans) or not all(given):
         raise click.BadParameter(f"{len(given)} names given for {len(humans)} human seats"
                                  if all(given) else "a name cannot be empty",
                                  param_hint="--name")
-    last = library.last_names(game_id) if library is not None else []
+    # By seat, as the app remembers them: a person who sat second is offered seat 2.
+    last = library.last_seats(game_id) if library is not None else []
     names = list(seat_labels)
     for order, seat in enumerate(humans):
         names[seat] = (given[order] if order < len(given)
-                       else last[order] if order < len(last) else f"Player {seat + 1}")
+                       else (last[seat] if seat < len(last) else "") or f"Player {seat + 1}")
     return names
 
 
 class Keeper:
-    """Keeps a terminal game in the library after every move.
+    """Keeps a terminal game in the library after every move: the store's `Keeper`, its
+    notices and failures said on stderr.
 
     The library failing (a full disk, a locked index) warns once and play goes on: the
     game in the terminal matters more than its copy in the library.
     """
 
-    def __init__(self, library: Library | None, names: list[str]) -> None:
-        self.library = library
+    def __init__(self, keeper: StoreKeeper, names: list[str]) -> None:
+        self.keeper = keeper
         self.names = names
-        self.entry: Entry | None = None
+        self.game_id = keeper.begin(names, origin="text")
 
     @classmethod
     def open(cls, game_id: str, seat_labels: Sequence[str], people: Sequence[str]) -> Keeper:
         """A keeper for a new game of `game_id` (bad `--name` values raise BadParameter)."""
-        library: Library | None
         try:
-            library = open_library()
+            keeper = StoreKeeper(open_library())
         except LibraryError as exc:
             click.echo(f"warning: {exc}; this game will not be kept", err=True)
-            library = None
-        return cls(library, seat_names(library, game_id, seat_labels, people))
+            keeper = StoreKeeper(None, "the game library cannot be opened")
+        return cls(keeper, seat_names(keeper.library, game_id, seat_labels, people))
 
     def keep(self, record: Record) -> None:
         """Save the game so far (a new library entry the first time)."""
-        if self.library is None:
-            return
-        try:
-            if self.entry is None:
-                self.entry = self.library.add(record, self.names, origin="text")
-            else:
-                self.entry = self.library.save(self.entry.id, record)
-        except (sqlite3.Error, OSError, LibraryError) as exc:
-            click.echo(f"warning: the game could not be kept in the library ({exc}); "
+        if self.keeper.library is None:
+            return  # said once when it could not be opened
+        self.keeper.keep_record(self.game_id, record)
+        for error in self.keeper.take_errors():
+            click.echo(f"warning: the game could not be kept in the library ({error}); "
                        f"play goes on", err=True)
-            self.library.close()
-            self.library = None
 
     def close(self) -> None:
         """Say where the game is kept, and close the library."""
-        if self.library is not None:
-            if self.entry is not None:
-                click.echo(f"Kept in the game library: {self.entry.file}")
-            self.library.close()
+        entry = self.keeper.entry(self.game_id)
+        if entry is not None:
+            click.echo(f"Kept in the game library: {entry.file}")
+        self.keeper.close()
 
 
 def import_record(host: Host, path: Path, directory: Path | None = None) -> Entry:

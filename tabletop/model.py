@@ -3,14 +3,19 @@
 A game is a registered object whose methods are pure functions over immutable states:
 `apply(state, move)` returns a new state and never changes its input. Moves are small,
 hashable, frozen values with a text notation that round-trips. All randomness comes from
-the seed given to `new_state` (and is kept inside the state), so the same seed and the
-same moves rebuild the same game.
+the seed: the set-up's from the seed given to `new_state`, chance during play from the
+host, which draws each chance step (`Game.chance_outcomes`) from the seed and the ply
+(`tabletop.chance`), so the same seed and the same moves rebuild the same game and no
+state holds a roll to come. What a seat is shown is made for it: `Game.observation` and
+`Game.render_text(state, seat)` (through `seat_text`, which keeps older plugins working).
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,10 +34,12 @@ __all__ = [
     "NotationError",
     "OptionError",
     "Outcome",
+    "PluginDeprecationWarning",
     "RecordError",
     "StateFormatError",
     "TabletopError",
     "check_version",
+    "seat_text",
 ]
 
 
@@ -374,6 +381,19 @@ class Outcome:
         """The seat's share of the victory: 1/k if it is one of k winners, else 0."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
+    def reward(self, seat: int) -> float:
+        """What the result is worth to `seat` on the host's one scale, in [0, 1].
+
+        A sole win is 1 and a loss 0; one of k winners gets 1/k (two sharing a win
+        each get 1/2); a draw, where nobody wins at a table of two or more, is worth
+        1/2 to every seat — half a win, better than a loss, so search plays for a draw
+        when a win is out of reach. Alone at the table, a game without a winner is lost
+        (0). `Game.reward` uses this unless the game overrides it.
+        """
+        if not self.winners:
+            return 0.5 if len(self.scores) > 1 else 0.0
+        return self.share(seat)
+
 
 class Game(ABC, Generic[S, M]):
     """The contract between the host and a game plugin.
@@ -418,6 +438,28 @@ class Game(ABC, Generic[S, M]):
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    # -- chance ----------------------------------------------------------------------
+    def chance_outcomes(self, state: S) -> Sequence[tuple[Any, float]]:
+        """The chance step `state` waits for, as `(outcome, probability)` pairs; empty when
+        the next step is a seat's move or the game is over. Default: never chance.
+
+        A game with chance during play (a die, a card drawn from a shuffled deck) stops at
+        a state that waits for it and lists every outcome (small hashable values, in a
+        stable order) with its probability (positive, summing to 1). The host draws one
+        from a generator derived from the game's seed and the ply (`tabletop.chance`),
+        which no agent ever receives, and calls `apply_chance`; a search averages over the
+        outcomes by their probabilities. The host asks nothing else of a state at a chance
+        step (not `to_move`, `legal_moves` or `outcome`), and never shows it to anyone.
+        """
+        return ()
+
+    def apply_chance(self, state: S, outcome: Any) -> S:
+        """The state after the chance step's `outcome`, one of `chance_outcomes(state)`.
+
+        Never changes `state`. Only games whose `chance_outcomes` lists outcomes need it.
+        """
+        raise TabletopError(f"{self.info.id} has no chance steps")
+
     def special_moves(self, state: S) -> Sequence[M]:
         """Moves a person may make outside normal play (resign, agree a draw).
 
@@ -440,8 +482,16 @@ class Game(ABC, Generic[S, M]):
         """
 
     @abstractmethod
-    def render_text(self, state: S) -> str:
-        """A plain-text picture of the position (for terminals, tests, bug reports)."""
+    def render_text(self, state: S, seat: int | None = None) -> str:
+        """A plain-text picture of the position as `seat` sees it (terminals, tests, bug
+        reports); `seat=None` is a spectator's, who sees only what every seat sees.
+
+        The text is a view like `observation`: in a hidden-information game it shows
+        `seat` nothing that seat cannot see (the conformance kit checks it through
+        `sample_state`). A game without hidden information may show everyone the same
+        text. The host always passes `seat`; the one-argument form of older plugins is
+        deprecated (see `seat_text`).
+        """
 
     def describe(self, before: S, move: M, after: S) -> list[str]:
         """Readable log lines, in the game's own words, for the ply `before` → `after`."""
@@ -491,10 +541,10 @@ class Game(ABC, Generic[S, M]):
     def reward(self, outcome: Outcome, seat: int) -> float:
         """How good `outcome` is for `seat`, in [0, 1], for generic search.
 
-        Default: the seat's share of the victory. A solo game should override this
-        (e.g. score over the best possible score).
+        Default: `Outcome.reward` (a win 1, a draw 1/2, a loss 0, one of k winners 1/k).
+        A solo game should override this (e.g. score over the best possible score).
         """
-        return outcome.share(seat)
+        return outcome.reward(seat)
 
     # -- statistics --------------------------------------------------------------------
     def score_bands(self) -> Sequence[tuple[float, str]]:
@@ -511,3 +561,65 @@ class Game(ABC, Generic[S, M]):
         Generic search uses it where a playout is cut short.
         """
         return None
+
+
+class PluginDeprecationWarning(DeprecationWarning):
+    """A plugin uses an older form of the contract that still works for now; the message
+    names the plugin's method and says what to change."""
+
+
+#: Per game class: does its `render_text` take a seat? (Looked at once, then cached.)
+_TAKES_SEAT: dict[type, bool] = {}
+
+
+def _render_takes_seat(game: Game[Any, Any]) -> bool:
+    # Keyed by the class that defines the method (a wrapper, such as the conformance
+    # kit's, passes the game's own method through `__wrapped__`).
+    method = inspect.unwrap(game.render_text)
+    kind = getattr(method, "__self__", game).__class__
+    if kind not in _TAKES_SEAT:
+        try:
+            params = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):  # no signature to read: trust the contract
+            _TAKES_SEAT[kind] = True
+        else:
+            positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY,
+                                                          p.POSITIONAL_OR_KEYWORD)]
+            _TAKES_SEAT[kind] = (len(positional) >= 2 or any(
+                p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params))
+        if not _TAKES_SEAT[kind]:
+            hidden = game.info.hidden_information
+            # One warning per game class, not per position: the author needs to hear it
+            # once, and a game shown after every move would bury everything else.
+            warnings.warn(
+                f"game {game.info.id!r}: {kind.__qualname__}.render_text(state) takes no "
+                "seat; write render_text(self, state, seat=None) returning what that seat "
+                "may see (None: a spectator, who sees what every seat sees). "
+                + ("Until then the host shows this hidden-information game's positions "
+                   "as the legal moves only." if hidden else
+                   "Until then every seat is shown the same text."),
+                PluginDeprecationWarning, stacklevel=3)
+    return _TAKES_SEAT[kind]
+
+
+def seat_text(game: Game[Any, Any], state: Any, seat: int | None = None) -> str:
+    """The position as `seat` sees it (None: a spectator): `game.render_text(state, seat)`.
+
+    The host calls a game's text through this. A plugin written before seat views, whose
+    `render_text(state)` takes one argument, still loads and plays, with one
+    `PluginDeprecationWarning` per game class saying what to change: a game without
+    hidden information shows that text to every seat; a hidden-information game shows
+    no picture (its text could hold any seat's secrets), only the legal moves to the seat
+    whose turn it is.
+    """
+    if _render_takes_seat(game):
+        return game.render_text(state, seat)
+    if not game.info.hidden_information:
+        return game.render_text(state)  # type: ignore[call-arg,unused-ignore]
+    lines = [f"({game.info.name} shows no picture of a seat's view: its render_text "
+             "takes no seat.)"]
+    mover = game.to_move(state)
+    if mover is not None and mover == seat:
+        lines.append("Legal moves: " + ", ".join(game.move_to_text(state, move)
+                                                 for move in game.legal_moves(state)))
+    return "\n".join(lines)

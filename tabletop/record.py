@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.chance import settle
 from tabletop.limits import (
     MAX_FILE_BYTES,
     MAX_MOVE_TEXT,
@@ -173,10 +174,14 @@ class Replay:
 
 def start(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
           seed: int, setup: Any = None) -> tuple[Any, dict[str, Any]]:
-    """A new state of `game` and its resolved options (validated; raises `OptionError`)."""
+    """A new state of `game` and its resolved options (validated; raises `OptionError`).
+
+    A chance step the new game waits for (a first roll) is drawn from `seed`
+    (`tabletop.chance.settle`), so the state returned is a seat's move or the end.
+    """
     game.info.check_players(players)
     resolved = game.info.resolve_options(options)
-    return game.new_state(players, resolved, seed, setup), resolved
+    return settle(game, game.new_state(players, resolved, seed, setup), seed, 0), resolved
 
 
 def record_of(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
@@ -209,7 +214,8 @@ def replay(game: Game[Any, Any], record: Record) -> Replay:
             raise RecordError(f"move {number} ({shown(text)}): the game was already over")
         try:
             move = game.parse_move(state, text)
-            after = game.apply(state, move)
+            # The rolls are not in the record: the seed draws them again, as in play.
+            after = settle(game, game.apply(state, move), record.seed, number)
         except TabletopError as exc:
             raise RecordError(f"move {number} ({shown(text)}): {one_line(exc)}") from None
         log.append(tuple(game.describe(state, move, after)))

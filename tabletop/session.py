@@ -5,9 +5,10 @@ play --text`, the desktop app (whose AI seats think in a worker process) and the
 No arcade here.
 
 The history is the list of states (pgx style: undo is popping states). The engine decides
-what may be undone: never a ply where `tabletop.model.Game.reveals` is True, and in a
-hidden-information game never a move of an AI seat (its move was already shown to the
-human).
+what may be undone: never a ply where `tabletop.model.Game.reveals` is True, never a
+special move that ended the game (a resignation, an agreed draw: the front ends confirm it
+first, as final), and in a hidden-information game never a move of an AI seat (its move
+was already shown to the human).
 
 **The seeding rule.** Each agent decision draws from its own generator, seeded by the text
 `"{game seed}:{purpose}:{seat}:{ply}"` (`decision_seed`), where `ply` is the number of
@@ -48,6 +49,7 @@ from typing import Any
 from tabletop import boundary
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, PluginFailed
+from tabletop.chance import rolled, settle
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, replay, start
@@ -355,8 +357,8 @@ class Session:
                 state, _ = start(self.game, self.players, self.options, self.seed,
                                  self.game.setup(self.states[0]) if len(self.states) > 1
                                  else None)
-                for move in self.moves:
-                    state = self.game.apply(state, move)
+                for ply, move in enumerate(self.moves, 1):
+                    state = settle(self.game, self.game.apply(state, move), self.seed, ply)
             self.states[-1] = state
         except (TabletopError, ValueError, TypeError, KeyError):
             pass  # the error below is what matters; the record is kept as it is
@@ -487,7 +489,10 @@ class Session:
             seen = pinned[1] if pinned is not None and pinned[0] is before else (
                 fingerprint(self.game, before))
             try:
-                after = self.game.apply(before, move)
+                # Chance steps (dice) after the move are drawn from the seed here, in the
+                # one small function a future driver calls too (tabletop.chance.settle).
+                after = settle(self.game, self.game.apply(before, move), self.seed,
+                               len(self.moves) + 1)
             except TabletopError:
                 # A move refused because an agent's search changed the position: say that.
                 if fingerprint(self.game, before) == seen:
@@ -503,8 +508,10 @@ class Session:
 
     def _undoable(self, ply: int) -> bool:
         before, after, move = self.states[ply], self.states[ply + 1], self.moves[ply]
-        if self.game.reveals(before, move, after):
-            return False
+        if self.game.reveals(before, move, after) or rolled(self.game, before, move):
+            return False  # a person has seen what was hidden, or the dice the seed drew
+        if self._ended_by_special(ply):
+            return False  # a resignation (or an agreed draw) stands, as its dialog says
         return not (self.game.info.hidden_information and self.is_ai(self.game.to_move(before)))
 
     def _undo_target(self) -> int | None:
@@ -519,6 +526,28 @@ class Session:
             if not self.is_ai(self.game.to_move(self.states[ply])):
                 return ply
         return None
+
+    def _ended_by_special(self, ply: int) -> bool:
+        """True if the move of `ply` is a special move that ended the game."""
+        after = self.states[ply + 1]
+        return (self.game.outcome(after) is not None
+                and self.moves[ply] in self.game.special_moves(self.states[ply]))
+
+    def final_move(self) -> Any | None:
+        """The special move that ended the game (a resignation, an agreed draw), which
+        undo never takes back; None if the game did not end by one."""
+        if self.moves and self._ended_by_special(len(self.moves) - 1):
+            return self.moves[-1]
+        return None
+
+    def undo_refusal(self) -> str:
+        """Why undo does nothing now, in the words the front ends show."""
+        if self.final_move() is not None:
+            outcome, mover = self.outcome, self.game.to_move(self.states[-2])
+            agreed = outcome is not None and (not outcome.winners or mover in outcome.winners)
+            return ("Nothing that may be undone: the draw was agreed." if agreed
+                    else "Nothing that may be undone: the game was resigned.")
+        return "Nothing that may be undone."
 
     def can_undo(self) -> bool:
         """True if undo would go back to an earlier human turn."""

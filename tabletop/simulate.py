@@ -30,7 +30,6 @@ from typing import Any
 
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, in_play
-from tabletop.files import write_user_file
 from tabletop.model import Game, Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -43,6 +42,7 @@ from tabletop.session import (
     make_agent,
     plugin_of_game,
 )
+from tabletop.store.files import write_user_file
 from tabletop.worker import (
     AIWorker,
     HostFactory,

@@ -1,4 +1,4 @@
-"""Playing a game in the terminal: the position as text, moves typed in notation.
+"""Playing a game in the terminal: the position as a seat sees it, moves typed in notation.
 
 Every call into the game's code (and each agent's decision) runs in the session's guard
 (`Session.guard`): what it prints is kept apart, and a failure ends the game with a
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.ai.base import Agent, Budget
-from tabletop.model import Game, Outcome, TabletopError
+from tabletop.model import Game, Outcome, TabletopError, seat_text
 from tabletop.record import Record
 from tabletop.session import PluginFailed, Session
 
@@ -32,11 +32,28 @@ def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence
     gets the record at the start and after every move (the game library saves it, so a
     game cut short is not lost). `names` are the people's names for their seats ("" where
     none), shown in place of "Player 2".
+
+    The position is shown as a seat sees it (`tabletop.model.seat_text`), never the
+    whole state: the one person's seat; with several people at this terminal, the seat
+    of the one to move (or who moved last), named above the picture; with none, what a
+    spectator sees (what every seat sees).
     """
     game = session.game
+    humans = [seat for seat, agent in enumerate(agents) if agent is None]
+    viewer: int | None = humans[0] if humans else None
 
     def position() -> str:
-        return game.info.with_names(game.render_text(session.state), names)
+        nonlocal viewer
+        mover = session.to_move
+        if mover is not None and mover in humans:
+            viewer = mover
+        text = game.info.with_names(seat_text(game, session.state, viewer), names)
+        if len(humans) > 1 and viewer is not None:
+            # Several people share this screen: say whose eyes the picture is through,
+            # so the others know to look away.
+            named = names[viewer] if viewer < len(names) else ""
+            text = f"[{game.info.player_label(viewer, named)}'s view]\n{text}"
+        return text
 
     def record() -> Record:
         with session.guard("writing the record"):

@@ -5,11 +5,10 @@
     def test_my_game_conforms():
         check_game(MyGame(), seeds=range(20))
 
-Over random games it checks that legal moves are empty exactly when the game is over,
-that `apply` never changes its input and refuses illegal moves, that every move's
-notation round-trips and bad notation is refused, that state dicts and records
-round-trip and replay, that observations do not depend on what the seat cannot see, and
-that games end within the declared maximum length. Every violation found is reported.
+`check_game` plays random games and checks the contract: see its docstring (and section 5
+of docs/plugins.md) for the whole list. Every violation found is reported, and an
+exception raised by the game's own code is one of them, naming the method, never a
+traceback.
 
 `check_rules_headless("my_game")` checks that the package's rules import no drawing code
 (only its `view` subpackage may), so that the engine and agents run headless.
@@ -22,17 +21,25 @@ which is not a violation: the rules did not promise an end by then.
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import dataclasses
+import functools
 import importlib.util
 import json
+import math
 import os
+import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from tabletop.chance import chance_seed, draw
+from tabletop.limits import one_line
 from tabletop.model import (
     Game,
     IllegalMoveError,
@@ -40,10 +47,18 @@ from tabletop.model import (
     OptionError,
     StateFormatError,
     TabletopError,
+    seat_text,
 )
 from tabletop.record import Record, record_of, replay, start
 
 GARBAGE_NOTATION = ("", "   ", "???", "\x00", "move move move move", "-1", "z99z99")
+#: Values of the wrong type offered to `apply`: none of them is any game's move.
+WRONG_TYPES: tuple[Any, ...] = (None, "not a move", 2.5)
+#: Numbers out of any board's range, put in place of a move's whole numbers.
+OUT_OF_RANGE = (-1, 10**6)
+#: Plies of the game replayed under another PYTHONHASHSEED (enough to reach the middle
+#: game of most games; the subprocess stays well under a second).
+HASH_CHECK_PLIES = 120
 
 
 class ConformanceError(AssertionError):
@@ -53,7 +68,9 @@ class ConformanceError(AssertionError):
 @dataclass
 class KitReport:
     """What the kit checked, and the violations it found; `games_cut` counts the games
-    `check_game`'s `max_plies` stopped before their end (they are in `games_played`)."""
+    `check_game`'s `max_plies` stopped before their end (they are in `games_played`).
+    `unchecked` says which checks could not run for this game, and why (not violations:
+    the move order under another PYTHONHASHSEED needs a game a fresh process can load)."""
 
     game: str
     games_played: int = 0
@@ -61,6 +78,15 @@ class KitReport:
     plies: int = 0
     full_checks: int = 0
     problems: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+    #: Kinds of violation already reported once, where one report says it all.
+    _seen_kinds: set[str] = field(default_factory=set, repr=False)
+
+    def fail_once(self, kind: str, problem: str) -> None:
+        """Note a violation of `kind` only the first time (the same bug at every ply)."""
+        if kind not in self._seen_kinds:
+            self._seen_kinds.add(kind)
+            self.fail(problem)
 
     def fail(self, problem: str) -> None:
         """Note a violation (each once; the first 50 are kept, enough to see the pattern)."""
@@ -68,17 +94,60 @@ class KitReport:
             self.problems.append(problem)
 
 
+class _PluginRaised(Exception):
+    """The game's code raised something other than the model's errors."""
+
+    def __init__(self, method: str, exc: BaseException) -> None:
+        super().__init__(f"{method} raised {type(exc).__name__}: {one_line(exc, 200)}")
+        self.method = method
+
+
+class _Probe:
+    """The game as the kit calls it: each method call that raises anything but a
+    `TabletopError` raises `_PluginRaised` naming the method, so that the kit reports it
+    as a violation; `last` is the method that raised most recently (for a `TabletopError`
+    where none was due)."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.info = game.info
+        self.last = "?"
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.game, name)
+        if not callable(value):
+            return value
+
+        @functools.wraps(value)  # keeps the signature: `seat_text` reads it
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return value(*args, **kwargs)
+            except TabletopError:
+                self.last = name
+                raise
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # SystemExit too: plugin code never ends a run
+                self.last = name
+                raise _PluginRaised(name, exc) from exc
+
+        return call
+
+
 def random_record(game: Game[Any, Any], players: int, seed: int,
                   agents: Sequence[str] | None = None) -> Record:
     """A whole game of `game` played by seeded random legal moves (the generator seeded
-    with `seed`, as is the game), kept as a record: a finished game to replay, keep in a
-    library or measure with. `agents` defaults to a person in every seat."""
+    with `seed`, as is the game; chance steps drawn from the seed as in play), kept as a
+    record: a finished game to replay, keep in a library or measure with. `agents`
+    defaults to a person in every seat."""
+    from tabletop.chance import settle
+
     state, options = start(game, players, {}, seed)
     states, moves = [state], []
     rng = random.Random(seed)
     while game.to_move(state) is not None:
         moves.append(rng.choice(list(game.legal_moves(state))))
-        state = game.apply(state, moves[-1])
+        state = settle(game, game.apply(state, moves[-1]), seed, len(moves))
         states.append(state)
     return record_of(game, players, options, seed, states, moves,
                      tuple(agents or ("human",) * players))
@@ -92,9 +161,32 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     """Run the kit over random games of `game`; raise `ConformanceError` on any violation.
 
     Each seed plays one random game for each player count in `players` (default: the
-    smallest and the largest the game allows). The expensive checks (notation of every
-    move, dict round-trip, observations) run on the first `full_check_plies` plies of each
-    game and on every `full_check_every`-th ply after that.
+    smallest and the largest the game allows). Along each game the kit checks that legal
+    moves are empty exactly when the game is over (and `to_move` and `outcome` agree),
+    hold no duplicates and come in the same order when asked twice; that `apply` takes
+    every legal move, never changes its input, and refuses with a `TabletopError`
+    (`IllegalMoveError`) a move that is not legal here: a move legal in another position,
+    a move's whole numbers set out of range (-1, 1000000), and a value of the wrong type
+    (None, a string, a float); that each chance step lists outcomes with positive
+    probabilities summing to 1 and `apply_chance` leaves its input unchanged; that
+    `describe` gives non-empty lines; and that games end within `info.max_plies`.
+
+    On the first `full_check_plies` plies of each game and every `full_check_every`-th
+    ply after that: every legal move's notation round-trips and garbage notation is
+    refused; the state dict is JSON-ready, versioned and round-trips; `render_text`
+    gives text for every seat and for a spectator (None); and in a hidden-information
+    game, a state drawn by `sample_state` from a seat's observation gives that seat the
+    same observation, the same text and (for the seat to move) the same legal moves, and
+    a spectator the same text. Each game's record replays to the same final state and
+    the same bytes, and a finished game's record without its last move is refused. Once
+    per call, the first game's moves are replayed in a fresh Python process under
+    another `PYTHONHASHSEED`: its start state and the order of its legal moves must be
+    the same (a set's order is not). Before any game: the player range, `max_plies`, an
+    unknown option and too many players refused, junk state dicts refused with
+    `StateFormatError`, and `sample_state` provided by a hidden-information game.
+
+    An exception the game's code raises (other than the model's errors where they are
+    due) is a violation naming the method; that game stops there and the others go on.
 
     A game that declares `info.max_plies` must end within it. One that declares None
     (no bound in its rules) needs `max_plies`: games still going after that many plies
@@ -108,17 +200,37 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     report = KitReport(info.id)
     counts = list(players) if players is not None else sorted(
         {info.min_players, info.max_players})
-    _check_static(game, report)
+    probe = _Probe(game)
+    checked = cast(Game[Any, Any], probe)  # the same methods, each failure named
+    _guarded(probe, report, "before any game", lambda: _check_static(checked, report))
+    elsewhere: list[Any] = []  # moves met in other positions, to offer where illegal
+    first: list[tuple[int, int, list[str]]] = []  # the first game played, in notation
     for seed in seeds:
         for count in counts:
-            _play_one(game, count, options, seed, report, full_check_plies, full_check_every,
-                      max_plies)
+            _play_one(checked, probe, count, options, seed, report, full_check_plies,
+                      full_check_every, max_plies, elsewhere, first)
+    if first and not report.problems:
+        # Only for a game that passed the rest, on moves already played once here (a
+        # fresh random game could meet a bug the kit's own games did not).
+        count, seed, moves = first[0]
+        _check_hash_order(game, count, options, seed, moves[:HASH_CHECK_PLIES], report)
     if report.problems:
         raise ConformanceError(f"{info.id} breaks the contract:\n- " +
                                "\n- ".join(report.problems))
     return report
 
 
+def _guarded(probe: _Probe, report: KitReport, where: str, check: Callable[[], None]) -> bool:
+    """Run `check`; a failure of the game's code becomes a violation. False if it failed."""
+    try:
+        check()
+    except _PluginRaised as exc:
+        report.fail(f"{where}: {exc}")
+        return False
+    except TabletopError as exc:
+        report.fail(f"{where}: {probe.last} raised {type(exc).__name__}: {one_line(exc, 200)}")
+        return False
+    return True
 def _check_static(game: Game[Any, Any], report: KitReport) -> None:
     info = game.info
     if not (1 <= info.min_players <= info.max_players):
@@ -144,39 +256,70 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
         except StateFormatError:
             pass
         except Exception as exc:
-            report.fail(f"state_from_dict({bad!r}) raised {type(exc).__name__}, "
+            raised = exc.__cause__ if isinstance(exc, _PluginRaised) else exc
+            report.fail(f"state_from_dict({bad!r}) raised {type(raised).__name__}, "
                         "not StateFormatError")
     if info.hidden_information and not game.can_sample():
         report.fail("a hidden-information game must provide sample_state so that its "
                     "observations can be checked")
 
 
-def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
-              seed: int, report: KitReport, full_plies: int, every: int,
-              cut_at: int | None) -> None:
+def _play_one(game: Game[Any, Any], probe: _Probe, players: int,
+              options: Mapping[str, Any] | None, seed: int, report: KitReport,
+              full_plies: int, every: int, cut_at: int | None, elsewhere: list[Any],
+              first: list[tuple[int, int, list[str]]]) -> None:
     rng = random.Random(seed)
-    state, resolved = start(game, players, options, seed)
-    again, _ = start(game, players, options, seed)
-    if game.state_to_dict(again) != game.state_to_dict(state):
-        report.fail("the same seed gave two different start states")
-    states, moves = [state], []
     where = f"{players} players, seed {seed}"
+    at = where  # where the game is, for a failure of its code
+
+    def begin() -> tuple[Any, dict[str, Any]] | None:
+        # As `tabletop.record.start` does, with each chance step of the set-up checked.
+        game.info.check_players(players)
+        resolved = game.info.resolve_options(options)
+        state = _settle_checked(game, game.new_state(players, resolved, seed), seed, 0,
+                                f"{where}, set-up", report)
+        if state is None:
+            return None  # a broken chance step, already reported
+        again, _ = start(game, players, options, seed)
+        if game.state_to_dict(again) != game.state_to_dict(state):
+            report.fail("the same seed gave two different start states")
+        return state, resolved
+
+    try:
+        probe.last = "new_state"
+        begun = begin()
+    except _PluginRaised as exc:
+        report.fail(f"{where}, set-up: {exc}")
+        return
+    except OptionError:
+        raise  # the caller's players or options: their mistake, not the game's
+    except TabletopError as exc:
+        report.fail(f"{where}, set-up: {probe.last} raised {type(exc).__name__}: "
+                    f"{one_line(exc, 200)}")
+        return
+    if begun is None:
+        return
+    state, resolved = begun
+    states, moves = [state], []
     declared = game.info.max_plies
     bound = declared if declared is not None else cut_at
     assert bound is not None  # check_game insists on one
     cut = False
     for ply in range(bound + 1):
-        moves_here = list(game.legal_moves(state))
-        outcome = game.outcome(state)
-        mover = game.to_move(state)
-        if (not moves_here) != (outcome is not None) or (mover is None) != (outcome is not None):
-            report.fail(f"{where}, ply {ply}: legal moves {len(moves_here)}, outcome "
-                        f"{outcome}, to_move {mover}: these must agree on whether it is over")
+        at = f"{where}, ply {ply}"
+        try:
+            step = _one_ply(game, state, ply, players, seed, rng, at, report,
+                            full_plies > ply or ply % every == 0, elsewhere)
+        except _PluginRaised as exc:
+            report.fail(f"{at}: {exc}")
             return
-        if full_plies > ply or ply % every == 0 or outcome is not None:
-            _check_state(game, state, moves_here, players, rng, f"{where}, ply {ply}", report)
-            report.full_checks += 1
-        if outcome is not None:
+        except TabletopError as exc:
+            report.fail(f"{at}: {probe.last} raised {type(exc).__name__}: "
+                        f"{one_line(exc, 200)}")
+            return
+        if step is None:
+            return  # a violation that makes the rest of this game meaningless
+        if step is _OVER:
             break
         if ply == bound:
             if declared is not None:
@@ -184,22 +327,7 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
                 return
             cut = True  # the caller's bound, not the rules': checked as far as it went
             break
-        if len(set(moves_here)) != len(moves_here):
-            report.fail(f"{where}, ply {ply}: legal moves contain duplicates")
-        if list(game.legal_moves(state)) != moves_here:
-            report.fail(f"{where}, ply {ply}: legal moves are not in a stable order")
-        move = moves_here[rng.randrange(len(moves_here))]
-        before = json.dumps(game.state_to_dict(state), sort_keys=True)
-        try:
-            after = game.apply(state, move)
-        except TabletopError as exc:
-            report.fail(f"{where}, ply {ply}: apply refused its own legal move: {exc}")
-            return
-        if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
-            report.fail(f"{where}, ply {ply}: apply changed its input state")
-        lines = game.describe(state, move, after)
-        if not lines or not all(isinstance(line, str) and line for line in lines):
-            report.fail(f"{where}, ply {ply}: describe must give non-empty log lines")
+        move, after = step
         states.append(after)
         moves.append(move)
         state = after
@@ -207,13 +335,148 @@ def _play_one(game: Game[Any, Any], players: int, options: Mapping[str, Any] | N
     report.games_played += 1
     if cut:
         report.games_cut += 1
-    _check_record(game, players, resolved, seed, states, moves, where, report, over=not cut)
+    if not first:
+        first.append((players, seed, [game.move_to_text(before, move)
+                                      for before, move in zip(states, moves, strict=False)]))
+    _guarded(probe, report, f"{where}, its record", lambda: _check_record(
+        game, players, resolved, seed, states, moves, where, report, over=not cut))
+
+
+#: `_one_ply`'s answer for a state where the game is over.
+_OVER: Any = object()
+
+
+def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int,
+             rng: random.Random, where: str, report: KitReport, full: bool,
+             elsewhere: list[Any]) -> Any:
+    """Check `state` and play one random move: (move, state after), `_OVER` at the end,
+    or None after a violation that stops this game."""
+    moves_here = list(game.legal_moves(state))
+    outcome = game.outcome(state)
+    mover = game.to_move(state)
+    if (not moves_here) != (outcome is not None) or (mover is None) != (outcome is not None):
+        report.fail(f"{where}: legal moves {len(moves_here)}, outcome "
+                    f"{outcome}, to_move {mover}: these must agree on whether it is over")
+        return None
+    if full or outcome is not None:
+        _check_state(game, state, moves_here, players, rng, where, report)
+        report.full_checks += 1
+    if outcome is not None:
+        return _OVER
+    if len(set(moves_here)) != len(moves_here):
+        report.fail(f"{where}: legal moves contain duplicates")
+    if list(game.legal_moves(state)) != moves_here:
+        report.fail(f"{where}: legal moves are not in a stable order")
+    if full:
+        _check_illegal(game, state, moves_here, elsewhere, where, report)
+    for move in moves_here[:4]:  # a few, so the pool holds moves of many positions
+        if len(elsewhere) < 200 and move not in elsewhere:
+            elsewhere.append(move)
+    move = moves_here[rng.randrange(len(moves_here))]
+    before = json.dumps(game.state_to_dict(state), sort_keys=True)
+    try:
+        after = game.apply(state, move)
+    except TabletopError as exc:
+        report.fail(f"{where}: apply refused its own legal move: {exc}")
+        return None
+    if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
+        report.fail(f"{where}: apply changed its input state")
+    after = _settle_checked(game, after, seed, ply + 1, where, report)
+    if after is None:
+        return None
+    lines = game.describe(state, move, after)
+    if not lines or not all(isinstance(line, str) and line for line in lines):
+        report.fail(f"{where}: describe must give non-empty log lines")
+    return move, after
+
+
+def _settle_checked(game: Game[Any, Any], state: Any, seed: int, ply: int, where: str,
+                    report: KitReport) -> Any:
+    """`tabletop.chance.settle`, checking each chance step on the way (the same draws, so
+    the records replay); None after a violation."""
+    for step in range(1000):
+        outcomes = list(game.chance_outcomes(state))
+        if not outcomes:
+            return state
+        if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in outcomes):
+            report.fail(f"{where}: chance_outcomes must give (outcome, probability) pairs")
+            return None
+        probabilities = [p for _, p in outcomes]
+        if not all(not isinstance(p, bool) and isinstance(p, int | float) and p > 0
+                   for p in probabilities) or not math.isclose(
+                       sum(probabilities), 1.0, rel_tol=0, abs_tol=1e-9):
+            report.fail(f"{where}: chance probabilities must be positive and sum to 1, "
+                        f"not {[round(p, 4) for p in probabilities[:6]]}")
+            return None
+        if len({outcome for outcome, _ in outcomes}) != len(outcomes):
+            report.fail(f"{where}: chance_outcomes lists an outcome twice")
+        outcome = draw(outcomes, random.Random(chance_seed(seed, ply, step)))
+        before = json.dumps(game.state_to_dict(state), sort_keys=True)
+        after = game.apply_chance(state, outcome)
+        if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
+            report.fail(f"{where}: apply_chance changed its input state")
+        state = after
+    report.fail(f"{where}: 1000 chance steps in a row: apply_chance never reaches a move")
+    return None
+
+
+def _out_of_range(move: Any) -> list[Any]:
+    """`move` with each of its whole numbers set out of range, one at a time: the move
+    itself if it is a number, the items of a tuple, the fields of a dataclass."""
+    def is_whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    found: list[Any] = []
+    for bad in OUT_OF_RANGE:
+        if is_whole(move):
+            found.append(bad)
+        elif isinstance(move, tuple) and type(move) is tuple:
+            found += [(*move[:i], bad, *move[i + 1:]) for i, v in enumerate(move)
+                      if is_whole(v)]
+        elif dataclasses.is_dataclass(move) and not isinstance(move, type):
+            for f in dataclasses.fields(move):
+                if f.init and is_whole(getattr(move, f.name)):
+                    # A move type may refuse the number itself: then nothing to offer.
+                    with contextlib.suppress(Exception):
+                        found.append(dataclasses.replace(move, **{f.name: bad}))
+    return found
+
+
+def _check_illegal(game: Game[Any, Any], state: Any, legal: list[Any],
+                   elsewhere: list[Any], where: str, report: KitReport) -> None:
+    """`apply` must refuse, with the model's error, moves that are not legal here."""
+    allowed = legal + list(game.special_moves(state))
+
+    def not_allowed(move: Any) -> bool:
+        try:
+            return all(move != ok for ok in allowed)
+        except Exception:  # a value that cannot be compared with a move is no move
+            return True
+
+    candidates = [m for m in elsewhere if not_allowed(m)][-2:]
+    candidates += [m for m in _out_of_range(legal[0]) if not_allowed(m)][:4]
+    candidates += [m for m in WRONG_TYPES if not_allowed(m)]
+    for move in candidates:
+        try:
+            game.apply(state, move)
+        except TabletopError:
+            continue
+        except _PluginRaised as exc:
+            raised = type(exc.__cause__).__name__
+            report.fail_once(f"raised {raised} {type(move).__name__}",
+                             f"{where}: apply({move!r}) raised {raised}, not "
+                             "IllegalMoveError (a move that is not legal here must be "
+                             "refused with the game's error)")
+            continue
+        report.fail_once(f"accepted {type(move).__name__}",
+                         f"{where}: apply accepted {move!r}, which is not a legal move here")
 
 
 def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: int,
                  rng: random.Random, where: str, report: KitReport) -> None:
-    if not isinstance(game.render_text(state), str):
-        report.fail(f"{where}: render_text must return text")
+    texts = {seat: seat_text(game, state, seat) for seat in (None, *range(players))}
+    if not all(isinstance(text, str) for text in texts.values()):
+        report.fail(f"{where}: render_text must return text (for every seat and None)")
     # Notation round-trips for every legal move; garbage is refused with a clear error.
     for move in moves:
         text = game.move_to_text(state, move)
@@ -235,7 +498,8 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
         except (NotationError, IllegalMoveError):
             pass
         except Exception as exc:
-            report.fail(f"{where}: parse_move({junk!r}) raised {type(exc).__name__}, "
+            raised = exc.__cause__ if isinstance(exc, _PluginRaised) else exc
+            report.fail(f"{where}: parse_move({junk!r}) raised {type(raised).__name__}, "
                         "not NotationError")
     # The state dict is JSON and round-trips.
     data = game.state_to_dict(state)
@@ -253,8 +517,9 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
         return
     if game.state_to_dict(restored) != data or list(game.legal_moves(restored)) != moves:
         report.fail(f"{where}: state dict round-trip changed the state")
-    # Observations hide what the seat cannot see: states that differ only in hidden
-    # parts must look the same to the seat, and offer it the same moves.
+    # Observations and texts hide what the seat cannot see: states that differ only in
+    # hidden parts must look the same to the seat, read the same to it and to a
+    # spectator (who sees what every seat sees), and offer it the same moves.
     if game.info.hidden_information and game.can_sample():
         mover = game.to_move(state)
         for seat in range(players):
@@ -264,6 +529,14 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
                 if game.observation(other, seat) != seen:
                     report.fail(f"{where}: seat {seat}'s observation depends on what it "
                                 "cannot see (a sampled consistent state looks different)")
+                    break
+                if seat_text(game, other, seat) != texts[seat]:
+                    report.fail(f"{where}: seat {seat}'s render_text shows what it cannot "
+                                "see (a sampled consistent state reads differently)")
+                    break
+                if seat_text(game, other, None) != texts[None]:
+                    report.fail(f"{where}: the spectator's render_text (seat None) shows "
+                                f"what seat {seat} cannot see")
                     break
                 if seat == mover and list(game.legal_moves(other)) != moves:
                     report.fail(f"{where}: seat {seat}'s legal moves depend on what it "
@@ -298,6 +571,91 @@ def _check_record(game: Game[Any, Any], players: int, options: dict[str, Any], s
             report.fail(f"{where}: a truncated record was accepted")
         except TabletopError:
             pass
+
+
+_HASH_CHILD = """
+import base64, json, pickle, sys
+from tabletop.testing import _move_orders
+try:
+    game, players, options, seed, moves = pickle.loads(base64.b64decode(sys.stdin.read()))
+except Exception as exc:
+    print(json.dumps({"unloadable": f"{type(exc).__name__}: {exc}"[:300]}))
+    sys.exit(0)
+try:
+    print(json.dumps(_move_orders(game, players, options, seed, moves)))
+except Exception as exc:
+    print(json.dumps({"error": f"{type(exc).__name__}: {exc}"[:300]}))
+"""
+
+
+def _move_orders(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
+                 seed: int, moves: Sequence[str]) -> dict[str, Any]:
+    """The start state (as JSON) and each ply's legal moves in notation, in their order,
+    along the game of `moves` (in notation) from `seed`."""
+    from tabletop.chance import settle
+
+    state, _ = start(game, players, options, seed)
+    found: dict[str, Any] = {"start": json.dumps(game.state_to_dict(state), sort_keys=True),
+                             "orders": []}
+    for ply, text in enumerate(moves):
+        legal = list(game.legal_moves(state))
+        found["orders"].append([game.move_to_text(state, move) for move in legal])
+        state = settle(game, game.apply(state, game.parse_move(state, text)), seed, ply + 1)
+    return found
+
+
+def _check_hash_order(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
+                      seed: int, moves: list[str], report: KitReport) -> None:
+    """One game's start and legal-move order must not change with `PYTHONHASHSEED`.
+
+    A set or a dict keyed by strings iterates in an order that changes from one process
+    to the next: a game listing its moves from one gives another game for the same seed
+    and moves in every process ("one seed, one game" silently broken). One fresh process
+    with another hash seed replays this process's moves and lists its own.
+    """
+    what = "the legal-move order under another PYTHONHASHSEED"
+    try:
+        here = _move_orders(game, players, options, seed, moves)
+        job = base64.b64encode(pickle.dumps(
+            (game, players, dict(options or {}), seed, moves))).decode()
+    except (TabletopError, pickle.PicklingError, TypeError, AttributeError) as exc:
+        report.unchecked.append(f"{what}: the game cannot be sent to a fresh process "
+                                f"({type(exc).__name__}: {one_line(exc, 120)})")
+        return
+    # Another hash seed than this process's (a random one, unless the variable fixes it).
+    other = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    try:
+        done = subprocess.run([sys.executable, "-c", _HASH_CHILD], input=job,
+                              capture_output=True, text=True, check=False, timeout=120,
+                              env=dict(_environment_with_path(), PYTHONHASHSEED=other))
+    except subprocess.TimeoutExpired:
+        report.unchecked.append(f"{what}: the fresh process took over 120 s")
+        return
+    lines = done.stdout.strip().splitlines()
+    try:
+        there = json.loads(lines[-1]) if lines else {}
+    except ValueError:
+        there = {}
+    if "unloadable" in there or not there:
+        reason = there.get("unloadable") or one_line(done.stderr.strip()[-300:] or "no answer")
+        report.unchecked.append(f"{what}: a fresh process cannot load the game ({reason})")
+        return
+    where = f"{players} players, seed {seed}, PYTHONHASHSEED={other} in a fresh process"
+    if there.get("start") != here["start"]:
+        report.fail(f"{where}: the same seed gave another start state (does the set-up "
+                    "iterate over a set?)")
+        return
+    orders = there.get("orders", [])
+    for ply, (mine, theirs) in enumerate(zip(here["orders"], orders, strict=False)):
+        if mine != theirs:
+            report.fail(f"{where}, ply {ply}: the legal moves come in another order "
+                        f"({', '.join(theirs[:5])} … there, {', '.join(mine[:5])} … here): "
+                        "list them in an order that does not depend on hashing (sort "
+                        "them, or keep them in a list)")
+            return
+    if "error" in there or len(orders) != len(here["orders"]):
+        report.fail(f"{where}: the same moves do not replay there "
+                    f"({there.get('error', 'the game ended elsewhere')})")
 
 
 #: Packages that draw: rules modules must not import them, even indirectly.

@@ -47,12 +47,12 @@ from typing import Any
 
 from tabletop import ratings as R
 from tabletop.ai.base import Budget
-from tabletop.files import write_atomic
 from tabletop.limits import shown
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.simulate import CUT, GameResult, Job, Match, play_in_process, play_jobs
+from tabletop.store.files import write_atomic
 from tabletop.worker import HostFactory, default_factory
 
 PROCESS, RAY = "process", "ray"

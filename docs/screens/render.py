@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Budget
-from tabletop.library import Library
 from tabletop.plugins import Host
 from tabletop.record import record_of, start
+from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 

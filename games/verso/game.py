@@ -162,8 +162,8 @@ class VersoGame(Game[VersoState, Move]):
         """The legal move `text` names (NotationError / IllegalMoveError)."""
         return notation.parse(state, text)
 
-    def render_text(self, state: VersoState) -> str:
-        """The table as plain text."""
+    def render_text(self, state: VersoState, seat: int | None = None) -> str:
+        """The table as plain text: the faces every seat sees (§3), the same for all."""
         return render(state)
 
     def describe(self, before: VersoState, move: Move, after: VersoState) -> list[str]:

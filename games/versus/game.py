@@ -169,7 +169,7 @@ class VersusGame(Game[VersusState, AnyMove]):
     def apply(self, state: VersusState, move: AnyMove) -> VersusState:
         """The state after `move`; raises `IllegalMoveError` if it is not legal here."""
         if state.end is not None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(self._over(state))
         if type(move) is not Move:
             return self._apply_other(state, move)
         frm, to = move.frm, move.to
@@ -182,6 +182,12 @@ class VersusGame(Game[VersusState, AnyMove]):
             raise IllegalMoveError(f"{move_text(move)} is not legal here: "
                                    f"{_why_illegal(state, move)}")
         return R.advance(state, code)
+
+    def _over(self, state: VersusState) -> str:
+        """Why no move is legal in the finished `state`: its end, which the options
+        `repetition_limit` and `ply_limit` may have brought."""
+        outcome = self.outcome(state)
+        return f"the game is over: {outcome.reason}" if outcome else "the game is over"
 
     def _apply_other(self, state: VersusState, move: Any) -> VersusState:
         """`apply` for what is not exactly a `Move`: a resignation, a draw, or junk."""
@@ -234,7 +240,7 @@ class VersusGame(Game[VersusState, AnyMove]):
         except BadText as exc:
             raise NotationError(str(exc)) from None
         if state.end is not None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(self._over(state))
         if kind == "draw":
             return AgreeDraw()
         if kind == "resign":
@@ -250,8 +256,9 @@ class VersusGame(Game[VersusState, AnyMove]):
         raise IllegalMoveError(f"{text.strip()} is not legal here: "
                                f"{_why_illegal(state, probe)}")
 
-    def render_text(self, state: VersusState) -> str:
-        """The board with row and cell labels, the score and whose turn it is."""
+    def render_text(self, state: VersusState, seat: int | None = None) -> str:
+        """The board with row and cell labels, the score and whose turn it is (the same
+        for every seat: nothing is hidden)."""
         blue, brown = R.banked(state.board, state.rules)
         footer = f"Score: Blue {blue}, Brown {brown}. Ply {state.ply}."
         if state.end is not None:
@@ -318,6 +325,8 @@ def _worth(state: VersusState, cell: int) -> str:
 
 
 def _why_illegal(state: VersusState, move: Move) -> str:
+    """Why `move` is not legal in `state`: the first rule of §3 it breaks, as this game's
+    options have it (its targets, `versus_may_stop_on_target`)."""
     code = state.board[move.frm]
     if code == 0:
         return f"{CELL_NAMES[move.frm]} is empty"
@@ -330,8 +339,13 @@ def _why_illegal(state: VersusState, move: Move) -> str:
         return f"{CELL_NAMES[move.frm]} holds {describe_code(code)}"
     if state.board[move.to]:
         return f"{CELL_NAMES[move.to]} is taken"
-    if code < FIRST_PAWN and state.rules.is_target[move.to]:
-        return "a VERSUS may not stop on a target"
-    if code < FIRST_PAWN:
-        return "a VERSUS slides in a straight line over free cells only"
-    return "a pawn steps to a neighbouring cell only"
+    if code >= FIRST_PAWN:
+        return "a pawn steps to a neighbouring cell only"
+    # The stop rule is the one an option changes: the rules say whether it alone refuses
+    # the slide, rather than this explanation judging the line a second time.
+    if R.encode(move.frm, move.to) in R.refused_stops(state.board, state.pieces,
+                                                      state.to_move, state.rules):
+        rule = INFO.option("versus_may_stop_on_target")
+        return (f"a VERSUS may not stop on the target {CELL_NAMES[move.to]} (§3; the "
+                f"option \"{rule.title}\" allows it)")
+    return "a VERSUS slides in a straight line over free cells only"

@@ -11,16 +11,21 @@ what the search makes and unmakes moves with. The state functions (`start`, `adv
 Streaks (§5) are a tuple of `(cell, streak)` pairs: after any ply only the pawns
 attracted in it have a streak above zero, so the tuple is short and keyed by the cell
 the pawn was pulled to.
+
+The rule options (`Rules`, in `options`) and the state's values (`state`) sit below this
+module, which builds states and reads options; neither imports it back. `Rules` and
+`NO_PLY_LIMIT` are imported here, so `rules.Rules` still names them.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any, cast
 
 from games.versus.board import CELL_NAMES, CELLS, INDEX, LINES, NEIGHBOURS
+from games.versus.options import NO_PLY_LIMIT, Rules
 from games.versus.pieces import (
     BLUE,
     CODES,
@@ -40,11 +45,11 @@ from games.versus.state import (
     History,
     Move,
     Preview,
+    Streaks,
     VersusState,
     made_state,
 )
 
-Streaks = tuple[tuple[int, int], ...]
 Pull = tuple[int, int]
 
 #: A streak at or above this refuses the attraction by a non-dominating player (§5).
@@ -59,38 +64,9 @@ PLY_LIMIT = "ply limit reached"
 RESIGNED = "resigned"
 AGREED_DRAW = "draw agreed"
 
-#: `Rules.ply_limit` when no cap is set: the rules set none (§8).
-NO_PLY_LIMIT = 0
-
-
 def encode(frm: int, to: int) -> int:
     """The int form of a move from `frm` to `to`."""
     return frm << 7 | to
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rule options of one game (§8) with the tables derived from them.
-
-    `ply_limit` is not a rule (§8): 0 (`NO_PLY_LIMIT`, the default) sets no cap; a
-    positive number ends the game after that many plies, for AI experiments.
-    """
-
-    targets: tuple[int, ...]
-    may_stop_on_target: bool = False
-    repetition_limit: int = 3
-    ply_limit: int = NO_PLY_LIMIT
-    is_target: bytes = field(init=False, repr=False, compare=False)
-    versus_stop: bytes = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        mask = bytearray(CELLS)
-        for t in self.targets:
-            mask[t] = 1
-        stop = bytes(1 for _ in range(CELLS)) if self.may_stop_on_target else bytes(
-            1 - m for m in mask)
-        object.__setattr__(self, "is_target", bytes(mask))
-        object.__setattr__(self, "versus_stop", stop)
 
 
 # -- moves and attraction (§3, §4, §5) ----------------------------------------------------
@@ -139,6 +115,19 @@ def legal_moves(board: bytes | bytearray, pieces: Sequence[int], player: int,
     return out
 
 
+def refused_stops(board: bytes | bytearray, pieces: Sequence[int], player: int,
+                  rules: Rules) -> list[int]:
+    """The slides of `player`'s VERSUS that only the stop rule of §3 refuses: along a
+    line of free cells to a target, which `rules` keep it off unless the option
+    `versus_may_stop_on_target` is on (then there are none). For explaining a refusal:
+    the moves are those `legal_moves` gives with the option on, less the legal ones."""
+    if rules.may_stop_on_target:
+        return []
+    legal = set(legal_moves(board, pieces, player, rules))
+    lifted = replace(rules, may_stop_on_target=True)
+    return [m for m in legal_moves(board, pieces, player, lifted) if m not in legal]
+
+
 def has_move(board: bytes | bytearray, pieces: Sequence[int], player: int,
              rules: Rules) -> bool:
     """True if `player` has any legal move (cheaper than listing them)."""
@@ -168,6 +157,7 @@ def attractions(board: bytes | bytearray, frm: int, to: int, player: int,
     Lines are traced from `to` with `frm` already free. In each direction the first piece
     met is attracted if it is an opponent's pawn, not frozen, at distance 2 or more: it
     comes one cell closer. Returns the pulls `(from, to)` and the refused pawns' cells.
+    With `frm == to` it is what a VERSUS standing on `to` sees (the evaluation's threats).
     """
     pulls: list[Pull] = []
     refused: list[int] = []
@@ -175,8 +165,8 @@ def attractions(board: bytes | bytearray, frm: int, to: int, player: int,
     for ray in LINES[to]:
         prev = -1
         for n in ray:
-            code = board[n] if n != frm else 0
-            if not code:
+            code = board[n]
+            if not code or n == frm:  # the cell the VERSUS left counts as free
                 prev = n
                 continue
             if (code >= FIRST_PAWN and code & 1 != player and prev >= 0

@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING
 from zlib import crc32
 
 from games.versus.board import CELL_NAMES, CELLS, LINES, NEIGHBOURS
+from games.versus.options import Rules
 from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES
 
-if TYPE_CHECKING:
-    from games.versus.rules import Rules, Streaks
+#: The streaks of §5: `(cell, streak)` for each pawn attracted in the last ply, keyed by
+#: the cell it was pulled to (every other pawn's streak is 0).
+Streaks = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

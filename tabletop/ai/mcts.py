@@ -8,6 +8,13 @@ random and cut after `rollout_limit` plies, where the game's `evaluate` (or a ne
 value) scores the position. A game that provides `evaluate` gets short playouts by
 default: its estimate is worth more than a long random walk in a game whose random play
 takes a thousand plies to end.
+
+Chance steps (`Game.chance_outcomes`) are drawn inside the search from the agent's own
+generator, by their probabilities: every iteration meets a roll of its own, so a move's
+value is its average over the rolls (open-loop sampling), and the search never learns
+the roll the host will draw from the game's seed. The value of a result is
+`Game.reward`: a win 1, a draw 1/2, a loss 0 by default, so a draw is played for when
+nothing better can be reached.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from tabletop.ai.base import Budget
+from tabletop.chance import MAX_CHANCE_STEPS, draw
 from tabletop.model import Game
 
 
@@ -52,6 +60,8 @@ class MCTSAgent:
             rollout_limit = self.SHORT_ROLLOUT if evaluates else self.LONG_ROLLOUT
         self.rollout_limit = rollout_limit
         self.default_seconds = default_seconds
+        # Looked at once: a game without chance steps pays nothing for them in the search.
+        self.chance = type(game).chance_outcomes is not Game.chance_outcomes
 
     def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
                budget: Budget, rng: random.Random) -> Any:
@@ -95,11 +105,11 @@ class MCTSAgent:
                 child = _Node(mover)
                 child.available = 1
                 node.children[move] = child
-                state = game.apply(state, move)
+                state = self._step(state, move, rng)
                 path.append(child)
                 break
             move = self._select(node, moves)
-            state = game.apply(state, move)
+            state = self._step(state, move, rng)
             node = node.children[move]
             path.append(node)
             moves = game.legal_moves(state)
@@ -108,6 +118,17 @@ class MCTSAgent:
             visited.visits += 1
             if visited.mover is not None:
                 visited.total += values(visited.mover)
+
+    def _step(self, state: Any, move: Any, rng: random.Random) -> Any:
+        """`move` played, then any chance step drawn by its probabilities from `rng`."""
+        state = self.game.apply(state, move)
+        if self.chance:
+            for _ in range(MAX_CHANCE_STEPS):
+                outcomes = self.game.chance_outcomes(state)
+                if not outcomes:
+                    break
+                state = self.game.apply_chance(state, draw(outcomes, rng))
+        return state
 
     def _select(self, node: _Node, moves: Sequence[Any]) -> Any:
         c = self.exploration
@@ -126,7 +147,7 @@ class MCTSAgent:
             moves = game.legal_moves(state)
             if not moves:
                 break
-            state = game.apply(state, moves[rng.randrange(len(moves))])
+            state = self._step(state, moves[rng.randrange(len(moves))], rng)
         outcome = game.outcome(state)
         if outcome is not None:
             return lambda seat: game.reward(outcome, seat)

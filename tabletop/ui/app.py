@@ -21,7 +21,9 @@ from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import Session
-from tabletop.ui import storage
+from tabletop.store.paths import data_dir, reason
+from tabletop.store.saves import clean_temps
+from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
@@ -110,14 +112,14 @@ class App:
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
                  directory: Path, budget: Budget | None = None,
-                 settings: tuple[storage.Settings, str | None] | None = None) -> None:
+                 settings: tuple[Settings, str | None] | None = None) -> None:
         """`settings` are the loaded settings and their load message (default: load)."""
         self.host = host
         self.budget = budget
         self.window = window
         self.directory = directory
-        storage.clean_stale_temps(directory)
-        self.settings, message = settings or storage.Settings.load(directory)
+        clean_temps(directory)
+        self.settings, message = settings or Settings.load(directory)
         self.keeper = GameKeeper(directory)
         self.notice = " ".join(m for m in (message, *self.keeper.messages) if m) or None
         #: Why the last settings write failed, until a screen shows it.
@@ -221,7 +223,7 @@ class App:
             except Exception:
                 where = ""
             self.show_launcher(one_line(
-                f"The saved game could not be resumed ({storage.reason(exc)}){where}."))
+                f"The saved game could not be resumed ({reason(exc)}){where}."))
             return
         self.start_game(session.game.info.id, session, entry_id=entry_id)
 
@@ -257,7 +259,7 @@ class App:
             self.settings.save(self.directory)
         except (OSError, ValueError) as exc:
             self.save_problem = one_line(
-                f"Settings cannot be saved ({storage.reason(exc)}); they apply until you quit.")
+                f"Settings cannot be saved ({reason(exc)}); they apply until you quit.")
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen on or off in the same window, and remember it."""
@@ -308,7 +310,7 @@ class App:
                 f"{type(exc).__name__}: {exc}. Your game is saved; choose Continue to retry.")
 
 
-def window_size(settings: storage.Settings) -> tuple[int, int]:
+def window_size(settings: Settings) -> tuple[int, int]:
     """The size to open the window at: the one saved last time, else the default."""
     if settings.window_width <= 0 or settings.window_height <= 0:
         return DEFAULT_SIZE
@@ -333,8 +335,8 @@ def make_window(host: Host, size: tuple[int, int] | None = None, visible: bool =
     if not load_in_background:
         host.load()
     load_fonts()
-    directory = directory or storage.data_dir()
-    settings = storage.Settings.load(directory)
+    directory = directory or data_dir()
+    settings = Settings.load(directory)
     width, height = size or window_size(settings[0])
     # No MSAA: on software OpenGL it multiplies the cost of every frame by ~4-7 (measured
     # in bench/ui.py) and flat boards, text and sprites do not need it.

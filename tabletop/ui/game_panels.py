@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.library import FINISHED, given_names
+from tabletop.levels import computer_name
 from tabletop.model import Outcome
+from tabletop.store.library import FINISHED, given_names
 from tabletop.ui._arcade import FONT_MONO, arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.textbox import MIN_POINTS
@@ -147,11 +148,12 @@ def _player_names(screen: GameScreen) -> list[str]:
     """Each seat as the end screen names it: the person's name, or "the computer"."""
     s, info = screen.session, screen.game.info
     kept = list(screen.names)
+    specs = screen.app.host.agent_specs(screen.game_id)
     names = []
     for seat in range(s.players):
         colour = info.seat_name(seat)
-        if s.is_ai(seat):
-            names.append(f"{colour} (the computer, {s.agents[seat]})")
+        if s.is_ai(seat):  # by its level's name, as the set-up and the Library say it
+            names.append(f"{colour} (the computer, {computer_name(specs, s.agents[seat])})")
         elif seat < len(kept) and kept[seat] and kept[seat] != colour:
             names.append(f"{kept[seat]} ({colour})")
         else:

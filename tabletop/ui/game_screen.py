@@ -32,7 +32,9 @@ from tabletop.session import (
     Session,
     agent_label,
 )
-from tabletop.ui import game_panels, storage
+from tabletop.store.paths import reason
+from tabletop.store.saves import save_copy
+from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
@@ -228,7 +230,7 @@ class GameScreen(Screen):
             self.message = self.app.take_save_problem() or "Move undone."
             self.push_position()
         else:
-            self.message = "Nothing that may be undone."
+            self.message = self.session.undo_refusal()
         self.invalidate()
 
     def redo(self) -> None:
@@ -289,9 +291,9 @@ class GameScreen(Screen):
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         try:
-            path = storage.save_game(self.app.directory, self.session.record())
+            path = save_copy(self.app.directory, self.session.record())
         except (OSError, TabletopError) as exc:
-            self.message = one_line(f"Save failed: {storage.reason(exc)}")
+            self.message = one_line(f"Save failed: {reason(exc)}")
         else:
             # A zero-width space after each separator and dash lets the sidebar wrap it.
             wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")

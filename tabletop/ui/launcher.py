@@ -6,10 +6,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.library import Entry
+from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.model import GameInfo
 from tabletop.session import HUMAN
+from tabletop.store.library import Entry
 from tabletop.ui import quickstart, thumbnails
 from tabletop.ui._arcade import arcade
 from tabletop.ui.keeper import last_played
@@ -17,6 +18,7 @@ from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
+    from tabletop.plugins import Host
     from tabletop.ui.app import App
 
 
@@ -27,9 +29,21 @@ def players_text(info: GameInfo) -> str:
     return f"{span} player" + ("" if span == "1" else "s")
 
 
-def players_line(entry: Entry) -> str:
-    """"Ada vs greedy", "Ada (solo)", "Ada, Bob, Cy and Dee"."""
-    names = [seat.player for seat in entry.seats]
+def seat_words(entry: Entry, host: Host | None) -> list[str]:
+    """Each seat of a kept game as a player reads it: a person by name, a computer by its
+    level's name as the set-up shows it ("Expert", not the agent id "strong"; see
+    `tabletop.levels.computer_name`). Without `host`, or for a game no longer installed,
+    as kept."""
+    specs = (host.agent_specs(entry.game) if host is not None and entry.game is not None
+             and entry.game in host.games else [])
+    return [seat.player if seat.human else computer_name(specs, seat.agent)
+            for seat in entry.seats]
+
+
+def players_line(entry: Entry, host: Host | None = None) -> str:
+    """"Ada vs Expert", "Ada (solo)", "Ada, Bob, Cy and Dee" (computers named as
+    `seat_words` names them)."""
+    names = seat_words(entry, host)
     if len(names) == 1:
         return f"{names[0]} (solo)"
     if len(names) == 2:
@@ -244,7 +258,7 @@ class LauncherScreen(Screen):
                 self._pictures.append(sprite)
                 text_x = art.right + px(8)
             for n, (text, size, colour, bold) in enumerate((
-                    (name, 14, TEXT, True), (players_line(entry), 12, DIM, False),
+                    (name, 14, TEXT, True), (players_line(entry, self.app.host), 12, DIM, False),
                     (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False))):
                 x = text_x if n < 2 else left + px(10)
                 self.label(text, x, line_y, size, colour, bold=bold,

@@ -11,16 +11,17 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
 from tabletop.model import TabletopError
 from tabletop.record import replay
+from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
 from tabletop.ui._arcade import arcade
 from tabletop.ui.keeper import last_played
-from tabletop.ui.launcher import players_line
+from tabletop.ui.launcher import players_line, seat_words
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
+    from tabletop.plugins import Host
     from tabletop.ui.app import App
 
 PANEL_RULE = (70, 78, 96, 255)
@@ -28,25 +29,27 @@ PANEL_RULE = (70, 78, 96, 255)
 PATH_LENGTH = 400
 
 
-def result_line(entry: Entry) -> str:
-    """"Ada wins", "draw", "score 42", "in progress, move 7", "unreadable: why"."""
+def result_line(entry: Entry, host: Host | None = None) -> str:
+    """"Ada wins", "draw", "score 42", "in progress, move 7", "unreadable: why" (a
+    computer named by its level, as `seat_words` names it)."""
     if entry.status == UNREADABLE:
         return f"unreadable: {entry.problem}"
     if entry.result is None:
         return f"{entry.status}, move {entry.plies + 1}"
     if entry.players == 1:
         return f"score {entry.result.scores[0]:g}"
-    winners = [entry.seats[w].player for w in entry.result.winners if w < len(entry.seats)]
+    seats = seat_words(entry, host)
+    winners = [seats[w] for w in entry.result.winners if w < len(seats)]
     if not winners:
         return "draw"
     return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
 
 
-def describe(entry: Entry, names: dict[str, str]) -> str:
-    """"Versus · Ada vs greedy" (a file that cannot be read: its name)."""
+def describe(entry: Entry, names: dict[str, str], host: Host | None = None) -> str:
+    """"Versus · Ada vs Casual" (a file that cannot be read: its name)."""
     if entry.game is None or not entry.seats:
         return entry.file.name
-    return f"{names.get(entry.game, entry.game)} · {players_line(entry)}"
+    return f"{names.get(entry.game, entry.game)} · {players_line(entry, host)}"
 
 
 class LibraryScreen(Screen):
@@ -239,10 +242,10 @@ class LibraryScreen(Screen):
         # costs (bench/library_ui.py).
         self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
         text_w = rect.width - px(290)
-        self.fitted(describe(entry, names), rect.left + px(12), rect.top - max(px(20), 14),
-                    14, TEXT, text_w, bold=True)
+        self.fitted(describe(entry, names, self.app.host), rect.left + px(12),
+                    rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True)
         colour = ERROR if entry.status == UNREADABLE else DIM
-        self.fitted(f"{result_line(entry)} · {last_played(entry.updated)}",
+        self.fitted(f"{result_line(entry, self.app.host)} · {last_played(entry.updated)}",
                     rect.left + px(12), rect.top - max(px(40), 30), 12, colour, text_w)
         bx = rect.right - px(270)
         bh = px(32)
@@ -278,7 +281,8 @@ class LibraryScreen(Screen):
         self.box(panel, PANEL)
         names = {gid: g.info.name for gid, g in self.app.host.games.items()}
         self.label("Delete this game?", panel.left + px(24), panel.top - px(40), 20, bold=True)
-        self.label(f"{describe(entry, names)} ({result_line(entry)}). Its file moves to the "
+        self.label(f"{describe(entry, names, self.app.host)} "
+                   f"({result_line(entry, self.app.host)}). Its file moves to the "
                    f"trash folder.", panel.left + px(24), panel.top - px(60), 13, DIM,
                    width=panel.width - px(48), multiline=True, anchor_y="top")
         self.add_button("Delete", Rect(panel.left + px(24), panel.bottom + px(24), px(200),

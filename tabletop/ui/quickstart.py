@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.model import TabletopError
 from tabletop.session import HUMAN, Session
+from tabletop.store.library import given_names
 
 if TYPE_CHECKING:
     from tabletop.plugins import Host
@@ -47,7 +48,8 @@ def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
 def remembered(app: App, start: QuickStart) -> tuple[tuple[str, ...], dict[str, Any],
                                                      list[str]]:
     """The seats, options and people's names of the latest kept game of the same kind
-    (same game, players and number of people), else the defaults."""
+    (same game, players and number of people), else the defaults. The names are by seat
+    ("" where none was given): each person comes back at the seat they had."""
     seats, options, names = start.seats, {}, list(app.keeper.last_names(start.game_id))
     library = app.keeper.library
     people = start.seats.count(HUMAN)
@@ -58,7 +60,8 @@ def remembered(app: App, start: QuickStart) -> tuple[tuple[str, ...], dict[str, 
             if all(a == HUMAN or a in agent_names for a in agents):
                 seats = agents
             options = dict(entry.options)
-            names = [seat.player for seat in entry.seats if seat.human]
+            names = list(given_names([seat.player for seat in entry.seats],
+                                     [seat.agent for seat in entry.seats]))
             break
     return seats, options, names
 
@@ -74,6 +77,6 @@ def begin(app: App, start: QuickStart) -> None:
             session = Session.new(game, len(seats), dict(tried), seed, list(seats))
         except TabletopError:
             continue
-        app.start_game(start.game_id, session, names[:seats.count(HUMAN)])
+        app.start_game(start.game_id, session, names[:len(seats)])
         return
     app.show_setup(start.game_id)

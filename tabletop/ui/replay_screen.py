@@ -17,9 +17,9 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library import HUMAN, Entry, given_names
 from tabletop.model import TabletopError
 from tabletop.record import Record, Replay, replay
+from tabletop.store.library import HUMAN, Entry, given_names
 from tabletop.terminal import result_text
 from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure
@@ -206,7 +206,7 @@ class ReplayScreen(Screen):
         y = panel.top - px(36)
         self.label(f"Replay: {self.game.info.name}", left, y, 20, bold=True, width=inner)
         y -= self.line(13, 2)
-        self.label(players_line(self.entry), left, y, 13, DIM, width=inner)
+        self.label(players_line(self.entry, self.app.host), left, y, 13, DIM, width=inner)
         y -= self.line(15, 1.6)
         self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
         y -= px(8)

@@ -133,8 +133,8 @@ def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str |
     except ValueError as exc:
         raise TabletopError(f"cannot read record {record_path}: {exc}") from None
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.library import Library
     from tabletop.record import replay
+    from tabletop.store.library import Library
     from tabletop.ui.app import make_window
     from tabletop.ui.failures import PluginFailure
     from tabletop.ui.replay_screen import ReplayScreen

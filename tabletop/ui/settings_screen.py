@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.ui import storage
+from tabletop.store.settings import Settings
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, Screen
+
+#: The animation paces offered, in seconds per move.
+ANIMATION_PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
+#: The AI thinking times offered, in seconds per move.
+AI_TIMES = (0.25, 0.5, 1.0, 2.0, 5.0)
+#: The AI paces offered: how long a computer's move stays on show, after its animation,
+#: before the next computer move is played.
+AI_PACES = (("instant", 0.0), ("normal", 1.0), ("slow", 2.5))
+#: The sound volumes offered (0: muted).
+VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def _next(values: tuple[float, ...], current: float, step: int) -> float:
@@ -17,7 +27,7 @@ def _next(values: tuple[float, ...], current: float, step: int) -> float:
 
 def pace_name(seconds: float) -> str:
     """The AI pace's name for a pause ("normal (1 s)"), the nearest offered one."""
-    name, offered = min(storage.AI_PACES, key=lambda pace: abs(pace[1] - seconds))
+    name, offered = min(AI_PACES, key=lambda pace: abs(pace[1] - seconds))
     return f"{name} ({offered:g} s)" if offered else name
 
 
@@ -27,7 +37,7 @@ class SettingsScreen(Screen):
     #: Why the settings could not be written, once it has happened (shown below them).
     problem: str | None = None
 
-    def change(self, update: Callable[[storage.Settings], None]) -> None:
+    def change(self, update: Callable[[Settings], None]) -> None:
         """Apply a change to the settings, save them and redraw."""
         update(self.app.settings)
         self.app.save_settings()
@@ -56,21 +66,21 @@ class SettingsScreen(Screen):
 
         def pace(step: int) -> Callable[[], None]:
             return lambda: self.change(lambda st: setattr(
-                st, "animation_seconds", _next(storage.ANIMATION_PACES, st.animation_seconds,
+                st, "animation_seconds", _next(ANIMATION_PACES, st.animation_seconds,
                                                step)))
 
         def think(step: int) -> Callable[[], None]:
             return lambda: self.change(lambda st: setattr(
-                st, "ai_seconds", _next(storage.AI_TIMES, st.ai_seconds, step)))
+                st, "ai_seconds", _next(AI_TIMES, st.ai_seconds, step)))
 
         def ai_pace(step: int) -> Callable[[], None]:
-            pauses = tuple(seconds for _, seconds in storage.AI_PACES)
+            pauses = tuple(seconds for _, seconds in AI_PACES)
             return lambda: self.change(lambda st: setattr(
                 st, "ai_pause_seconds", _next(pauses, st.ai_pause_seconds, step)))
 
         def volume(step: int) -> Callable[[], None]:
             return lambda: self.change(lambda st: setattr(
-                st, "volume", _next(storage.VOLUMES, st.volume, step)))
+                st, "volume", _next(VOLUMES, st.volume, step)))
 
         row("Animation per move", f"{s.animation_seconds:g} s", pace(-1), pace(1), "pace")
         row("Computer thinking time", f"{s.ai_seconds:g} s", think(-1), think(1), "think")

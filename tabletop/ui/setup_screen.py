@@ -12,10 +12,11 @@ from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
+from tabletop.store.library import given_names
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.textbox import MIN_POINTS
-from tabletop.ui.widgets import DIM, ERROR, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.app import App
@@ -24,6 +25,11 @@ _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
 #: The longest player name the set-up accepts (the bound `play --name` checks too).
 NAME_LENGTH = MAX_PLAYER_NAME
+#: What a name field shows before the name (the caret is placed after it).
+NAME_PREFIX = "Name: "
+#: The selected part of a name: the accent, see-through, over the text it marks.
+SELECTION = (*ACCENT[:3], 110)
+_CTRL = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+A, and Cmd+A on a Mac
 
 
 def _fitting(name: str) -> str:
@@ -63,14 +69,19 @@ class SetupScreen(Screen):
         self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
         self.error: str | None = None
-        # People's names, per seat: the preset game's, else those last used at this game.
-        remembered = app.keeper.names_of(preset) if preset else None
-        if remembered is None:
-            last = iter(app.keeper.last_names(game_id))
-            remembered = [next(last, "") if agent == HUMAN else "" for agent in self.seats]
+        # People's names, per seat: the preset game's, else those last used at this game,
+        # each at the seat its person had (not the first free person's seat).
+        kept = app.keeper.names_of(preset) if preset else None
+        # The library's "Player N" of a seat nobody named is no name to type over.
+        remembered = (list(given_names(kept, preset.agents)) if kept is not None and preset
+                      else app.keeper.last_names(game_id))
         self.names = [_fitting(n) if i < len(self.seats) and self.seats[i] == HUMAN else ""
                       for i, n in enumerate(remembered)]
         self.names += [""] * (info.max_players - len(self.names))
+        #: The name field the caret is in (its button's name), the caret's place in the
+        #: name and the other end of the selection (the anchor; equal: nothing selected).
+        self._field: str | None = None
+        self.caret = self.anchor = 0
 
     # -- changing choices ----------------------------------------------------------------
     def _set(self, change: Any) -> None:
@@ -260,29 +271,165 @@ class SetupScreen(Screen):
             return int(focused.name[4:])
         return None
 
-    def on_text(self, text: str) -> None:
-        """Typed characters go into the focused name field."""
-        self.ensure_built()
+    # -- the name field: a caret, a selection and the editing keys -----------------------
+    def editing(self) -> int | None:
+        """The seat whose name field has the focus, its caret kept in step: a field that
+        has just got the focus (a click, Tab) has its whole name selected, so that typing
+        replaces a remembered name rather than adding to it."""
         seat = self._name_field()
+        if seat is None:
+            self._field = None
+        elif self._field != self.focus_name:
+            self._field = self.focus_name
+            self.anchor, self.caret = 0, len(self.names[seat])
+        return seat
+
+    @property
+    def selected(self) -> tuple[int, int]:
+        """The selected span of the name being edited (start, end); empty when equal."""
+        return min(self.anchor, self.caret), max(self.anchor, self.caret)
+
+    def _move_caret(self, seat: int, to: int, extend: bool) -> None:
+        """Put the caret at `to` (within the name); with `extend` (Shift) the selection
+        grows or shrinks from its anchor, else it is dropped."""
+        self.caret = max(0, min(len(self.names[seat]), to))
+        if not extend:
+            self.anchor = self.caret
+        self.app.window.request_redraw()  # the layout is the same: only the caret moves
+
+    def _replace(self, seat: int, text: str, start: int, end: int) -> None:
+        """Put `text` in place of the name's characters `start:end`, within the bound."""
+        name = self.names[seat]
+        room = NAME_LENGTH - (len(name) - (end - start))
+        text = text[:max(0, room)]
+        new = name[:start] + text + name[end:]
+        # A name does not start with spaces (the caret keeps its place in the rest).
+        stripped = new.lstrip()
+        caret = max(0, start + len(text) - (len(new) - len(stripped)))
+
+        def change() -> None:
+            self.names[seat] = stripped
+            self.anchor = self.caret = caret
+
+        self._set(change)
+
+    def on_text(self, text: str) -> None:
+        """Typed characters replace the selection, or go in at the caret, in the focused
+        name field (characters that cannot be shown are dropped)."""
+        self.ensure_built()
+        seat = self.editing()
         typed = "".join(c for c in text if c.isprintable())
-        if seat is not None and typed and len(self.names[seat]) < NAME_LENGTH:
-            name = (self.names[seat] + typed)[:NAME_LENGTH].lstrip()
-            self._set(lambda: self.names.__setitem__(seat, name))
+        if seat is None or not typed:
+            return
+        start, end = self.selected
+        if len(self.names[seat]) - (end - start) < NAME_LENGTH:  # full: nothing is lost
+            self._replace(seat, typed, start, end)
+
+    def _edit_key(self, seat: int, symbol: int, modifiers: int) -> bool:
+        """A key of the focused name field; False if it is not one (it moves the focus,
+        presses Start...)."""
+        key, name = arcade.key, self.names[seat]
+        start, end = self.selected
+        shift = bool(modifiers & key.MOD_SHIFT)
+        if symbol == key.A and modifiers & _CTRL:
+            self.anchor, self.caret = 0, len(name)
+            self.app.window.request_redraw()
+        elif symbol in (key.LEFT, key.RIGHT):
+            step = -1 if symbol == key.LEFT else 1
+            if start != end and not shift:  # the caret goes to that end of the selection
+                self._move_caret(seat, start if step < 0 else end, False)
+            else:
+                self._move_caret(seat, self.caret + step, shift)
+        elif symbol in (key.HOME, key.END):
+            self._move_caret(seat, 0 if symbol == key.HOME else len(name), shift)
+        elif symbol in (key.BACKSPACE, key.DELETE):
+            if start == end:  # the character before the caret (Delete: after it)
+                start, end = ((max(0, start - 1), start) if symbol == key.BACKSPACE
+                              else (start, min(len(name), start + 1)))
+            if start != end:
+                self._replace(seat, "", start, end)
+        elif symbol != key.SPACE:  # a space is text here (on_text adds it), not a press
+            return False
+        return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
         seed = self.button_named("seed")
         focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
-        seat = self._name_field()
-        if seat is not None and symbol == arcade.key.BACKSPACE:
-            self._set(lambda: self.names.__setitem__(seat, self.names[seat][:-1]))
-        elif seat is not None and symbol == arcade.key.SPACE:
-            pass  # a space is text here (on_text adds it), not a button press
-        elif focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
+        seat = self.editing()
+        if seat is not None and self._edit_key(seat, symbol, modifiers):
+            return
+        if focused is seed and symbol in _DIGITS and len(self.seed_text) < 9:
             self._set(lambda: setattr(self, "seed_text", self.seed_text + _DIGITS[symbol]))
         elif focused is seed and symbol == arcade.key.BACKSPACE:
             self._set(lambda: setattr(self, "seed_text", self.seed_text[:-1]))
         else:
             super().on_key_press(symbol, modifiers)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        # A click in the name field being edited puts the caret there (the first click
+        # gives the field the focus, with its name selected).
+        seat = self.editing()
+        index = self.button_at(x, y)
+        if seat is not None and index == self.focus:
+            places = self._caret_places(seat)
+            if places:
+                nearest = min(range(len(places)), key=lambda i: abs(places[i] - x))
+                self._move_caret(seat, nearest, bool(modifiers & arcade.key.MOD_SHIFT))
+            return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def _caret_places(self, seat: int) -> list[float]:
+        """The x of each place the caret can take in a name field (before each character
+        and after the last), from the field's text as laid out; empty if not shown."""
+        field = self.button_named(f"name{seat}")
+        if field is None:
+            return []
+        box = self._label_box(field.rect)
+        placed = next((p for p in self.texts.items if p.box == box), None)
+        if placed is None:
+            return []
+        name = self.names[seat]
+
+        def width(text: str) -> float:
+            return float(arcade.Text(text, 0, 0, font_size=placed.points,
+                                     font_name=FONT_SANS).content_width)
+
+        # A name cut with an ellipsis (a wide one, in a small window) keeps the caret
+        # inside what is shown.
+        left, right = placed.extent.left, placed.extent.right
+        return [min(right, left + width(NAME_PREFIX + name[:i])) for i in range(len(name) + 1)]
+
+    def caret_rects(self) -> tuple[Rect, Rect | None] | None:
+        """Where the caret and the selection (None if nothing is selected) are drawn, in
+        the focused name field; None when no name field has the focus."""
+        seat = self.editing()
+        if seat is None:
+            return None
+        places = self._caret_places(seat)
+        field = self.button_named(f"name{seat}")
+        if not places or field is None:
+            return None
+        height = field.rect.height - self.px(12)
+        bottom = field.rect.bottom + self.px(6)
+        caret = Rect(places[min(self.caret, len(places) - 1)] - 1, bottom, 2, height)
+        start, end = self.selected
+        if start == end:
+            return caret, None
+        left, right = places[start], places[min(end, len(places) - 1)]
+        return caret, Rect(left, bottom, max(1.0, right - left), height)
+
+    def draw_over_text(self) -> None:
+        # The selection is see-through over the name it marks; the caret is a bar.
+        rects = self.caret_rects()
+        if rects is None:
+            return
+        caret, selection = rects
+        if selection is not None:
+            arcade.draw_lrbt_rectangle_filled(selection.left, selection.right,
+                                              selection.bottom, selection.top, SELECTION)
+        arcade.draw_lrbt_rectangle_filled(caret.left, caret.right, caret.bottom, caret.top,
+                                          TEXT)
 
     def on_escape(self) -> None:
         self.app.show_launcher()

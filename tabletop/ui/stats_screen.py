@@ -14,7 +14,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library_stats import PEOPLE, player_stats, solo_heading
+from tabletop.levels import computer_name
+from tabletop.store.stats import PEOPLE, people, player_stats, solo_heading
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
@@ -40,7 +41,8 @@ class StatsScreen(Screen):
         library = app.keeper.library
         app.keeper.flush()
         self.entries = library.entries() if library is not None else []
-        self.players = library.player_names() if library is not None else []
+        # Named people and agents: a seat nobody named ("Player 1") is no one to pick.
+        self.players = people(self.entries)
         self.player = self.players[0] if self.players else None
         self.stats: dict[str, Any] = {}
         self.recount()
@@ -64,6 +66,28 @@ class StatsScreen(Screen):
         index = games.index(self.game) if self.game in games else 0
         self.game = games[(index + step) % len(games)]
         self.recount()
+
+    def rival_name(self, agent: str) -> str:
+        """An opponent agent as the set-up names it: its level's name ("Expert"; see
+        `tabletop.levels.computer_name`), in the games counted (names joined if they
+        differ from game to game)."""
+        host = self.app.host
+        games = [self.game] if self.game is not None else sorted(
+            {e.game for e in self.entries if e.game is not None})
+        words = {computer_name(host.agent_specs(g), agent) for g in games if g in host.games}
+        return " / ".join(sorted(words - {agent})) or agent
+
+    def opponents(self) -> dict[str, dict[str, Any]]:
+        """The results against each opponent, by the name shown ("people" for people):
+        an agent and the level it is shown as ("strong" and "Expert") are one row."""
+        rows: dict[str, dict[str, Any]] = {}
+        for rival, t in self.stats.get("against", {}).items():
+            name = "people" if rival == PEOPLE else self.rival_name(rival)
+            row = rows.setdefault(name, {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+            for count in ("games", "wins", "draws", "losses"):
+                row[count] += t[count]
+            row["win_rate"] = row["wins"] / row["games"] if row["games"] else 0.0
+        return rows
 
     def _name(self, game_id: str) -> str:
         game = self.app.host.games.get(game_id)
@@ -111,10 +135,10 @@ class StatsScreen(Screen):
                        x, y + row, 12, TEXT, width=width, anchor_y="top")
             self._stacked(Rect(x, y, width, row - self.line(12, 1.4)), t)
         y = self._section("Win rate against", x, y - px(10), width)
-        for rival, t in sorted(s["against"].items(), key=lambda r: (r[0] == PEOPLE, r[0])):
+        for rival, t in sorted(self.opponents().items(),
+                               key=lambda r: (r[0] == "people", r[0])):
             y -= row
-            self._rate(Rect(x, y, width, row - px(8)),
-                       "people" if rival == PEOPLE else rival, t)
+            self._rate(Rect(x, y, width, row - px(8)), rival, t)
         y = self._section("By seat", x, y - px(10), width)
         for game_id, seats in sorted(s["by_seat"].items()):
             for seat, t in seats.items():

@@ -14,9 +14,9 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.library import Entry
 from tabletop.model import TabletopError
 from tabletop.session import Session
+from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, Renderer, RendererContext

@@ -42,12 +42,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.library import UNREADABLE, Library, LibraryError, file_text
-from tabletop.library_stats import player_stats, stats_lines
 from tabletop.limits import MAX_MESSAGE
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay, start
+from tabletop.store.library import UNREADABLE, Library, LibraryError
+from tabletop.store.records import file_text
+from tabletop.store.stats import player_stats, stats_lines
 
 KINDS = ("truncate", "flip", "type", "oversize", "deep", "targeted")
 #: Kinds whose damage may leave a valid input (so acceptance is not wrong).

@@ -12,9 +12,9 @@ from typing import Any
 
 from tabletop.limits import MAX_MESSAGE
 from tabletop.record import Record
+from tabletop.store.paths import AUTOSAVE
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
-from tabletop.ui.storage import AUTOSAVE
 from tests.fuzz.fragile import fragile_host
 from tests.fuzz.mutations import (
     Mutant,

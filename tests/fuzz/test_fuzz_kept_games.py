@@ -19,14 +19,14 @@ import pytest
 from click.testing import CliRunner
 
 from tabletop.cli import main
-from tabletop.library import UNREADABLE, Library
 from tabletop.library_cli import import_record
 from tabletop.limits import MAX_MESSAGE
 from tabletop.plugins import Host
+from tabletop.store.library import UNREADABLE, Library
+from tabletop.store.paths import DATA_DIR_ENV
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.library_screen import LibraryScreen, result_line
 from tabletop.ui.stats_screen import StatsScreen
-from tabletop.ui.storage import DATA_DIR_ENV
 from tests.fuzz.mutations import (
     KEPT_ID,
     Mutant,

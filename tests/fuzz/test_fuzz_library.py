@@ -13,7 +13,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from tabletop.library import INDEX, Library
+from tabletop.store.library import INDEX, Library
 from tabletop.ui.launcher import LauncherScreen
 from tests.fuzz.mutations import builtin_host
 from tests.library.helpers import nim_record

@@ -23,7 +23,8 @@ from tabletop.limits import MAX_MESSAGE
 from tabletop.model import StateFormatError
 from tabletop.plugins import Host
 from tabletop.record import start
-from tabletop.ui import storage
+from tabletop.store.paths import SETTINGS
+from tabletop.store.settings import SETTING_BOUNDS, Settings, setting_problem
 from tests.fuzz.mutations import (
     SETTINGS_CORPUS,
     Mutant,
@@ -106,10 +107,10 @@ def test_a_state_nested_past_the_recursion_limit_is_refused(host: Host, game_id:
         assert is_clear(refused.value), (key, str(refused.value)[:300])
 
 
-def _valid_settings(settings: storage.Settings) -> bool:
+def _valid_settings(settings: Settings) -> bool:
     values = vars(settings)
-    return all(storage.setting_problem(name, values[name]) is None
-               for name in storage.SETTING_BOUNDS) and all(
+    return all(setting_problem(name, values[name]) is None
+               for name in SETTING_BOUNDS) and all(
         math.isfinite(v) for v in values.values() if not isinstance(v, bool))
 
 
@@ -119,8 +120,8 @@ def test_damaged_settings_fall_back_with_a_notice(tmp_path: Path) -> None:
     for n, mutant in enumerate(mutants(good, rng, 72, targeted=settings_cases)):
         folder = tmp_path / str(n)
         folder.mkdir()
-        (folder / storage.SETTINGS).write_bytes(mutant.data)
-        settings, message = storage.Settings.load(folder)
+        (folder / SETTINGS).write_bytes(mutant.data)
+        settings, message = Settings.load(folder)
         assert _valid_settings(settings), (mutant.note, settings)
         if mutant.must_fail:
             assert message and len(message) <= MAX_MESSAGE, mutant.note
@@ -131,7 +132,7 @@ def test_damaged_settings_fall_back_with_a_notice(tmp_path: Path) -> None:
         if aside:
             assert aside[0].read_bytes() == mutant.data
         else:
-            assert (folder / storage.SETTINGS).read_bytes() == mutant.data
+            assert (folder / SETTINGS).read_bytes() == mutant.data
 
 
 def test_replay_and_screenshot_commands_refuse_damage_in_one_line(host: Host,

@@ -110,7 +110,7 @@ class TextFails(Nim):
 
     info = replace(Nim.info, id="nim-text")
 
-    def render_text(self, state: NimState) -> str:
+    def render_text(self, state: NimState, seat: int | None = None) -> str:
         raise ValueError("no picture today")
 
 

@@ -27,9 +27,9 @@ from click.testing import CliRunner
 import tabletop.terminal
 from tabletop import simulate as sim
 from tabletop.cli import main
-from tabletop.files import RefusedTarget, user_file_problem, write_user_file
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
+from tabletop.store.files import RefusedTarget, user_file_problem, write_user_file
 
 ROOT = os.geteuid() == 0
 #: A game of Nim one move in (seed 1): a record of ours, which `--save` may replace.

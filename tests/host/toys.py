@@ -83,7 +83,7 @@ class Duel(Game[DuelState, str]):
             raise IllegalMoveError("the game is over")
         return text
 
-    def render_text(self, state: DuelState) -> str:
+    def render_text(self, state: DuelState, seat: int | None = None) -> str:
         return f"turn {state.turn}, deck {len(state.deck)}"
 
     def state_to_dict(self, state: DuelState) -> dict[str, Any]:

@@ -14,8 +14,8 @@ import tabletop_nim
 from click.testing import CliRunner
 
 from tabletop.cli import main
-from tabletop.library import FINISHED, IN_PROGRESS, Library
 from tabletop.plugins import Host, module_sources
+from tabletop.store.library import FINISHED, IN_PROGRESS, Library
 from tests.library.helpers import NIM_SOURCE, ROOT
 
 # Heaps 3,4,5 with seed 1: these moves finish the game with seat 0 taking the last one.

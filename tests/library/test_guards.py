@@ -18,18 +18,12 @@ import tabletop_nim
 from click.testing import CliRunner
 
 from tabletop.cli import main
-from tabletop.library import (
-    FINISHED,
-    INDEX,
-    UNREADABLE,
-    Library,
-    LibraryError,
-    not_damage,
-)
 from tabletop.limits import MAX_MESSAGE
 from tabletop.plugins import Host, module_sources
+from tabletop.store.index import not_damage
+from tabletop.store.library import FINISHED, INDEX, UNREADABLE, Library, LibraryError
+from tabletop.store.paths import DATA_DIR_ENV
 from tabletop.ui.keeper import GameKeeper
-from tabletop.ui.storage import DATA_DIR_ENV
 from tests.library.helpers import NIM_SOURCE, ROOT, nim_record
 
 
@@ -200,7 +194,7 @@ import resource, signal, sys
 from pathlib import Path
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the bound fails (EFBIG)
 resource.setrlimit(resource.RLIMIT_FSIZE, (40000, 40000))
-from tabletop.library import Library, LibraryError
+from tabletop.store.library import Library, LibraryError
 try:
     Library.open(Path(sys.argv[1]), busy_timeout=0.2)
     print("opened")

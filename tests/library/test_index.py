@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from tabletop_nim import Nim
 
-from tabletop.library import (
+from tabletop.record import Record, replay
+from tabletop.store.files import clean_debris
+from tabletop.store.library import (
     FINISHED,
     IMPORTED,
     IN_PROGRESS,
@@ -18,11 +22,9 @@ from tabletop.library import (
     UNREADABLE,
     Library,
     LibraryError,
-    clean_debris,
-    parse_file_text,
 )
-from tabletop.library_schema import MIGRATIONS, SCHEMA_VERSION, migrate
-from tabletop.record import Record, replay
+from tabletop.store.records import parse_file_text
+from tabletop.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from tests.library.helpers import nim_record
 
 
@@ -205,11 +207,15 @@ def test_temp_files_of_dead_writers_are_cleaned_and_live_ones_kept(tmp_path: Pat
     live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         (games / f"a.json.{dead}.x1.tmp").write_text("half", encoding="utf-8")
+        # No writer's id (an older Tabletop's): debris once older than a minute.
         (games / "b.json.old.tmp").write_text("half", encoding="utf-8")
+        os.utime(games / "b.json.old.tmp", (time.time() - 3600, time.time() - 3600))
+        (games / "d.json.new.tmp").write_text("writing", encoding="utf-8")
         (games / f"c.json.{live.pid}.x2.tmp").write_text("writing", encoding="utf-8")
         removed = clean_debris(games)
         assert sorted(p.name for p in removed) == [f"a.json.{dead}.x1.tmp", "b.json.old.tmp"]
-        assert [p.name for p in games.glob("*.tmp")] == [f"c.json.{live.pid}.x2.tmp"]
+        assert sorted(p.name for p in games.glob("*.tmp")) == [f"c.json.{live.pid}.x2.tmp",
+                                                                 "d.json.new.tmp"]
     finally:
         live.kill()
         live.wait()

@@ -9,9 +9,9 @@ from pathlib import Path
 import tabletop_nim
 from tabletop_nim import Nim
 
-from tabletop.library import IN_PROGRESS, INDEX, Library
 from tabletop.plugins import Host, module_sources
 from tabletop.session import Session
+from tabletop.store.library import IN_PROGRESS, INDEX, Library
 from tabletop.ui.keeper import GameKeeper, last_played, seat_names
 
 

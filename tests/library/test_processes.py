@@ -8,7 +8,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from tabletop.library import FINISHED, INDEX, Library, parse_file_text
+from tabletop.store.library import FINISHED, INDEX, Library
+from tabletop.store.records import read_game
 from tests.library.helpers import writer
 
 GAMES = 40  # per writer: about 280 saved moves each, enough to overlap
@@ -55,9 +56,11 @@ def test_kill_9_at_any_moment_loses_at_most_the_move_in_flight(tmp_path: Path) -
         assert not list((tmp_path / "games").glob("*.tmp"))  # debris is cleaned
         with sqlite3.connect(tmp_path / INDEX) as db:
             assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        # Opening folded every move journal into its game file.
+        assert not list((tmp_path / "games").glob("*.moves"))
         # The index agrees with every file, and every reported save is on disk.
         for entry in library.entries():
-            record, _ = parse_file_text(entry.file.read_text(encoding="utf-8"))
+            record, _ = read_game(entry.file)
             assert entry.plies == len(record.moves) and entry.status != "unreadable"
         if saved:
             killed_while_writing += 1

@@ -7,8 +7,8 @@ from typing import Any
 
 from games.verso.game import VersoGame
 from games.versus.game import VersusGame
-from tabletop.library import Library
-from tabletop.library_stats import TREND, histogram, player_stats, solo_summary, stats_lines
+from tabletop.store.library import Library
+from tabletop.store.stats import TREND, histogram, player_stats, solo_summary, stats_lines
 from tests.library.helpers import finished
 
 GAMES: dict[str, Any] = {"verso": VersoGame(), "versus": VersusGame()}

@@ -93,7 +93,7 @@ class HexWalk(Game[WalkState, Walk]):
                 return move
         raise NotationError(f"{text!r} is not a step")
 
-    def render_text(self, state: WalkState) -> str:
+    def render_text(self, state: WalkState, seat: int | None = None) -> str:
         return repr(state)
 
     def state_to_dict(self, state: WalkState) -> dict[str, Any]:

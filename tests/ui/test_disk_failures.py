@@ -30,11 +30,13 @@ from tabletop.cli import main
 from tabletop.model import RecordError
 from tabletop.plugins import Host
 from tabletop.record import record_of, start
+from tabletop.store.paths import AUTOSAVE, SETTINGS
+from tabletop.store.saves import save_copy, write_autosave
+from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.settings_screen import SettingsScreen
-from tabletop.ui.storage import AUTOSAVE, SETTINGS, Settings, save_game, write_autosave
 
 ROOT = os.geteuid() == 0
 
@@ -269,6 +271,6 @@ def test_a_record_that_would_not_read_back_never_replaces_a_save(tmp_path: Path)
     with pytest.raises(RecordError, match="agents must be a name"):
         write_autosave(tmp_path, unreadable)
     with pytest.raises(RecordError):
-        save_game(tmp_path, unreadable)
+        save_copy(tmp_path, unreadable)
     assert (tmp_path / AUTOSAVE).read_bytes() == good
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [AUTOSAVE]

@@ -21,11 +21,11 @@ from ui_games import make_host
 from games.verso.rules import bank_cards
 from games.verso.state import Bank
 from games.versus.state import Move
-from tabletop.library import Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import HUMAN, Session
+from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.renderer import Rect

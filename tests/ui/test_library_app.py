@@ -23,13 +23,13 @@ from ui_driver import (
     screenshot,
 )
 
-from tabletop.library import Library
 from tabletop.record import Record
+from tabletop.store.library import Library
+from tabletop.store.paths import AUTOSAVE
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.setup_screen import SetupScreen
-from tabletop.ui.storage import AUTOSAVE
 
 ROOT = Path(__file__).parents[2]
 

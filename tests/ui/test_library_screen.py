@@ -8,9 +8,9 @@ from typing import Any
 import ui_games
 from ui_driver import click_button, close_app, key, open_app, pump, screenshot
 
-from tabletop.library import Library
 from tabletop.model import Outcome
 from tabletop.record import Record
+from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen

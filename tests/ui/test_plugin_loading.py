@@ -16,7 +16,7 @@ from games.versus.game import VersusGame
 from tabletop import hookimpl
 from tabletop.plugins import Host, PluginSource, module_sources
 from tabletop.record import record_of, start
-from tabletop.ui import storage
+from tabletop.store import saves
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
@@ -99,7 +99,7 @@ def test_a_versus_autosave_continues_with_an_impostor_installed(
         moves.append(game.legal_moves(state)[0])
         state = game.apply(state, moves[-1])
         states.append(state)
-    storage.write_autosave(data, record_of(game, 2, options, 5, states, moves,
+    saves.write_autosave(data, record_of(game, 2, options, 5, states, moves,
                                            ("human", "human")))
     window = make_window(Host(disabled=["verso"]), (1280, 800), visible=False, directory=data,
                          load_in_background=True)

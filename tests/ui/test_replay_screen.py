@@ -24,10 +24,10 @@ from ui_driver import (
 
 from games.verso.observation import VersoView
 from tabletop.cli import main
-from tabletop.library import FINISHED, Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, start
+from tabletop.store.library import FINISHED, Library
 from tabletop.testing import random_record
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen

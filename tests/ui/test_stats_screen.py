@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from ui_driver import click_button, close_app, installed_host, key, open_app, screenshot
 
 from tabletop.cli import main
-from tabletop.library import Library
 from tabletop.model import Outcome
 from tabletop.record import Record
+from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.stats_screen import StatsScreen

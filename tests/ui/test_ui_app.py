@@ -23,12 +23,12 @@ from ui_driver import (
     wait_until,
 )
 
+from tabletop.store.paths import AUTOSAVE
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.setup_screen import SetupScreen
-from tabletop.ui.storage import AUTOSAVE
 
 
 def open_window(directory: Path) -> Any:

@@ -13,7 +13,8 @@ from PIL import Image
 
 from tabletop.model import TabletopError
 from tabletop.session import HUMAN, Session
-from tabletop.ui import storage
+from tabletop.store.paths import SETTINGS
+from tabletop.store.settings import Settings
 
 
 def session(game: Any, agents: tuple[str, str] = (HUMAN, HUMAN)) -> Session:
@@ -54,6 +55,32 @@ def test_a_draw_offer_needs_consent_and_resigning_does_not() -> None:
     assert s.needs_consent("draw") and not s.needs_consent("resign")
 
 
+def test_a_resignation_stands_undo_and_redo_refuse_to_take_it_back() -> None:
+    # Issue 20: the front end asks first because a resignation ends the game for good;
+    # the session, which every front end undoes through, must hold to that.
+    s = session(ui_games.TicTacToe(), (HUMAN, "random"))
+    s.play(0)
+    s.play(4)
+    s.play("resign")
+    assert s.outcome is not None and s.final_move() == "resign"
+    assert not s.can_undo() and not s.undo() and s.moves == [0, 4, "resign"]
+    assert not s.can_redo() and not s.redo() and s.moves == [0, 4, "resign"]
+    assert s.undo_refusal() == "Nothing that may be undone: the game was resigned."
+
+
+def test_an_agreed_draw_stands_and_an_ordinary_last_move_does_not() -> None:
+    s = session(ui_games.TicTacToe())
+    s.play(0)
+    s.play("draw")
+    assert not s.undo() and s.moves == [0, "draw"]
+    assert s.undo_refusal() == "Nothing that may be undone: the draw was agreed."
+    won = session(ui_games.TicTacToe())
+    for move in (0, 3, 1, 4, 2):  # a row: the game ends by an ordinary move
+        won.play(move)
+    assert won.outcome is not None and won.final_move() is None
+    assert won.undo() and won.moves == [0, 3, 1, 4]
+
+
 def test_a_new_move_clears_redo_and_the_record_names_the_players() -> None:
     s = session(ui_games.TicTacToe(), (HUMAN, "random"))
     s.play(0)
@@ -74,12 +101,12 @@ def test_resuming_a_save_with_an_unknown_player_is_refused() -> None:
 
 
 def test_settings_round_trip_and_a_bad_file_is_moved_aside(tmp_path: Path) -> None:
-    settings = storage.Settings(animation_seconds=1.0, colour_blind=True)
+    settings = Settings(animation_seconds=1.0, colour_blind=True)
     settings.save(tmp_path)
-    assert storage.Settings.load(tmp_path) == (settings, None)
-    (tmp_path / storage.SETTINGS).write_text('["colour_blind", "yes"]')  # not an object
-    loaded, message = storage.Settings.load(tmp_path)
-    assert loaded == storage.Settings() and message and "moved to" in message
+    assert Settings.load(tmp_path) == (settings, None)
+    (tmp_path / SETTINGS).write_text('["colour_blind", "yes"]')  # not an object
+    loaded, message = Settings.load(tmp_path)
+    assert loaded == Settings() and message and "moved to" in message
     assert len(list(tmp_path.glob("settings.json.bad-*"))) == 1
 
 

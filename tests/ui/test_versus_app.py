@@ -39,7 +39,7 @@ from games.versus.view.renderer import VersusRenderer
 from games.versus.view.scene import Marks, Scene
 from tabletop.plugins import Host
 from tabletop.session import Session
-from tabletop.ui import storage
+from tabletop.store import saves
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
@@ -219,7 +219,7 @@ def test_versus_against_the_computer_to_the_end(tmp_path: Path) -> None:
                        pawn(3, 0, 3, "brown"), pawn(4, 1, 4, "blue"),
                        pawn(5, -1, 1, "brown")]}
     session = Session.new(game, 2, {"start_position": start}, 7, ("human", "greedy"))
-    storage.write_autosave(tmp_path, session.record())
+    saves.write_autosave(tmp_path, session.record())
     window = open_window(tmp_path, animation=0.1)
     try:
         click_continue(window)

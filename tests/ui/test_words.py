@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from ui_driver import click_button, close_app, installed_host, open_app, pump, wait_until
 
-from tabletop.library import Library
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import Session
+from tabletop.store.library import Library
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
 

@@ -104,7 +104,7 @@ class TicTacToe(Game[TTTState, Any]):
             raise IllegalMoveError(f"{text} is not legal here")
         return move
 
-    def render_text(self, state: TTTState) -> str:
+    def render_text(self, state: TTTState, seat: int | None = None) -> str:
         rows = [" ".join(state.board[r * 3:r * 3 + 3]).replace(" ", ".") for r in range(3)]
         return "\n".join(f"{r + 1} {rows[r]}" for r in reversed(range(3))) + "\n  a b c"
 

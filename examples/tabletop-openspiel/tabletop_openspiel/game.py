@@ -182,10 +182,22 @@ class OpenSpielGame(Game[SpielState, int]):
         more = ", …" if len(labels) > _MAX_LISTED else ""
         raise IllegalMoveError(f"{wanted!r} is not a legal move here (legal: {listed}{more})")
 
-    def render_text(self, state: SpielState | SpielView) -> str:
-        """OpenSpiel's text picture of the position; of a seat's view, what it knows."""
+    def render_text(self, state: SpielState | SpielView, seat: int | None = None) -> str:
+        """OpenSpiel's text picture of the position as `seat` sees it.
+
+        In an imperfect-information game that is the seat's information-state string
+        (what it knows); a spectator (None) is shown no picture, since OpenSpiel words
+        only the players' views, until the end shows everything. Otherwise every seat and
+        a spectator see the whole position (the dice to come are in no picture). Given a
+        seat's view (`observation`), the text is what that view knows.
+        """
         if isinstance(state, SpielView):
             return state.information.rstrip("\n")
+        if self.imperfect and not state.native.is_terminal():
+            if seat is None:
+                return (f"{self.info.name}: {len(state.history)} actions so far; "
+                        "each player sees only their own view.")
+            return hidden.view_of(state, seat).information.rstrip("\n")
         return str(state.native).rstrip("\n")
 
     def describe(self, before: SpielState, move: int, after: SpielState) -> list[str]:

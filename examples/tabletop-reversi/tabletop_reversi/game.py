@@ -66,6 +66,8 @@ class Reversi(Game[Position, Move]):
     def _why_illegal(self, state: Position, move: Move) -> str:
         if state.to_move is None:
             return "the game is over"
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Reversi move"
         if move.is_pass:
             return "you may pass only when you cannot place a disc"
         square = move.square
@@ -106,8 +108,9 @@ class Reversi(Game[Position, Move]):
             raise IllegalMoveError(self._why_illegal(state, move))
         return move
 
-    def render_text(self, state: Position) -> str:
-        """The board with column letters and row numbers, then whose move it is."""
+    def render_text(self, state: Position, seat: int | None = None) -> str:
+        """The board with column letters and row numbers, then whose move it is (the same
+        for every seat: nothing is hidden)."""
         size = state.size
         marks = {rules.EMPTY: ".", rules.BLACK: "x", rules.WHITE: "o"}
         lines = ["   " + " ".join(chr(ord("a") + c) for c in range(size))]

@@ -44,6 +44,7 @@ from games.verso.ai.playout import (
     play_choice,
     solo_rollout,
 )
+from games.verso.ai.table import table_choice
 from games.verso.observation import VersoView, sample_state
 from games.verso.state import EMPTY, FINAL, Move, VersoState
 from tabletop.ai.base import Budget
@@ -124,9 +125,7 @@ class StrongAgent:
             return choice_move(final_bank(mask, threes), mask)
         if view.players > 1:
             # At a table the search values the chance of winning (`table`, which builds
-            # on this module's candidates, deals and pruning: hence imported here).
-            from games.verso.ai.table import table_choice
-
+            # on this agent's candidates, deals and pruning, passed as `self`).
             return table_choice(self, view, seat, budget, rng)
         ev = self.evaluator(view)
         depth = self.depth

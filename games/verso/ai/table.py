@@ -20,7 +20,9 @@ cards (they show in the neighbours' estimates). Against two `greedy`, seats rota
 won 51.2 % at 50 deals and 0.152 CPU s. Settings were tried on seeds 20000.. only.
 
 Candidates, shared deals and the pruning of candidates far behind are those of
-`strong.StrongAgent` (its `candidates` and `_survivors`).
+`strong.StrongAgent` (its `candidates` and `_survivors`), which calls `table_choice`
+with itself; this module asks only for what it uses (`DealSearch`), so it never imports
+`strong` back.
 """
 
 from __future__ import annotations
@@ -28,10 +30,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 from games.verso.ai.heuristic import Evaluator
 from games.verso.ai.playout import choice_move, layout_threes, state_choice
-from games.verso.ai.strong import StrongAgent
 from games.verso.observation import VersoView
 from games.verso.rules import apply_move
 from games.verso.state import FINAL, Move, VersoState
@@ -46,6 +49,20 @@ ROUNDS: int | None = 2
 # SCALE_SLOPE * sqrt(deck)`, at most `SCALE_MAX`. Fit to greedy 3-player self-play
 # (`bench/verso.py calibrate --games 2000`, seeds 30000..): rough early, close late.
 SCALE_BASE, SCALE_SLOPE, SCALE_MAX = 2.0, 1.8, 9.0
+
+
+class DealSearch(Protocol):
+    """What `table_choice` needs of the agent it searches for (`strong.StrongAgent`)."""
+
+    def evaluator(self, view: VersoView) -> Evaluator:
+        """The layout values for this game."""
+        ...
+
+    def search(self, view: VersoView, seat: int, value: Callable[[VersoState], float],
+               limit: int | None, deadline: float | None, rng: random.Random) -> Move:
+        """The candidate with the best mean `value` over shared deals, searching `limit`
+        deals or until `deadline`."""
+        ...
 
 
 def draws_left(state: VersoState, seat: int) -> int:
@@ -102,7 +119,7 @@ def look_ahead(ev: Evaluator, state: VersoState, rounds: int | None) -> VersoSta
     return state
 
 
-def table_choice(agent: StrongAgent, view: VersoView, seat: int, budget: Budget,
+def table_choice(agent: DealSearch, view: VersoView, seat: int, budget: Budget,
                  rng: random.Random) -> Move:
     """The candidate of `agent` with the best mean chance of winning over shared deals."""
     ev = agent.evaluator(view)

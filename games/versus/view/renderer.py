@@ -356,6 +356,10 @@ class VersusRenderer(Renderer):
         if state.frozen(cell):
             return "That pawn is frozen on its target: it stays there to the end."
         if code < FIRST_PAWN:
+            # Its free lines may lead only to targets, which the option can keep it off.
+            if any(m >> 7 == cell for m in R.refused_stops(state.board, state.pieces,
+                                                           state.to_move, state.rules)):
+                return "Your VERSUS can reach only targets, and may not stop on them."
             return "Your VERSUS has no free line to slide along."
         return "That pawn has no free neighbouring hexagon to step to."
 

@@ -40,7 +40,7 @@ class Nim(Game["NimState", "Take"]):
 
     def apply(self, state: NimState, move: Take) -> NimState:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(f"cannot take {move.count} from heap {move.heap + 1}")
+            raise IllegalMoveError(f"{move!r} is not a legal move here")
         heaps = list(state.heaps)
         heaps[move.heap] -= move.count
         return NimState(tuple(heaps), 1 - state.player)
@@ -63,7 +63,7 @@ class Nim(Game["NimState", "Take"]):
             raise IllegalMoveError(f"cannot take {count} from heap {heap}")
         return move
 
-    def render_text(self, state: NimState) -> str:
+    def render_text(self, state: NimState, seat: int | None = None) -> str:
         rows = [f"{i + 1}: {'o' * n}" for i, n in enumerate(state.heaps)]
         return "\n".join([*rows, f"Player {state.player + 1} to move"])
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tabletop.library import UNREADABLE, Entry
 from tabletop.model import Game
+from tabletop.store.index import Entry
+from tabletop.store.records import UNREADABLE, given_names
 
 #: How many of the latest solo scores the trend shows.
 TREND = 50
@@ -73,6 +74,10 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
                  player: str | None = None, game: str | None = None) -> dict[str, Any]:
     """The statistics of every person (or of `player`, person or agent), as JSON-ready data.
 
+    A person's seat counts for its person only if they gave a name: a seat left at the
+    library's default "Player N" is nobody in particular (it still counts, as people,
+    against the others).
+
     `games` gives each game's seat names and score bands (a game that is no longer
     installed is still counted, with "Player N" seats and no bands).
     """
@@ -84,7 +89,10 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
     for entry in finished:
         assert entry.result is not None and entry.game is not None
         known = games.get(entry.game)
+        named = given_names([s.player for s in entry.seats], [s.agent for s in entry.seats])
         for seat, sitting in enumerate(entry.seats):
+            if sitting.human and not named[seat]:
+                continue  # nobody typed a name (a quick start): "Player 1" is no person
             if player is not None and sitting.player != player:
                 continue
             if player is None and not sitting.human:
@@ -109,6 +117,20 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
         bands = tuple(known.score_bands()) if known else ()
         table[name]["solo"][game_id] = solo_summary(scores, bands)
     return {"players": {name: table[name] for name in sorted(table, key=str.lower)}}
+
+
+def people(entries: Iterable[Entry]) -> list[str]:
+    """Everyone statistics can be shown for, by name: the people who gave their seats a
+    name first, then the agents (a seat nobody named is no one)."""
+    found: dict[str, bool] = {}
+    for entry in entries:
+        named = given_names([s.player for s in entry.seats], [s.agent for s in entry.seats])
+        for seat, sitting in enumerate(entry.seats):
+            if not sitting.human:
+                found.setdefault(sitting.player, False)
+            elif named[seat]:
+                found[sitting.player] = True
+    return sorted(found, key=lambda name: (not found[name], name.lower()))
 
 
 def stats_lines(stats: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:

@@ -4,7 +4,7 @@ The schema version is SQLite's `PRAGMA user_version`. `MIGRATIONS[i]` (a tuple o
 statements) takes a database from version `i` to version `i + 1`; a new version is added
 by appending a step, never by editing an old one, so a database of any earlier version
 upgrades step by step. A database of a newer version than `SCHEMA_VERSION` is not touched
-here: the library moves it aside and rebuilds the index from the record files.
+here: the library moves it aside and rebuilds the index from the game files.
 """
 
 from __future__ import annotations

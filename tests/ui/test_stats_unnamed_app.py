@@ -1,0 +1,46 @@
+"""Issue 20: a quick-started game nobody named is no one's in Statistics: its "Player 1"
+is not listed as a person (a person who typed a name is)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import click_button, close_app, installed_host, key, open_app, wait_until
+
+from tabletop.ui._arcade import arcade
+from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.stats_screen import StatsScreen
+
+
+@pytest.fixture
+def window(tmp_path: Path) -> Iterator[Any]:
+    win = open_app(installed_host, tmp_path, size=(1280, 800), animation=0)
+    yield win
+    close_app(win)
+
+
+def play_to_the_end(window: Any) -> None:
+    """A whole Verso solo game by keyboard: draw, keep."""
+    screen = window.current_view
+    assert isinstance(screen, GameScreen)
+    while screen.session.outcome is None:
+        wait_until(window, lambda: not screen.renderer.animating)
+        key(window, arcade.key.P if screen.session.state.phase == 1 else arcade.key.D)
+        if screen.session.outcome is None and screen.session.state.phase == 0:
+            key(window, arcade.key.K)
+
+
+def test_a_quick_start_nobody_named_is_not_a_person_in_statistics(window: Any) -> None:
+    click_button(window, "quick:verso:1:1")  # Verso solo, in one click: no name typed
+    play_to_the_end(window)
+    window.app.show_launcher()
+    click_button(window, "statistics")
+    screen = window.current_view
+    assert isinstance(screen, StatsScreen)
+    assert "Player 1" not in screen.players and screen.player is None
+    screen.ensure_built()
+    assert "Player 1" not in [t.text for t in screen._labels]
+    assert "nobody yet" in [t.text for t in screen._labels]
