@@ -227,7 +227,7 @@ def library_cli_reader(host: Host, scratch: Path, command: str
         if command == "stats":
             json.loads(run(["stats", "--json"], folder).stdout)
         elif command == "open":
-            from tabletop.library_cli import import_record
+            from tabletop.cli.library import import_record
 
             import_record(host, good, folder)
             library = Library.open(folder)

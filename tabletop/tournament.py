@@ -29,7 +29,7 @@ On a cluster:
 
     ray start --head --port 6379                  # on the head node
     ray start --address HEAD:6379                 # on every other node
-    tabletop tournament versus --agents random,greedy,strong --budget iterations=300 \
+    tabletop tournament versus --agents random,greedy,strong --iterations 300 \
         --backend ray --ray-address HEAD:6379 --out results/
 """
 
@@ -47,7 +47,6 @@ from typing import Any
 
 from tabletop import ratings as R
 from tabletop.ai.base import Budget
-from tabletop.limits import shown
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -127,28 +126,6 @@ def schedule(agents: Sequence[str], players: int, games_per_pair: int,
             seating = tuple(table[(seat - turn) % players] for seat in range(players))
             games.append(Pairing(table, seating, seed + k // players))
     return games
-
-
-def parse_budget(text: str | None) -> Budget:
-    """`iterations=N`, `seconds=S` or both (comma-separated); None: the agents' defaults."""
-    if text is None:
-        return Budget()
-    values: dict[str, float] = {}
-    for part in text.split(","):
-        key, sep, value = part.partition("=")
-        key = key.strip()
-        try:
-            number = int(value) if key == "iterations" else float(value)
-        except ValueError:
-            number = 0
-        # `number > 0` is false for NaN; infinity is no budget either.
-        if (not sep or key not in ("iterations", "seconds") or key in values
-                or not (number > 0 and math.isfinite(number))):
-            raise TournamentError(f"budget {shown(text)}: expected iterations=N and/or "
-                                  "seconds=S with positive numbers")
-        values[key] = number
-    iterations = values.get("iterations")
-    return Budget(values.get("seconds"), int(iterations) if iterations else None)
 
 
 # -- the folder ------------------------------------------------------------------------------

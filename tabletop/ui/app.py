@@ -12,12 +12,13 @@ import contextlib
 import importlib
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Budget
 from tabletop.limits import one_line
-from tabletop.model import TabletopError
+from tabletop.model import GameInfo, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.session import Session
@@ -28,11 +29,20 @@ from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.fullscreen import FullScreen
+from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.keys import forget_released_tab, normal_key, shift_tab_symbols
+from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.library_screen import LibraryScreen
 from tabletop.ui.loading import LoadingScreen, PluginLoader
+from tabletop.ui.navigator import Navigator
 from tabletop.ui.renderer import Renderer
+from tabletop.ui.replay_screen import ReplayScreen
+from tabletop.ui.rules_screen import RulesScreen
+from tabletop.ui.settings_screen import SettingsScreen
+from tabletop.ui.setup_screen import SetupScreen
 from tabletop.ui.sound import SoundBoard
+from tabletop.ui.stats_screen import StatsScreen
 from tabletop.worker import AIWorker, HostFactory, default_factory
 
 DEFAULT_SIZE = (1280, 800)
@@ -108,7 +118,11 @@ class AppWindow(arcade.Window):
 
 
 class App:
-    """The state shared by all screens and the navigation between them."""
+    """The state shared by all screens and the navigation between them.
+
+    The one implementation of both `Services` (what a screen may use) and `Navigator`
+    (how it reaches another screen): the only module that imports the screens.
+    """
 
     def __init__(self, host: Host, window: AppWindow, host_factory: HostFactory,
                  directory: Path, budget: Budget | None = None,
@@ -130,10 +144,13 @@ class App:
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
 
     # -- navigation ----------------------------------------------------------------------
+    @property
+    def navigator(self) -> Navigator:
+        """The way between the screens: the app itself (it alone knows them)."""
+        return self
+
     def show_launcher(self, message: str | None = None) -> None:
         """Go to the launcher, showing `message` (an error or notice) if given."""
-        from tabletop.ui.launcher import LauncherScreen
-
         if self.loader is not None and not self.loader.done:
             self.window.show_view(LoadingScreen(self, self.loader))
             return
@@ -148,26 +165,18 @@ class App:
                    position: Record | None = None) -> None:
         """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
         seats, for a new game that plays on from the moves of `position`)."""
-        from tabletop.ui.setup_screen import SetupScreen
-
         self.window.show_view(SetupScreen(self, game_id, preset, position))
 
     def show_library(self, message: str | None = None) -> None:
         """Go to the Library screen (every kept game)."""
-        from tabletop.ui.library_screen import LibraryScreen
-
         self.window.show_view(LibraryScreen(self, message))
 
     def show_stats(self) -> None:
         """Go to the Statistics screen."""
-        from tabletop.ui.stats_screen import StatsScreen
-
         self.window.show_view(StatsScreen(self))
 
     def show_replay(self, entry_id: str) -> None:
         """Open the replay viewer on a kept game (a message if it does not replay)."""
-        from tabletop.ui.replay_screen import ReplayScreen
-
         try:
             screen = ReplayScreen.open(self, entry_id)
         except PluginFailure as failure:
@@ -193,17 +202,23 @@ class App:
 
     def show_settings(self) -> None:
         """Go to the settings screen."""
-        from tabletop.ui.settings_screen import SettingsScreen
-
         self.window.show_view(SettingsScreen(self))
+
+    def show_rules(self, info: GameInfo, back: arcade.View,
+                   symbols: Sequence[str] = ()) -> None:
+        """Go to the rules of the game `info` (the board's legend `symbols` last); closing
+        them shows `back` again."""
+        self.window.show_view(RulesScreen(self, info, back, symbols))
+
+    def back(self, view: arcade.View) -> None:
+        """Show again `view`, a screen left open underneath."""
+        self.window.show_view(view)
 
     def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
                    entry_id: str | None = None) -> None:
         """Open the game screen on `session`, kept in the library (a new entry unless
         `entry_id` continues one; `names` name the human seats), saved first so that
         Continue finds it."""
-        from tabletop.ui.game_screen import GameScreen
-
         if self.keeper.entry_id(session) is None:
             self.keeper.start(session, names, entry_id)
         try:
@@ -238,6 +253,10 @@ class App:
         return self.budget or Budget(seconds=self.settings.ai_seconds)
 
     # -- services ------------------------------------------------------------------------
+    def request_redraw(self) -> None:
+        """Draw a frame at the next tick of the clock."""
+        self.window.request_redraw()
+
     def autosave(self, session: Session) -> None:
         """Keep the game in the library: queued here, written by the keeper's thread.
 

@@ -18,10 +18,11 @@ import sys
 import traceback
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tabletop.limits import one_line
-from tabletop.model import TabletopError
+from tabletop.model import Outcome, TabletopError
 from tabletop.session import (
     HINT,
     MOVE,
@@ -40,7 +41,6 @@ from tabletop.ui.canvas import Canvas
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.textbox import TextBoxes
 from tabletop.ui.widgets import (
     ACCENT,
@@ -58,7 +58,7 @@ from tabletop.ui.widgets import (
 from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 SIDEBAR = 340
 
@@ -69,15 +69,15 @@ OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend
 class GameScreen(Screen):
     """One game in progress."""
 
-    def __init__(self, app: App, game_id: str, session: Session) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, game_id: str, session: Session) -> None:
+        super().__init__(services)
         self.game_id = game_id
         self.session = session
-        session.plugin = app.plugin_name(game_id)  # its failures in play name the plugin
+        session.plugin = services.plugin_name(game_id)  # its failures in play name the plugin
         self.game = session.game
         self.overlay: str | None = "end" if session.outcome else None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
-        self.message = app.take_save_problem() or ""  # the first autosave may have failed
+        self.message = services.take_save_problem() or ""  # the first autosave may have failed
         self.thinking: tuple[Decision, Future[str]] | None = None
         self.hinting: tuple[int, Decision, Future[str]] | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
@@ -102,11 +102,11 @@ class GameScreen(Screen):
         #: and what it was painted for (see `_draw_still_picture`).
         self._picture = Canvas(BACKGROUND[:3], window_order=True)
         self._picture_for: tuple[Any, ...] | None = None
-        settings = app.settings
-        renderer_cls = app.make_renderer(game_id)
+        settings = services.settings
+        renderer_cls = services.make_renderer(game_id)
         #: The names people typed for their seats ("" where none): shown for the seats
         #: everywhere the screen names them (`seat_label`, `with_names`).
-        self.names = game_panels.typed_names(app, session)
+        self.names = game_panels.typed_names(services, session)
         context = RendererContext(self.game, session.human_seats, settings.colour_blind,
                                   settings.animation_seconds, self._submitted.append,
                                   lambda move: self.game.move_to_text(self.session.state, move),
@@ -114,7 +114,7 @@ class GameScreen(Screen):
         try:
             self.renderer = renderer_cls(context)
         except (Exception, SystemExit) as exc:  # plugin code never ends the app
-            raise PluginFailure(app.failure_message(game_id, "starting its renderer", exc)
+            raise PluginFailure(services.failure_message(game_id, "starting its renderer", exc)
                                 ) from exc
         if renderer_cls is not TextRenderer:
             self._dirs += plugin_files(self.renderer)
@@ -134,13 +134,13 @@ class GameScreen(Screen):
         except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
             if not raised_in(exc, self._dirs):
                 raise
-            self._abandon(self.app.failure_message(self.game_id, where, exc))
+            self._abandon(self.services.failure_message(self.game_id, where, exc))
         return None
 
     def _abandon(self, message: str) -> None:
         self.thinking = None
         self.hinting = None
-        self.app.show_launcher(message)
+        self.navigator.show_launcher(message)
 
     # -- position and moves --------------------------------------------------------------
     def push_position(self) -> None:
@@ -201,13 +201,13 @@ class GameScreen(Screen):
         mover = s.to_move
         before, after = s.play(move)
         self.log_scroll = 0  # the newest move shows
-        self.app.autosave(s)
-        problem = self.app.take_save_problem()
+        self.services.autosave(s)
+        problem = self.services.take_save_problem()
         self.message = problem or ""
         if mover is not None and s.is_ai(mover):
             told = self.with_names(" ".join(line.strip() for line in s.log[-1]))
             self.message = f"{problem} {told}" if problem else told
-            self._hold = self.app.settings.ai_pause_seconds
+            self._hold = self.services.settings.ai_pause_seconds
         self.hinting = None
         if s.outcome is not None:
             self.overlay = "end"
@@ -216,7 +216,7 @@ class GameScreen(Screen):
         shown = s.view_of(before, seat), move, s.view_of(after, seat)
         self.renderer.animate(*shown)
         cues = list(self.renderer.sound_cues(*shown))
-        self.app.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
+        self.services.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
         self.invalidate()
 
     # -- frame actions -------------------------------------------------------------------
@@ -226,8 +226,8 @@ class GameScreen(Screen):
             self.thinking = None
             self.hinting = None
             self.overlay = None
-            self.app.autosave(self.session)
-            self.message = self.app.take_save_problem() or "Move undone."
+            self.services.autosave(self.session)
+            self.message = self.services.take_save_problem() or "Move undone."
             self.push_position()
         else:
             self.message = self.session.undo_refusal()
@@ -236,8 +236,8 @@ class GameScreen(Screen):
     def redo(self) -> None:
         """Replay the last undone turn."""
         if self.session.redo():
-            self.app.autosave(self.session)
-            self.message = self.app.take_save_problem() or "Move redone."
+            self.services.autosave(self.session)
+            self.message = self.services.take_save_problem() or "Move redone."
             if self.session.outcome is not None:
                 self.overlay = "end"
             self.push_position()
@@ -248,7 +248,7 @@ class GameScreen(Screen):
         s = self.session
         if s.to_move is None or s.is_ai(s.to_move) or self.hinting is not None:
             return
-        agent = self._playing_for(self.app.host.strongest_agent(self.game_id).name)
+        agent = self._playing_for(self.services.host.strongest_agent(self.game_id).name)
         self.hinting = (len(s.moves), *self._ask(agent, HINT))
         self.message = f"Looking for a hint ({agent})…"
         self.invalidate()
@@ -256,9 +256,9 @@ class GameScreen(Screen):
     # -- agents ----------------------------------------------------------------------------
     def _ask(self, agent: str, purpose: str) -> tuple[Decision, Future[str]]:
         """Send `agent`'s decision for the seat to move to the AI worker."""
-        label = agent_label(self.app.host, self.game_id, agent)
-        decision = self.session.decision(agent, label, self.app.ai_budget(), purpose)
-        return decision, self.app.worker.submit(decision)
+        label = agent_label(self.services.host, self.game_id, agent)
+        decision = self.session.decision(agent, label, self.services.ai_budget(), purpose)
+        return decision, self.services.worker.submit(decision)
 
     def _playing_for(self, agent: str) -> str:
         """The agent that plays for `agent`: itself, or its stand-in if it failed."""
@@ -275,7 +275,7 @@ class GameScreen(Screen):
         the next weaker agent of the game (the random agent last of all).
         """
         failed_names = {failed, *self.stand_ins}
-        specs = sorted(self.app.host.agent_specs(self.game_id), key=lambda a: -a.strength)
+        specs = sorted(self.services.host.agent_specs(self.game_id), key=lambda a: -a.strength)
         order = [a.name for a in specs]
         below = order[order.index(failed) + 1:] if failed in order else order
         names = [name for name in below if name not in failed_names]
@@ -291,7 +291,7 @@ class GameScreen(Screen):
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         try:
-            path = save_copy(self.app.directory, self.session.record())
+            path = save_copy(self.services.directory, self.session.record())
         except (OSError, TabletopError) as exc:
             self.message = one_line(f"Save failed: {reason(exc)}")
         else:
@@ -314,8 +314,7 @@ class GameScreen(Screen):
     def show_rules(self) -> None:
         """Open the game's rules (F1) on their own screen, with the legend's symbols as
         their last section; closing them comes back here."""
-        self.window.show_view(RulesScreen(self.app, self.game.info, self,
-                                          symbols=self.renderer.legend()))
+        self.navigator.show_rules(self.game.info, self, self.renderer.legend())
 
     def show_panel(self, name: str | None) -> None:
         """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
@@ -352,7 +351,7 @@ class GameScreen(Screen):
         self._poll_hint()
         self._poll_ai()
         # The keeper writes on its own thread: a write that failed is said when it is known.
-        problem = self.app.take_save_problem()
+        problem = self.services.take_save_problem()
         if problem:
             self.message = problem
             self.invalidate()
@@ -375,7 +374,7 @@ class GameScreen(Screen):
             raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
                                 ) from exc
         except Exception as exc:  # raised in the worker by the game's code
-            raise PluginFailure(self.app.failure_message(self.game_id, where, exc)) from exc
+            raise PluginFailure(self.services.failure_message(self.game_id, where, exc)) from exc
 
     def _poll_hint(self) -> None:
         if self.hinting is None or not self.hinting[2].done():
@@ -436,12 +435,100 @@ class GameScreen(Screen):
             self._built_overlay = self.overlay
             # A panel opens on its harmless button; closing it gives the board the focus.
             self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
+        self.legend_boxes = []
         if self.overlay is not None:
-            game_panels.build_overlay(self, width, height)
+            shown = self._panel()
+            if shown is None:  # its question is gone: no panel (and no sidebar this time)
+                self.overlay = None
+                return
+            self.legend_boxes = list(game_panels.paint_panel(self, width, height,
+                                                             shown).legend_boxes)
             return
         panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
         self.box(panel, PANEL)
-        game_panels.build_sidebar(self, panel)
+        drawn = game_panels.paint_sidebar(self, panel, self._sidebar())
+        self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll
+
+    def _sidebar(self) -> game_panels.Sidebar:
+        """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
+        s = self.session
+        outcome = s.outcome
+        scores = outcome.scores if outcome is not None else self.renderer.scores(
+            s.view_of(s.state))
+        labels = [self.seat_label(i) for i in range(s.players)]
+        actions: list[game_panels.Action] = []
+        if self.renderer.pending_move is not None:
+            actions += [("VALIDATE", self.validate, True, "validate"),
+                        ("Cancel (Esc)", self.cancel_preview, True, "cancel")]
+        actions += [
+            ("Undo (U)", self.undo, s.can_undo(), "undo"),
+            ("Redo (R)", self.redo, s.can_redo(), "redo"),
+            ("Hint (H)", self.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
+            ("Save (S)", self.save, True, "save"),
+            ("Rules (F1)", self.show_rules, True, "rules"),
+            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            ("New game (N)", lambda: self.navigator.show_setup(self.game_id, s), True, "new"),
+            ("Launcher (Esc)", self.escape, True, "launcher"),
+        ]
+        specials: list[game_panels.Action] = []
+        for move in s.special_moves():
+            text = self.game.move_to_text(s.state, move)
+            label = f"Offer: {text}" if s.needs_consent(move) else text.capitalize()
+            specials.append((label, partial(self.submit, move), True, f"special:{text}"))
+        return game_panels.Sidebar(
+            self.game.info.name, tuple(self.status_lines()),
+            tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
+            tuple(tuple(self.with_names(line) for line in lines) for lines in s.log),
+            self.log_scroll)
+
+    def _panel(self) -> game_panels.Panel | None:
+        """The snapshot of the open panel (None: its question is gone)."""
+        s, info, kind = self.session, self.game.info, self.overlay
+        if kind == "legend":
+            return game_panels.Panel(
+                kind, f"Legend: the symbols of {info.name}", legend=tuple(self.renderer.legend()),
+                buttons=(("Close (L or Esc)", self.toggle_legend, "close"),))
+        if kind == "offer" and self.offer is not None:
+            mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
+            others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
+            text = self.game.move_to_text(s.state, self.offer)
+            return game_panels.Panel(
+                kind, f"{mover} offers: {text}", f"{others}: do you accept?",
+                buttons=(("Accept (Y)", lambda: self.answer_offer(True), "accept"),
+                         ("Decline (N)", lambda: self.answer_offer(False), "decline")))
+        if kind == "confirm" and self.offer is not None:
+            mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
+            text = self.game.move_to_text(s.state, self.offer)
+            after = self.game.outcome(self.game.apply(s.state, self.offer))
+            winners = [self.seat_label(w) for w in after.winners] if after else []
+            result = (" and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
+                      if winners else "Nobody wins.")
+            return game_panels.Panel(
+                kind, f"{mover}: {text}?",
+                f"The game ends now and cannot be undone. {result}",
+                buttons=((f"{text.capitalize()} (Y)", lambda: self.answer_offer(True), "yes"),
+                         ("Keep playing (N)", lambda: self.answer_offer(False), "keep")))
+        if kind == "end" and s.outcome is not None:
+            return game_panels.Panel(
+                kind, "Game over", "\n".join(self._result_lines(s.outcome)),
+                buttons=(("Review board", lambda: self.show_panel(None), "review"),
+                         ("New game (N)", lambda: self.navigator.show_setup(self.game_id, s),
+                          "new"),
+                         ("Launcher", self.navigator.show_launcher, "launcher")))
+        return None
+
+    def _result_lines(self, outcome: Outcome) -> list[str]:
+        """The end panel's words: a solo score with its rating and best, or who won."""
+        if self.session.players == 1:
+            name = self.names[0]
+            best = game_panels.personal_best(
+                self.services.keeper.library, self.game_id,
+                self.services.keeper.entry_id(self.session), name)
+            return game_panels.solo_lines(outcome, name, self.game.info.name,
+                                          tuple(self.game.score_bands()), best)
+        names = game_panels.player_names(self.game.info, self.session, self.names,
+                                         self.services.host.agent_specs(self.game_id))
+        return game_panels.result_lines(outcome, names)
 
     def laid_out(self) -> TextBoxes:
         """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
@@ -511,7 +598,15 @@ class GameScreen(Screen):
         return self.overlay is None and not self.renderer.animating
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        game_panels.scroll_log(self, x, y, round(scroll_y * 3))
+        self.scroll_log(x, y, round(scroll_y * 3))
+
+    def scroll_log(self, x: float, y: float, rows: int) -> bool:
+        """The wheel over the move log: `rows` earlier (positive) or newer; True if used."""
+        if not self.log_box.contains(x, y):
+            return False
+        self.log_scroll = max(0, self.log_scroll + rows)
+        self.invalidate()
+        return True
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
@@ -571,10 +666,25 @@ class GameScreen(Screen):
     def _key(self, symbol: int, modifiers: int) -> None:
         self.ensure_built()
         if self.overlay is not None:
-            game_panels.overlay_key(self, symbol, modifiers)
+            self._overlay_key(symbol, modifiers)
         else:
             self._frame_key(symbol, modifiers)
         self.renderer.set_focus(self.board_focused)
+
+    def _overlay_key(self, symbol: int, modifiers: int) -> None:
+        """Keys while a panel is open: its shortcuts, then the usual focus keys."""
+        if self.overlay in ("offer", "confirm") and symbol in (arcade.key.Y, arcade.key.N):
+            self.answer_offer(symbol == arcade.key.Y)
+        elif self.overlay == "confirm" and symbol == arcade.key.ESCAPE:
+            self.answer_offer(False)
+        elif self.overlay == "legend" and symbol == arcade.key.L:
+            self.toggle_legend()
+        elif self.overlay == "end" and symbol == arcade.key.N:
+            self.navigator.show_setup(self.game_id, self.session)
+        elif symbol == arcade.key.ESCAPE and self.overlay != "offer":
+            self.show_panel(None)
+        else:
+            Screen.on_key_press(self, symbol, modifiers)
 
     def cycle_focus(self, step: int) -> None:
         """Tab (+1) / Shift-Tab (-1): board → each enabled sidebar button → board."""
@@ -582,7 +692,7 @@ class GameScreen(Screen):
         stops: list[str | None] = [None, *(b.name for b in self.buttons if b.enabled)]
         at = stops.index(self.focus_name) if self.focus_name in stops else 0
         self.focus_name = stops[(at + step) % len(stops)]
-        self.app.window.request_redraw()
+        self.services.request_redraw()
 
     def _frame_key(self, symbol: int, modifiers: int) -> None:
         key = arcade.key
@@ -610,8 +720,8 @@ class GameScreen(Screen):
         shortcuts: dict[int, Callable[[], None]] = {
             arcade.key.U: self.undo, arcade.key.R: self.redo, arcade.key.H: self.hint,
             arcade.key.S: self.save, arcade.key.F1: self.show_rules,
-            arcade.key.N: lambda: self.app.show_setup(self.game_id, self.session),
-            arcade.key.F11: self.app.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
+            arcade.key.N: lambda: self.navigator.show_setup(self.game_id, self.session),
+            arcade.key.F11: self.services.toggle_fullscreen, arcade.key.ESCAPE: self.escape,
             arcade.key.L: self.toggle_legend,
         }
         if symbol in shortcuts:
@@ -623,7 +733,7 @@ class GameScreen(Screen):
             self.invalidate()
             return
         self.thinking = None
-        self.app.show_launcher()
+        self.navigator.show_launcher()
 
     def status_lines(self) -> list[tuple[str, Any]]:
         """The sidebar's turn and status lines, with their colours."""

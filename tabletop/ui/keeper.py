@@ -13,6 +13,7 @@ import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop.levels import computer_name
 from tabletop.plugins import Host
 from tabletop.session import Session
 from tabletop.store.index import Entry
@@ -133,3 +134,25 @@ class GameKeeper(ThreadedKeeper):
         if self.library is None:
             raise LibraryError("the game library is not available")
         return self.library.set_aside(entry_id).name
+
+
+def seat_words(entry: Entry, host: Host | None) -> list[str]:
+    """Each seat of a kept game as a player reads it: a person by name, a computer by its
+    level's name as the set-up shows it ("Expert", not the agent id "strong"; see
+    `tabletop.levels.computer_name`). Without `host`, or for a game no longer installed,
+    as kept."""
+    specs = (host.agent_specs(entry.game) if host is not None and entry.game is not None
+             and entry.game in host.games else [])
+    return [seat.player if seat.human else computer_name(specs, seat.agent)
+            for seat in entry.seats]
+
+
+def players_line(entry: Entry, host: Host | None = None) -> str:
+    """"Ada vs Expert", "Ada (solo)", "Ada, Bob, Cy and Dee" (computers named as
+    `seat_words` names them)."""
+    names = seat_words(entry, host)
+    if len(names) == 1:
+        return f"{names[0]} (solo)"
+    if len(names) == 2:
+        return f"{names[0]} vs {names[1]}"
+    return ", ".join(names[:-1]) + f" and {names[-1]}"

@@ -6,20 +6,17 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.model import GameInfo
 from tabletop.session import HUMAN
-from tabletop.store.library import Entry
 from tabletop.ui import quickstart, thumbnails
 from tabletop.ui._arcade import arcade
-from tabletop.ui.keeper import last_played
+from tabletop.ui.keeper import last_played, players_line
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
-    from tabletop.plugins import Host
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 
 def players_text(info: GameInfo) -> str:
@@ -27,28 +24,6 @@ def players_text(info: GameInfo) -> str:
     span = (str(info.min_players) if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}")
     return f"{span} player" + ("" if span == "1" else "s")
-
-
-def seat_words(entry: Entry, host: Host | None) -> list[str]:
-    """Each seat of a kept game as a player reads it: a person by name, a computer by its
-    level's name as the set-up shows it ("Expert", not the agent id "strong"; see
-    `tabletop.levels.computer_name`). Without `host`, or for a game no longer installed,
-    as kept."""
-    specs = (host.agent_specs(entry.game) if host is not None and entry.game is not None
-             and entry.game in host.games else [])
-    return [seat.player if seat.human else computer_name(specs, seat.agent)
-            for seat in entry.seats]
-
-
-def players_line(entry: Entry, host: Host | None = None) -> str:
-    """"Ada vs Expert", "Ada (solo)", "Ada, Bob, Cy and Dee" (computers named as
-    `seat_words` names them)."""
-    names = seat_words(entry, host)
-    if len(names) == 1:
-        return f"{names[0]} (solo)"
-    if len(names) == 2:
-        return f"{names[0]} vs {names[1]}"
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def initials(name: str) -> str:
@@ -66,10 +41,10 @@ class LauncherScreen(Screen):
     """The first screen: pick a game, start one in a click, continue one in progress, or
     change settings."""
 
-    def __init__(self, app: App, message: str | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, message: str | None = None) -> None:
+        super().__init__(services)
         self.message = one_line(message) if message else None
-        self.in_progress = app.keeper.in_progress()
+        self.in_progress = services.keeper.in_progress()
         self.page = 0  # which page of games, when there are more than fit
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
 
@@ -84,8 +59,9 @@ class LauncherScreen(Screen):
         side_w = max(px(280), 200)
         side_x = width - margin - side_w
         top = below - subtitle.content_height - px(20)
-        actions = (("Library", self.app.show_library), ("Statistics", self.app.show_stats),
-                   ("Settings", self.app.show_settings), ("Quit", self.app.quit))
+        go = self.navigator
+        actions = (("Library", go.show_library), ("Statistics", go.show_stats),
+                   ("Settings", go.show_settings), ("Quit", go.quit))
         message_h = self.line(14, 1.5) * 2 + px(10) if self.message else 0.0
         floor = px(24) + message_h
         # Games first: Tab from nothing lands on the first game.
@@ -109,10 +85,10 @@ class LauncherScreen(Screen):
         """The games' ids as the launcher lists them: the games shipped with Tabletop, then
         the others, each by name (a plugin bringing dozens of games never buries them)."""
         def key(game_id: str) -> tuple[bool, str]:
-            owner = self.app.host.owner(game_id)
+            owner = self.services.host.owner(game_id)
             return (not (owner is not None and owner.builtin),
-                    self.app.host.games[game_id].info.name.lower())
-        return sorted(self.app.host.games, key=key)
+                    self.services.host.games[game_id].info.name.lower())
+        return sorted(self.services.host.games, key=key)
 
     def _build_games(self, left: float, top: float, width: float, floor: float) -> float:
         """A card per game (its picture, name, player counts, pitch); the y below them.
@@ -134,9 +110,9 @@ class LauncherScreen(Screen):
         shown = order[self.page * fit:(self.page + 1) * fit]
         y = top
         for game_id in shown:
-            info = self.app.host.games[game_id].info
+            info = self.services.host.games[game_id].info
             rect = Rect(left, y - card_h, width, card_h)
-            self.add_button("", rect, partial(self.app.show_setup, game_id),
+            self.add_button("", rect, partial(self.navigator.show_setup, game_id),
                             name=f"game:{game_id}")
             art = Rect(rect.left + px(8), rect.bottom + px(8), (card_h - px(16)) * 4 / 3,
                        card_h - px(16))
@@ -166,7 +142,7 @@ class LauncherScreen(Screen):
                                          partial(self.show_page, target), name=name)
                 button.enabled = 0 <= target < pages
             y -= pager_h + px(10)
-        for error in self.app.host.errors:
+        for error in self.services.host.errors:
             box = Rect(left, y - max(px(56), self.line(12) * 2), width,
                        max(px(56), self.line(12) * 2))
             self.box(box, PANEL)
@@ -183,9 +159,9 @@ class LauncherScreen(Screen):
 
     def _picture(self, game_id: str, name: str, art: Rect) -> None:
         """The game's picture by its renderer, else its shipped picture, else a card."""
-        texture = thumbnails.picture(self.app, game_id, (int(art.width), int(art.height)))
+        texture = thumbnails.picture(self.services, game_id, (int(art.width), int(art.height)))
         if texture is None:
-            info = self.app.host.game(game_id).info
+            info = self.services.host.game(game_id).info
             if info.picture and self._add_picture(info.picture, art):
                 return
             self.box(art, PANEL, ACCENT)
@@ -202,7 +178,7 @@ class LauncherScreen(Screen):
         """The quick-start buttons, as many rows as fit above `floor`."""
         px = self.px
         starts = [start for game_id in self.game_order()
-                  for start in quickstart.quick_starts(self.app.host, game_id)]
+                  for start in quickstart.quick_starts(self.services.host, game_id)]
         if not starts:
             return
         head = self.label("Quick start", left, top, 16, TEXT, bold=True, anchor_y="top")
@@ -217,7 +193,7 @@ class LauncherScreen(Screen):
                     return
             x = left + (index % columns) * (column_w + px(10))
             self.add_button(start.label, Rect(x, y, column_w, button_h - px(8)),
-                            partial(quickstart.begin, self.app, start),
+                            partial(quickstart.begin, self.services, start),
                             name=f"quick:{start.game_id}:{len(start.seats)}:"
                                  f"{start.seats.count(HUMAN)}")
 
@@ -239,7 +215,7 @@ class LauncherScreen(Screen):
             last = index == len(self.in_progress) - 1
             if y < floor + (0 if last else more_h):
                 break
-            game = self.app.host.games.get(entry.game or "")
+            game = self.services.host.games.get(entry.game or "")
             name = game.info.name if game else f"{entry.game} (not installed)"
             self.box(Rect(left, y, width, card_h), PANEL)
             line_y = y + card_h - px(6)
@@ -247,7 +223,7 @@ class LauncherScreen(Screen):
             # once); the third line ("move 19 · 5 min ago") has the card's whole width.
             tall = lines[0] + lines[1]
             art = Rect(left + px(8), line_y - tall, tall * 4 / 3, tall)
-            texture = (thumbnails.kept_game_picture(self.app, entry,
+            texture = (thumbnails.kept_game_picture(self.services, entry,
                                                     (int(art.width), int(art.height)))
                        if game is not None else None)
             text_x = left + px(10)
@@ -258,7 +234,8 @@ class LauncherScreen(Screen):
                 self._pictures.append(sprite)
                 text_x = art.right + px(8)
             for n, (text, size, colour, bold) in enumerate((
-                    (name, 14, TEXT, True), (players_line(entry, self.app.host), 12, DIM, False),
+                    (name, 14, TEXT, True),
+                    (players_line(entry, self.services.host), 12, DIM, False),
                     (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False))):
                 x = text_x if n < 2 else left + px(10)
                 self.label(text, x, line_y, size, colour, bold=bold,
@@ -266,7 +243,8 @@ class LauncherScreen(Screen):
                 line_y -= lines[n]
             self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
                                              button_h),
-                            partial(self.app.continue_game, entry.id), enabled=game is not None,
+                            partial(self.navigator.continue_game, entry.id),
+                            enabled=game is not None,
                             name=f"continue:{entry.id}")
             y -= card_h + px(8)
             shown += 1

@@ -15,14 +15,13 @@ from tabletop.model import TabletopError
 from tabletop.record import replay
 from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
 from tabletop.ui._arcade import arcade
-from tabletop.ui.keeper import last_played
-from tabletop.ui.launcher import players_line, seat_words
+from tabletop.ui.keeper import last_played, players_line, seat_words
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.plugins import Host
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 PANEL_RULE = (70, 78, 96, 255)
 #: The longest path the import field accepts.
@@ -55,8 +54,8 @@ def describe(entry: Entry, names: dict[str, str], host: Host | None = None) -> s
 class LibraryScreen(Screen):
     """The kept games, with filters, paging, Continue / Replay / Delete and Import."""
 
-    def __init__(self, app: App, message: str | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, message: str | None = None) -> None:
+        super().__init__(services)
         self.game: str | None = None
         self.player: str | None = None
         self.page = 0
@@ -70,13 +69,13 @@ class LibraryScreen(Screen):
     # -- data ----------------------------------------------------------------------------
     def reload(self) -> None:
         """Read the filtered list again (after a filter change, an import or a delete)."""
-        library = self.app.keeper.library
-        self.app.keeper.flush()
+        library = self.services.keeper.library
+        self.services.keeper.flush()
         self.entries = library.entries(self.game, self.player) if library is not None else []
         self.invalidate()
 
     def _choices(self) -> tuple[list[str | None], list[str | None]]:
-        library = self.app.keeper.library
+        library = self.services.keeper.library
         if library is None:
             return [None], [None]
         games = sorted({e.game for e in library.entries() if e.game})
@@ -107,9 +106,9 @@ class LibraryScreen(Screen):
     def open_entry(self, entry: Entry) -> None:
         """Continue a game in progress, or replay a finished one."""
         if entry.status == FINISHED or entry.result is not None:
-            self.app.show_replay(entry.id)
+            self.navigator.show_replay(entry.id)
         else:
-            self.app.continue_game(entry.id)
+            self.navigator.continue_game(entry.id)
 
     def ask_delete(self, entry: Entry) -> None:
         """Ask before deleting."""
@@ -120,7 +119,7 @@ class LibraryScreen(Screen):
     def delete(self) -> None:
         """Move the asked-about game to the trash."""
         entry, self.doomed, self.mode = self.doomed, None, "list"
-        library = self.app.keeper.library
+        library = self.services.keeper.library
         if entry is not None and library is not None:
             try:
                 moved = library.delete(entry.id)
@@ -141,17 +140,17 @@ class LibraryScreen(Screen):
             self.focus = -1
             self.invalidate()
         else:
-            self.app.show_launcher()
+            self.navigator.show_launcher()
 
     def import_path(self, path: Path | None = None) -> None:
         """Keep a copy of `path` (default: the typed path); it must replay."""
-        library = self.app.keeper.library
+        library = self.services.keeper.library
         target = path if path is not None else Path(self.path_text.strip()).expanduser()
         if library is None or not str(target).strip() or str(target) == ".":
             self.message = "Type or paste the path of a game record first."
             self.invalidate()
             return
-        host = self.app.host
+        host = self.services.host
 
         def check(record: Any) -> None:
             replay(host.game(record.game), record)
@@ -174,7 +173,7 @@ class LibraryScreen(Screen):
 
     def save_files(self) -> list[Path]:
         """The saves folder's records, newest first."""
-        folder = self.app.directory / "saves"
+        folder = self.services.directory / "saves"
         files = [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
         return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
 
@@ -197,7 +196,7 @@ class LibraryScreen(Screen):
     def _build_list(self, left: float, right: float, height: int) -> None:
         px = self.px
         y = height - px(120)
-        names = {gid: g.info.name for gid, g in self.app.host.games.items()}
+        names = {gid: g.info.name for gid, g in self.services.host.games.items()}
         game_text = "every game" if self.game is None else names.get(self.game, self.game)
         player_text = "everyone" if self.player is None else self.player
         for title, text, cycle, name, x in (
@@ -213,7 +212,7 @@ class LibraryScreen(Screen):
         self.add_button("Import…", Rect(right - px(300), y, px(140), px(34)), self.show_import,
                         name="import")
         self.add_button("Back (Esc)", Rect(right - px(150), y, px(150), px(34)),
-                        self.app.show_launcher, name="back")
+                        self.navigator.show_launcher, name="back")
         # Rows keep room for two lines of text at the smallest font size (small windows).
         row_h, top, floor = max(px(58), 46), y - px(16), px(110)
         per_page = max(1, int((top - floor) // row_h))
@@ -242,16 +241,16 @@ class LibraryScreen(Screen):
         # costs (bench/library_ui.py).
         self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
         text_w = rect.width - px(290)
-        self.fitted(describe(entry, names, self.app.host), rect.left + px(12),
+        self.fitted(describe(entry, names, self.services.host), rect.left + px(12),
                     rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True)
         colour = ERROR if entry.status == UNREADABLE else DIM
-        self.fitted(f"{result_line(entry, self.app.host)} · {last_played(entry.updated)}",
+        self.fitted(f"{result_line(entry, self.services.host)} · {last_played(entry.updated)}",
                     rect.left + px(12), rect.top - max(px(40), 30), 12, colour, text_w)
         bx = rect.right - px(270)
         bh = px(32)
         by = rect.bottom + (rect.height - bh) / 2
         if entry.status != UNREADABLE:
-            installed = entry.game in self.app.host.games
+            installed = entry.game in self.services.host.games
             label = "Continue" if entry.status == IN_PROGRESS or entry.result is None \
                 else "Replay"
             self.add_button(label, Rect(bx, by, px(130), bh), partial(self.open_entry, entry),
@@ -279,10 +278,10 @@ class LibraryScreen(Screen):
             return
         panel = Rect(width / 2 - px(300), height / 2 - px(100), px(600), px(200))
         self.box(panel, PANEL)
-        names = {gid: g.info.name for gid, g in self.app.host.games.items()}
+        names = {gid: g.info.name for gid, g in self.services.host.games.items()}
         self.label("Delete this game?", panel.left + px(24), panel.top - px(40), 20, bold=True)
-        self.label(f"{describe(entry, names, self.app.host)} "
-                   f"({result_line(entry, self.app.host)}). Its file moves to the "
+        self.label(f"{describe(entry, names, self.services.host)} "
+                   f"({result_line(entry, self.services.host)}). Its file moves to the "
                    f"trash folder.", panel.left + px(24), panel.top - px(60), 13, DIM,
                    width=panel.width - px(48), multiline=True, anchor_y="top")
         self.add_button("Delete", Rect(panel.left + px(24), panel.bottom + px(24), px(200),
@@ -304,7 +303,7 @@ class LibraryScreen(Screen):
         self.add_button("Back (Esc)", Rect(right - px(140), y - px(8), px(140), px(38)),
                         self.back, name="back")
         y -= px(60)
-        self.fitted(f"Saves folder: {self.app.directory / 'saves'}", left, y, 14, TEXT,
+        self.fitted(f"Saves folder: {self.services.directory / 'saves'}", left, y, 14, TEXT,
                     right - left)
         files = self.save_files()
         if not files:

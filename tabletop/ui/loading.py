@@ -18,7 +18,7 @@ from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, TEXT, Screen
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 
 @dataclass
@@ -73,8 +73,8 @@ class LoadingScreen(Screen):
 
     MAX_LINES = 12  # the latest plugins; older ones scroll off the top
 
-    def __init__(self, app: App, loader: PluginLoader) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, loader: PluginLoader) -> None:
+        super().__init__(services)
         self.loader = loader
         self._seen = -1
 
@@ -94,10 +94,10 @@ class LoadingScreen(Screen):
             y -= px(26)
         side_w = px(280)
         self.add_button("Quit", Rect(width - margin - side_w, height - px(150), side_w, px(52)),
-                        self.app.quit, name="quit")
+                        self.navigator.quit, name="quit")
 
     def on_update(self, delta_time: float) -> None:
         if self.loader.done:
-            self.app.show_launcher()
+            self.navigator.show_launcher()
         elif self.loader.changes != self._seen:
             self.invalidate()

@@ -19,7 +19,7 @@ from tabletop.store.library import given_names
 
 if TYPE_CHECKING:
     from tabletop.plugins import Host
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 
 @dataclass(frozen=True)
@@ -45,18 +45,18 @@ def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
     return starts
 
 
-def remembered(app: App, start: QuickStart) -> tuple[tuple[str, ...], dict[str, Any],
+def remembered(services: Services, start: QuickStart) -> tuple[tuple[str, ...], dict[str, Any],
                                                      list[str]]:
     """The seats, options and people's names of the latest kept game of the same kind
     (same game, players and number of people), else the defaults. The names are by seat
     ("" where none was given): each person comes back at the seat they had."""
-    seats, options, names = start.seats, {}, list(app.keeper.last_names(start.game_id))
-    library = app.keeper.library
+    seats, options, names = start.seats, {}, list(services.keeper.last_names(start.game_id))
+    library = services.keeper.library
     people = start.seats.count(HUMAN)
     for entry in library.entries(game=start.game_id) if library is not None else ():
         agents = tuple(seat.agent for seat in entry.seats)
         if len(agents) == len(start.seats) and agents.count(HUMAN) == people:
-            agent_names = {a.name for a in app.host.agent_specs(start.game_id)}
+            agent_names = {a.name for a in services.host.agent_specs(start.game_id)}
             if all(a == HUMAN or a in agent_names for a in agents):
                 seats = agents
             options = dict(entry.options)
@@ -66,17 +66,17 @@ def remembered(app: App, start: QuickStart) -> tuple[tuple[str, ...], dict[str, 
     return seats, options, names
 
 
-def begin(app: App, start: QuickStart) -> None:
+def begin(services: Services, start: QuickStart) -> None:
     """Start the game at once; choices that no longer hold give way to the defaults, and
     a game that cannot start with those opens its set-up screen instead."""
-    game = app.host.game(start.game_id)
-    seats, options, names = remembered(app, start)
+    game = services.host.game(start.game_id)
+    seats, options, names = remembered(services, start)
     seed = random.SystemRandom().randrange(2**31)
     for tried in (options, {}):
         try:
             session = Session.new(game, len(seats), dict(tried), seed, list(seats))
         except TabletopError:
             continue
-        app.start_game(start.game_id, session, names[:len(seats)])
+        services.navigator.start_game(start.game_id, session, names[:len(seats)])
         return
-    app.show_setup(start.game_id)
+    services.navigator.show_setup(start.game_id)

@@ -23,14 +23,13 @@ from tabletop.store.library import HUMAN, Entry, given_names
 from tabletop.terminal import result_text
 from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure
-from tabletop.ui.game_panels import MONO_ADVANCE
-from tabletop.ui.launcher import players_line
+from tabletop.ui.keeper import players_line
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.textbox import MIN_POINTS, TextBoxes
-from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, GOOD, MONO_ADVANCE, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 SIDEBAR = 340
 #: Autoplay speeds offered, in moves per second.
@@ -40,12 +39,12 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 class ReplayScreen(Screen):
     """One kept game, replayed ply by ply (see the module docstring)."""
 
-    def __init__(self, app: App, entry: Entry, record: Record, played: Replay) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services, entry: Entry, record: Record, played: Replay) -> None:
+        super().__init__(services)
         self.entry = entry
         self.record = record
         self.played = played
-        self.game = app.host.game(record.game)
+        self.game = services.host.game(record.game)
         self.ply = len(played.moves)  # a finished game opens on its result
         self.playing = False
         self.speed = 1
@@ -59,15 +58,15 @@ class ReplayScreen(Screen):
         #: The names people gave their seats ("" where none), as the game screen shows them.
         self.names = given_names([seat.player for seat in entry.seats],
                                  [seat.agent for seat in entry.seats])
-        context = RendererContext(self.game, people, app.settings.colour_blind,
-                                  app.settings.animation_seconds, lambda move: None,
+        context = RendererContext(self.game, people, services.settings.colour_blind,
+                                  services.settings.animation_seconds, lambda move: None,
                                   lambda move: self.game.move_to_text(self.state, move),
                                   self.names)
-        renderer_cls = app.make_renderer(record.game)
+        renderer_cls = services.make_renderer(record.game)
         try:
             self.renderer = renderer_cls(context)
         except Exception as exc:  # the plugin's code: named, and the app carries on
-            raise PluginFailure(app.failure_message(record.game, "starting its renderer",
+            raise PluginFailure(services.failure_message(record.game, "starting its renderer",
                                                     exc)) from exc
         self._show()
 
@@ -77,15 +76,15 @@ class ReplayScreen(Screen):
         return self.game.info.with_names(self.game.info.seat_name(seat), self.names)
 
     @classmethod
-    def open(cls, app: App, entry_id: str) -> ReplayScreen:
+    def open(cls, services: Services, entry_id: str) -> ReplayScreen:
         """The viewer of a kept game; raises `TabletopError` if it does not replay."""
-        library = app.keeper.library
+        library = services.keeper.library
         if library is None:
             raise TabletopError("the game library is not available")
         entry = library.get(entry_id)
         record = library.read_record(entry_id)
-        played = replay(app.host.game(record.game), record)
-        return cls(app, entry, record, played)
+        played = replay(services.host.game(record.game), record)
+        return cls(services, entry, record, played)
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -147,11 +146,11 @@ class ReplayScreen(Screen):
     def play_on(self) -> None:
         """Set up a new game that starts at the viewed ply (seats chosen there)."""
         position = replace(self.record, moves=self.record.moves[:self.ply], result=None)
-        self.app.show_setup(self.record.game, position=position)
+        self.navigator.show_setup(self.record.game, position=position)
 
     def back(self) -> None:
         """Back to the Library."""
-        self.app.show_library()
+        self.navigator.show_library()
 
     # -- per frame -----------------------------------------------------------------------
     def _renderer_failed(self, exc: Exception, doing: str) -> None:
@@ -159,7 +158,7 @@ class ReplayScreen(Screen):
         and the kept game are untouched)."""
         self.playing = False
         self.renderer_broken = True
-        self.app.show_library(PluginFailure(self.app.failure_message(
+        self.navigator.show_library(PluginFailure(self.services.failure_message(
             self.record.game, doing, exc)).args[0])
 
     @property
@@ -206,7 +205,7 @@ class ReplayScreen(Screen):
         y = panel.top - px(36)
         self.label(f"Replay: {self.game.info.name}", left, y, 20, bold=True, width=inner)
         y -= self.line(13, 2)
-        self.label(players_line(self.entry, self.app.host), left, y, 13, DIM, width=inner)
+        self.label(players_line(self.entry, self.services.host), left, y, 13, DIM, width=inner)
         y -= self.line(15, 1.6)
         self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
         y -= px(8)
@@ -281,7 +280,7 @@ class ReplayScreen(Screen):
         try:
             super().on_draw()
         except Exception as exc:  # the plugin's renderer: named, back to the Library
-            self.app.show_library(PluginFailure(self.app.failure_message(
+            self.navigator.show_library(PluginFailure(self.services.failure_message(
                 self.record.game, "drawing a replay", exc)).args[0])
 
     # -- input ---------------------------------------------------------------------------

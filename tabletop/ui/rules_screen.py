@@ -29,7 +29,7 @@ from tabletop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 HINT = "Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section · Esc or F1 close"
 SHORT_HINT = "Esc or F1 to close"
@@ -43,10 +43,10 @@ def rules_text(info: GameInfo) -> str:
 class RulesScreen(Screen):
     """A game's rules, full window; `back` is the view shown again on close."""
 
-    def __init__(self, app: App, info: GameInfo, back: arcade.View,
+    def __init__(self, services: Services, info: GameInfo, back: arcade.View,
                  symbols: Sequence[str] = ()) -> None:
         """`symbols` are the board's legend lines, shown as the rules' last section."""
-        super().__init__(app)
+        super().__init__(services)
         self.info = info
         self.back = back
         self.text = rules_text(info)
@@ -119,7 +119,7 @@ class RulesScreen(Screen):
     # -- actions -------------------------------------------------------------------------
     def close(self) -> None:
         """Back to where the rules were opened from."""
-        self.window.show_view(self.back)
+        self.navigator.back(self.back)
 
     def on_escape(self) -> None:
         self.close()

@@ -39,14 +39,14 @@ class SettingsScreen(Screen):
 
     def change(self, update: Callable[[Settings], None]) -> None:
         """Apply a change to the settings, save them and redraw."""
-        update(self.app.settings)
-        self.app.save_settings()
-        self.problem = self.app.take_save_problem() or self.problem
+        update(self.services.settings)
+        self.services.save_settings()
+        self.problem = self.services.take_save_problem() or self.problem
         self.invalidate()
 
     def build(self, width: int, height: int) -> None:
         px = self.px
-        s = self.app.settings
+        s = self.services.settings
         left, value_x, y = px(60), px(420), height - px(160)
         self.label("Settings", left, height - px(70), 28, bold=True)
         self.label("Saved automatically. Esc returns.", left, height - px(100), 13, DIM)
@@ -93,16 +93,16 @@ class SettingsScreen(Screen):
             "colour_blind")
         row("Fullscreen (F11)", "on" if s.fullscreen else "off", None,
             self._toggle_fullscreen, "fullscreen")
-        self.add_button("Back", Rect(left, y - px(20), px(200), px(52)), self.app.show_launcher,
-                        name="back")
+        self.add_button("Back", Rect(left, y - px(20), px(200), px(52)),
+                        self.navigator.show_launcher, name="back")
         if self.problem:
             self.label(self.problem, left, y - px(50), 13, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
 
     def _toggle_fullscreen(self) -> None:
-        self.app.toggle_fullscreen()
-        self.problem = self.app.take_save_problem() or self.problem
+        self.services.toggle_fullscreen()
+        self.problem = self.services.take_save_problem() or self.problem
         self.invalidate()
 
     def on_escape(self) -> None:
-        self.app.show_launcher()
+        self.navigator.show_launcher()

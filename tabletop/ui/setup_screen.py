@@ -3,10 +3,10 @@ the game's options, a seed, Start."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tabletop.cli import choices
 from tabletop.levels import describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
@@ -19,7 +19,7 @@ from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT, Screen
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
@@ -42,21 +42,18 @@ def _fitting(name: str) -> str:
 class SetupScreen(Screen):
     """Choose the players and options of a new game, validated before it starts."""
 
-    def __init__(self, app: App, game_id: str, preset: Session | None = None,
+    def __init__(self, services: Services, game_id: str, preset: Session | None = None,
                  position: Record | None = None) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.game_id = game_id
-        self.game = app.host.game(game_id)
+        self.game = services.host.game(game_id)
         info = self.game.info
         #: A game played so far (a replay's "Play on from here"): only seats are chosen.
         self.position = position
-        specs = app.host.agent_specs(game_id)
-        # A game with levels offers its levels (by name, rating and blurb): a player picks
-        # how strong an opponent is, and the agent ids stay for the command line. A game
-        # without levels offers its agents.
-        self.levels = {s.name: s.level for s in specs if s.level is not None}
-        self.agent_names = [HUMAN] + (list(self.levels) if self.levels else [
-            s.name for s in specs])
+        # A game with levels offers its levels (by name, rating and blurb), else its
+        # agents: the command line's parser says which (`choices.seat_choices`).
+        self.levels = choices.levels(services.host, game_id)
+        self.agent_names = choices.seat_choices(services.host, game_id)
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
         self.options: dict[str, Any] = (
@@ -71,10 +68,10 @@ class SetupScreen(Screen):
         self.error: str | None = None
         # People's names, per seat: the preset game's, else those last used at this game,
         # each at the seat its person had (not the first free person's seat).
-        kept = app.keeper.names_of(preset) if preset else None
+        kept = services.keeper.names_of(preset) if preset else None
         # The library's "Player N" of a seat nobody named is no name to type over.
         remembered = (list(given_names(kept, preset.agents)) if kept is not None and preset
-                      else app.keeper.last_names(game_id))
+                      else services.keeper.last_names(game_id))
         self.names = [_fitting(n) if i < len(self.seats) and self.seats[i] == HUMAN else ""
                       for i, n in enumerate(remembered)]
         self.names += [""] * (info.max_players - len(self.names))
@@ -139,22 +136,25 @@ class SetupScreen(Screen):
     def new_session(self, seed: int) -> Session:
         """The game the choices make; raises `TabletopError` if they do not make one."""
         if self.position is not None:  # the kept moves replayed, then play goes on
-            return Session.from_record(self.app.host, replace(
+            return Session.from_record(self.services.host, replace(
                 self.position, agents=tuple(self.seats[:self.players])))
-        return Session.new(self.game, self.players, dict(self.options), seed,
-                           self.seats[:self.players])
+        seats = choices.agents(self.services.host, self.game_id, self.seats[:self.players],
+                               "--seat", human=True)
+        return Session.new(self.game, self.players, dict(self.options), seed, seats)
 
     def start(self) -> None:
         """Validate everything and open the game; problems are shown, not raised, in the
         words the screen uses (the options' labels and presets' names)."""
-        seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(2**31)
         try:
+            # The seed's rules (its range, a random one if none is typed) are the
+            # command line's: one seed is one game in both.
+            seed = choices.seed(self.seed_text) if self.seed_text else choices.random_seed()
             session = self.new_session(seed)
         except TabletopError as exc:
             self.error = exc.words
             self.invalidate()
             return
-        self.app.start_game(self.game_id, session, self.names[:self.players])
+        self.navigator.start_game(self.game_id, session, self.names[:self.players])
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
@@ -258,7 +258,7 @@ class SetupScreen(Screen):
         self.add_button("Start", Rect(left, y - px(10), px(200), px(52)), self.start,
                         name="start")
         self.add_button("Back", Rect(left + px(220), y - px(10), px(200), px(52)),
-                        self.app.show_launcher, name="back")
+                        self.navigator.show_launcher, name="back")
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
@@ -295,7 +295,7 @@ class SetupScreen(Screen):
         self.caret = max(0, min(len(self.names[seat]), to))
         if not extend:
             self.anchor = self.caret
-        self.app.window.request_redraw()  # the layout is the same: only the caret moves
+        self.services.request_redraw()  # the layout is the same: only the caret moves
 
     def _replace(self, seat: int, text: str, start: int, end: int) -> None:
         """Put `text` in place of the name's characters `start:end`, within the bound."""
@@ -333,7 +333,7 @@ class SetupScreen(Screen):
         shift = bool(modifiers & key.MOD_SHIFT)
         if symbol == key.A and modifiers & _CTRL:
             self.anchor, self.caret = 0, len(name)
-            self.app.window.request_redraw()
+            self.services.request_redraw()
         elif symbol in (key.LEFT, key.RIGHT):
             step = -1 if symbol == key.LEFT else 1
             if start != end and not shift:  # the caret goes to that end of the selection
@@ -432,4 +432,4 @@ class SetupScreen(Screen):
                                           TEXT)
 
     def on_escape(self) -> None:
-        self.app.show_launcher()
+        self.navigator.show_launcher()

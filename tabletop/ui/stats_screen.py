@@ -1,4 +1,4 @@
-"""The Statistics screen: one player's results drawn as charts in the app.
+"""The Statistics screen: one player's results drawn as charts in the services.
 
 Left: per game, a bar of wins / draws / losses; the win rate against each agent and
 against people; results by seat (Versus: by colour). Right, for a solo game: a histogram
@@ -21,7 +21,7 @@ from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 # Okabe-Ito: distinguishable with protanopia, deuteranopia and tritanopia.
 WIN = (0, 114, 178, 255)
@@ -35,11 +35,11 @@ TRACK = (58, 66, 82, 255)
 class StatsScreen(Screen):
     """The statistics of one player, optionally of one game (see the module docstring)."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.game: str | None = None
-        library = app.keeper.library
-        app.keeper.flush()
+        library = services.keeper.library
+        services.keeper.flush()
         self.entries = library.entries() if library is not None else []
         # Named people and agents: a seat nobody named ("Player 1") is no one to pick.
         self.players = people(self.entries)
@@ -49,7 +49,7 @@ class StatsScreen(Screen):
 
     def recount(self) -> None:
         """Count again for the chosen player and game."""
-        data = player_stats(self.entries, self.app.host.games, self.player, self.game)
+        data = player_stats(self.entries, self.services.host.games, self.player, self.game)
         self.stats = data["players"].get(self.player or "", {})
         self.invalidate()
 
@@ -71,7 +71,7 @@ class StatsScreen(Screen):
         """An opponent agent as the set-up names it: its level's name ("Expert"; see
         `tabletop.levels.computer_name`), in the games counted (names joined if they
         differ from game to game)."""
-        host = self.app.host
+        host = self.services.host
         games = [self.game] if self.game is not None else sorted(
             {e.game for e in self.entries if e.game is not None})
         words = {computer_name(host.agent_specs(g), agent) for g in games if g in host.games}
@@ -90,7 +90,7 @@ class StatsScreen(Screen):
         return rows
 
     def _name(self, game_id: str) -> str:
-        game = self.app.host.games.get(game_id)
+        game = self.services.host.games.get(game_id)
         return game.info.name if game else game_id
 
     # -- layout --------------------------------------------------------------------------
@@ -110,7 +110,7 @@ class StatsScreen(Screen):
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
         self.add_button("Back (Esc)", Rect(right - px(150), y, px(150), px(34)),
-                        self.app.show_launcher, name="back")
+                        self.navigator.show_launcher, name="back")
         top, bottom = y - px(20), px(30)
         middle = left + (right - left) / 2
         self._build_results(Rect(left, bottom, middle - left - px(16), top - bottom))
@@ -268,4 +268,4 @@ class StatsScreen(Screen):
         return "right" if x > area.left + area.width * 0.8 else "center"
 
     def on_escape(self) -> None:
-        self.app.show_launcher()
+        self.navigator.show_launcher()

@@ -18,7 +18,7 @@ from typing import Any
 import pyglet
 
 from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 
 #: The smallest size (points) text is scaled down to: smaller is hard to read on screen.
 MIN_POINTS = 10.0

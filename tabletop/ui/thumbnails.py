@@ -22,7 +22,7 @@ from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 #: The least size a picture is drawn at (it fits the smallest window).
 DRAWN_WIDTH, DRAWN_HEIGHT = 480, 360
@@ -30,24 +30,25 @@ DRAWN_WIDTH, DRAWN_HEIGHT = 480, 360
 _KEPT: dict[tuple[str, str, int, int], arcade.Texture | None] = {}
 
 
-def kept_game_picture(app: App, entry: Entry, size: tuple[int, int]) -> arcade.Texture | None:
+def kept_game_picture(services: Services, entry: Entry,
+                      size: tuple[int, int]) -> arcade.Texture | None:
     """The picture of a kept game at its latest position (None: the generic card)."""
     def position() -> tuple[Any, int | None] | None:
-        library = app.keeper.library
+        library = services.keeper.library
         if library is None:
             return None
         try:
-            session = Session.from_record(app.host, library.read_record(entry.id))
+            session = Session.from_record(services.host, library.read_record(entry.id))
         except TabletopError:
             # A kept file damaged since it was listed, or a record that no longer
             # replays: Continue says so; the launcher only shows the generic card.
             return None
         return session.view_of(session.state), session.to_move
 
-    return picture(app, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
+    return picture(services, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
 
 
-def picture(app: App, game_id: str, size: tuple[int, int],
+def picture(services: Services, game_id: str, size: tuple[int, int],
             position: Callable[[], tuple[Any, int | None] | None] | None = None,
             key: str = "typical") -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
@@ -62,32 +63,32 @@ def picture(app: App, game_id: str, size: tuple[int, int],
     cache_key = (game_id, key, width, height)
     if cache_key not in _KEPT:
         try:
-            _KEPT[cache_key] = _draw(app, game_id, (width, height), position, key)
+            _KEPT[cache_key] = _draw(services, game_id, (width, height), position, key)
         except (Exception, SystemExit) as exc:  # plugin code: a failing picture is only
-            # a missing one (and never ends the app)
+            # a missing one (and never ends the services)
             traceback.print_exception(exc, file=sys.stderr)
             _KEPT[cache_key] = None
     return _KEPT[cache_key]
 
 
-def _draw(app: App, game_id: str, size: tuple[int, int],
+def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
           key: str) -> arcade.Texture | None:
-    renderer_class: type[Renderer] = app.make_renderer(game_id)
+    renderer_class: type[Renderer] = services.make_renderer(game_id)
     if renderer_class is TextRenderer:
         return None
-    game = app.host.game(game_id)
+    game = services.host.game(game_id)
     shown = position() if position is not None else renderer_class.thumbnail_position(game)
     if shown is None:
         return None
     view, to_move = shown
     renderer = renderer_class(RendererContext(
-        game=game, seats=frozenset(), colour_blind=app.settings.colour_blind,
+        game=game, seats=frozenset(), colour_blind=services.settings.colour_blind,
         animation_seconds=0.0, submit=lambda move: None, notation=lambda move: ""))
     renderer.set_area(Rect(0, 0, *size))
     renderer.set_position(view, to_move, (), False)
     renderer.set_focus(False)
-    window = app.window
+    window = services.window
     window.clear()
     renderer.draw()
     image = arcade.get_image(0, 0, *size)

@@ -20,7 +20,7 @@ from tabletop.ui.renderer import Rect
 from tabletop.ui.textbox import MIN_POINTS, SLACK, Placed, TextBoxes, fit_text
 
 if TYPE_CHECKING:
-    from tabletop.ui.app import App
+    from tabletop.ui.services import Services
 
 BACKGROUND = (24, 28, 36, 255)
 PANEL = (36, 42, 54, 255)
@@ -33,6 +33,9 @@ DIM = (150, 156, 168, 255)
 ERROR = (255, 120, 110, 255)
 GOOD = (120, 220, 140, 255)
 ACCENT = (96, 170, 255, 255)
+
+#: The advance of a DejaVu Sans Mono glyph, in ems (the move logs are wrapped by columns).
+MONO_ADVANCE = 0.602
 
 KEYS_NEXT = (arcade.key.DOWN, arcade.key.RIGHT)
 KEYS_PREV = (arcade.key.UP, arcade.key.LEFT)
@@ -53,9 +56,11 @@ class Button:
 class Screen(arcade.View):
     """Base of every screen: layout on demand, buttons, focus and hover, batched drawing."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app.window)
-        self.app = app
+    def __init__(self, services: Services) -> None:
+        super().__init__(services.window)
+        self.services = services
+        #: How this screen shows another (it never imports one).
+        self.navigator = services.navigator
         self.buttons: list[Button] = []
         #: The name of the button holding the keyboard focus (None: no button has it).
         #: Kept by name, so the focus stays on its button when the screen is laid out
@@ -83,7 +88,7 @@ class Screen(arcade.View):
     def invalidate(self) -> None:
         """Ask for a new layout before the next frame or event (and for that frame)."""
         self._dirty = True
-        self.app.window.request_redraw()
+        self.services.request_redraw()
 
     @property
     def animating(self) -> bool:
@@ -153,7 +158,7 @@ class Screen(arcade.View):
     @focus.setter
     def focus(self, index: int) -> None:
         self.focus_name = self.buttons[index].name if 0 <= index < len(self.buttons) else None
-        self.app.window.request_redraw()
+        self.services.request_redraw()
 
     def px(self, value: float) -> float:
         """`value` design pixels (at 1280×800) in window pixels."""
@@ -321,7 +326,7 @@ class Screen(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.ensure_built()
         if symbol == arcade.key.F11:
-            self.app.toggle_fullscreen()
+            self.services.toggle_fullscreen()
         elif symbol == arcade.key.TAB:
             self.move_focus(-1 if modifiers & arcade.key.MOD_SHIFT else 1)
         elif symbol in KEYS_NEXT:

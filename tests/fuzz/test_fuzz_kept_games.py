@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tabletop.cli import main
-from tabletop.library_cli import import_record
+from tabletop.cli.library import import_record
 from tabletop.limits import MAX_MESSAGE
 from tabletop.plugins import Host
 from tabletop.store.library import UNREADABLE, Library

@@ -1,4 +1,5 @@
-"""The game library from the command line: keeping `play --text` games, and `stats`."""
+"""The game library from the command line: `open` and `stats`, and keeping `play --text`
+games in it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any
 
 import click
 
-from tabletop.limits import one_line, shown
-from tabletop.model import Game
+from tabletop.cli.common import fail, host_of, why
+from tabletop.cli.desktop import app
+from tabletop.limits import one_line, read_text, shown
+from tabletop.model import Game, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
 from tabletop.store.index import Entry
@@ -21,6 +24,41 @@ from tabletop.store.paths import data_dir
 from tabletop.store.records import HUMAN, UNREADABLE, LibraryError
 from tabletop.store.stats import player_stats, stats_lines
 
+
+@click.command("open")
+@click.argument("path", metavar="FILE", type=click.Path(path_type=Path))  # read_text checks
+@click.pass_context
+def open_command(ctx: click.Context, path: Path) -> None:
+    """Open the app on a game record or save: it is kept in the game library, then
+    continued if in progress, shown at its end if finished."""
+    host = host_of(ctx)
+    try:
+        # Read here first, capped and without blocking, so a named pipe, a device or a
+        # huge file is refused at once, whatever reads it next.
+        read_text(path)
+    except OSError as exc:
+        fail(f"cannot read {path}: {why(exc)}")
+    except ValueError as exc:
+        fail(f"cannot read {path}: {exc}")
+    try:
+        entry = import_record(host, path)
+    except TabletopError as exc:
+        fail(str(exc))
+    click.echo(f"Kept in the game library: {entry.file}")
+    ctx.invoke(app, entry_id=entry.id)
+
+
+@click.command()
+@click.option("--player", help="Only this player (a person's name or an agent's).")
+@click.option("--game", "game_id", metavar="GAME", help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
+    """Statistics of the kept games: per player, per game, against whom, solo scores."""
+    try:
+        click.echo(stats_report(host_of(ctx).games, player, game_id, as_json))
+    except TabletopError as exc:
+        fail(str(exc))
 
 def open_library(directory: Path | None = None) -> Library:
     """The data dir's library; its notices go to stderr; failure raises `LibraryError`."""

@@ -1,0 +1,121 @@
+"""What every command shares: the loaded host, one-line failures, path checks, and the
+lines said about plugin code that failed or printed during play."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from tabletop import process_exit
+from tabletop.boundary import playing_label
+from tabletop.limits import one_line
+from tabletop.model import Game, TabletopError
+from tabletop.plugins import Host, first_line
+from tabletop.record import Record
+from tabletop.session import Session, plugin_of_game, short
+
+
+def host_of(ctx: click.Context) -> Host:
+    """The command's host, its plugins loaded the first time (their warnings on stderr)."""
+    host: Host = ctx.obj["host"]
+    if not ctx.obj.get("loaded"):
+        process_exit.guard_stdout()  # before plugin code runs: threads it starts included
+        host.load()
+        ctx.obj["loaded"] = True
+        if ctx.info_name != "plugins":
+            # Never on stdout: a command's output (`--json`) stays clean whatever plugins do.
+            for line in host.warnings():
+                click.echo(f"warning: {line} (see `tabletop plugins`)", err=True)
+    return host
+
+
+def fail(message: str) -> NoReturn:
+    """End the command with `message` on one line (exit 1)."""
+    raise click.ClickException(one_line(message))
+
+
+def bad(message: object, hint: str) -> click.BadParameter:
+    """A refused option, its message on one line however long the input was."""
+    return click.BadParameter(one_line(message), param_hint=hint)
+
+
+class PathRefused(click.ClickException):
+    """A path option refused before any work is done: exit 2 like a bad option, but one
+    line, without the usage text (the path is at fault, not the command line's shape)."""
+
+    exit_code = 2
+
+
+def bad_path(message: object, hint: str) -> PathRefused:
+    """A refused path option, on one line."""
+    return PathRefused(one_line(f"Invalid value for {hint}: {message}"))
+
+
+def game_of(ctx: click.Context, game_id: str) -> Game[Any, Any]:
+    """The installed game `game_id`, or a one-line failure naming the installed ones."""
+    try:
+        return host_of(ctx).game(game_id)
+    except TabletopError as exc:
+        fail(str(exc))
+
+
+def plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> str:
+    """One line for an error raised while playing: a `TabletopError` says it itself (an
+    agent's names the agent); anything else is the game's plugin failing."""
+    if isinstance(exc, TabletopError):
+        return short(str(exc))
+    plugin = next((p.name for p in host.plugins if game_id in p.games), game_id)
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return (f"plugin {plugin!r} (game {game_id!r}) failed while {doing}: "
+            f"{type(exc).__name__}: {short(str(exc))}{where}")
+
+
+def said_output(session: Session) -> None:
+    """One line on stderr if the game's code printed while it was played (never stdout)."""
+    said_printed(None, session.game.info.id, [session.output.text], session.plugin)
+
+
+def said_printed(host: Host | None, game_id: str, outputs: list[str],
+                 plugin: str | None = None) -> None:
+    """One line on stderr naming the game's plugin if any of `outputs` (what game code
+    printed during play, kept off stdout) is not blank."""
+    printed = next((text for text in outputs if text.strip()), None)
+    if printed is not None:
+        name = plugin or (plugin_of_game(host, game_id) if host is not None else game_id)
+        click.echo(f"warning: {playing_label(name, game_id)} printed during play: "
+                   f"{first_line(printed)}", err=True)
+
+
+def why(exc: OSError) -> str:
+    """The OS's words for a failed file operation, plainer where a path is a file."""
+    from tabletop.store.paths import reason
+
+    return reason(exc)
+
+
+def writable_folder(folder: Path, hint: str) -> None:
+    """Fail now, before any game is played, if files cannot be written into `folder`."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder) as probe:
+            probe.write(b"tabletop")
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as exc:
+        raise bad_path(f"cannot write into {folder}: {why(exc)}", hint) from None
+
+
+def read_record(path: Path) -> Record:
+    """The game record at `path`, or a one-line failure."""
+    try:
+        return Record.read(path)
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except TabletopError as exc:
+        fail(f"{path}: {exc}")

@@ -1,0 +1,106 @@
+"""`tabletop games`, `tabletop plugins` and `tabletop new-game`: what is installed, and a
+new game to install."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabletop.cli.choices import MAX_PLAYERS
+from tabletop.cli.common import fail, host_of
+from tabletop.scaffold import BOARDS, ScaffoldError, create_game
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def plugins(ctx: click.Context, as_json: bool) -> None:
+    """List the loaded plugins and the ones that failed to load."""
+    host = host_of(ctx)
+    if as_json:
+        click.echo(json.dumps({
+            "plugins": [vars(p) for p in host.plugins],
+            "errors": [vars(e) for e in host.errors],
+            "disabled": host.disabled,
+        }, indent=1))
+        return
+    for p in host.plugins:
+        builtin = ", built-in" if p.builtin else ""
+        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module}{builtin}, "
+                   f"loaded in {p.seconds:.2f} s)")
+        click.echo(f"  hooks: {', '.join(p.hooks) or '-'}")
+        click.echo(f"  games: {', '.join(p.games) or '-'}")
+        if p.agents:
+            click.echo(f"  agents: {', '.join(p.agents)}")
+        if p.renderers:
+            click.echo(f"  renderers: {', '.join(p.renderers)}")
+        for refusal in p.refused:
+            click.echo(f"  REFUSED {refusal}")
+        _echo_output(p.output)
+    for e in host.errors:
+        click.echo(f"FAILED {e.name}  ({e.distribution} {e.version}): {e.error}")
+        _echo_output(e.output)
+    if host.disabled:
+        click.echo(f"disabled: {', '.join(host.disabled)}")
+
+
+def _echo_output(output: str) -> None:
+    """What a plugin printed while loading, indented under its entry."""
+    if output.strip():
+        click.echo("  printed while loading:")
+        for line in output.rstrip().splitlines():
+            click.echo(f"  | {line}")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.pass_context
+def games(ctx: click.Context, as_json: bool) -> None:
+    """List the installed games with their players, options and agents."""
+    host = host_of(ctx)
+    listing: list[dict[str, Any]] = []
+    for game_id in sorted(host.games):
+        info = host.games[game_id].info
+        listing.append({
+            "id": info.id, "name": info.name, "min_players": info.min_players,
+            "max_players": info.max_players, "description": info.description,
+            "options": {o.name: {"default": o.default, "description": o.description}
+                        for o in info.options},
+            "agents": [s.name for s in host.agent_specs(game_id)],
+        })
+    if as_json:
+        click.echo(json.dumps(listing, indent=1))
+        return
+    for g in listing:
+        low, high = g["min_players"], g["max_players"]
+        span = str(low) if low == high else f"{low}-{high}"
+        click.echo(f"{g['id']}  {g['name']} ({span} players): {g['description']}")
+        for name, opt in g["options"].items():
+            default = json.dumps(opt["default"])  # as typed: true, 3, null
+            click.echo(f"  --option {name}=...  {opt['description']} (default {default})")
+        click.echo(f"  agents: {', '.join(g['agents'])}")
+
+
+@click.command("new-game")
+@click.argument("name")
+@click.option("--dir", "directory", type=click.Path(path_type=Path),
+              help="The folder to write (default: ./tabletop-NAME); it must be new or empty.")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=2,
+              show_default=True, help="How many players the game is for.")
+@click.option("--board", type=click.Choice(list(BOARDS)), default="square", show_default=True,
+              help="square: N in a row; hex: a Hex-like connection game; cards: tricks.")
+@click.pass_context
+def new_game(ctx: click.Context, name: str, directory: Path | None, players: int,
+             board: str) -> None:
+    """Write a new game plugin NAME: a pip-installable distribution with a small working
+    game on the chosen board, its renderer and its tests."""
+    target = directory if directory is not None else Path(f"tabletop-{name.replace('_', '-')}")
+    try:
+        made = create_game(name, target, players, board, installed_games=host_of(ctx).games)
+    except ScaffoldError as exc:
+        fail(str(exc))
+    click.echo(f"wrote {made.distribution} ({len(made.files)} files) in {made.directory}")
+    click.echo(f"next: pip install -e {made.directory} && tabletop play {name} --text")

@@ -1,0 +1,97 @@
+"""`tabletop replay` and `tabletop screenshot`: a kept game as text, any screen as a PNG."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from tabletop.cli.choices import MAX_PLIES
+from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure, read_record
+from tabletop.limits import shown
+from tabletop.model import TabletopError
+from tabletop.record import replay
+from tabletop.session import short
+
+#: A screenshot's side in pixels: larger than any screen, still a picture that fits in
+#: memory (4 bytes a pixel: 256 MB at the bound).
+MAX_PICTURE_SIDE = 8192
+
+
+@click.command("replay")
+@click.argument("path", metavar="RECORD", type=click.Path(path_type=Path))  # Record.read checks
+@click.pass_context
+def replay_command(ctx: click.Context, path: Path) -> None:
+    """Check a game record and print the game move by move."""
+    from tabletop.model import seat_text  # a spectator's text: no seat's secrets
+    from tabletop.terminal import result_text
+
+    record = read_record(path)
+    game = game_of(ctx, record.game)
+    host = host_of(ctx)
+    try:
+        replayed = replay(game, record)
+    except TabletopError as exc:
+        fail(f"{path}: {short(str(exc))}")
+    except Exception as exc:
+        fail(f"{path}: {plugin_failure(host, record.game, 'replaying the record', exc)}")
+    try:
+        lines = [f"{game.info.name}, {record.players} players, seed {record.seed}",
+                 seat_text(game, replayed.states[0])]
+        for number, described in enumerate(replayed.log, 1):
+            lines.extend(f"{number:4}. {line}" for line in described)
+        lines.append(seat_text(game, replayed.final))
+        outcome = game.outcome(replayed.final)
+        lines.append(result_text(game, outcome) if outcome else "The game is not over.")
+    except Exception as exc:
+        fail(f"{path}: {plugin_failure(host, record.game, 'showing the game', exc)}")
+    for line in lines:
+        click.echo(line)
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME", required=False)
+@click.option("--screen", "screen_name", default=None,
+              help="The screen to draw: launcher, setup, settings, library, stats, rules, "
+                   "game or replay (default: the game at the record's end).")
+@click.option("--game", "game_option", default=None, help="The game (setup, rules, game).")
+@click.option("--record", "record_path", default=None,
+              type=click.Path(path_type=Path), help="A game record.")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The PNG file to write.")
+@click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
+@click.option("--ply", type=click.IntRange(0, MAX_PLIES), default=None,
+              help="Draw the replay viewer after this many moves (0: the start).")
+@click.pass_context
+def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
+               game_option: str | None, record_path: Path | None, out: Path, size: str,
+               ply: int | None) -> None:
+    """Render any screen headless to a PNG: `screenshot GAME --record FILE` (the position
+    at the record's end, or the replay viewer at --ply), or `--screen NAME`."""
+    # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", size.strip())
+    if not match or not all(200 <= int(side) <= MAX_PICTURE_SIDE for side in match.groups()):
+        raise bad(f"{shown(size)} is not WIDTHxHEIGHT (each from 200 to "
+                  f"{MAX_PICTURE_SIDE})", "--size")
+    dimensions = (int(match[1]), int(match[2]))
+    host = host_of(ctx)
+    game_id = game_id or game_option
+    if game_id is not None:
+        game_of(ctx, game_id)
+    if screen_name is None and (game_id is None or record_path is None):
+        raise click.UsageError("give GAME and --record FILE, or --screen NAME")
+    try:
+        from tabletop.ui.screenshot import render_record, render_replay, render_screen
+    except ImportError as exc:
+        fail(f"screenshots need the desktop app: {exc}")
+    try:
+        if screen_name is not None:
+            render_screen(host, screen_name, out, dimensions, game_id, record_path)
+        elif ply is None:
+            render_record(host, game_id or "", record_path or "", out, dimensions)
+        else:
+            render_replay(host, record_path or "", ply, out, dimensions)
+    except TabletopError as exc:
+        fail(str(exc))
+    click.echo(f"wrote {out}")

@@ -1,0 +1,210 @@
+"""`tabletop play GAME --text`: a game in the terminal, kept in the library, and `--save`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from tabletop.ai.base import Agent, Budget
+from tabletop.boundary import CapturedOutput, in_play
+from tabletop.cli import choices
+from tabletop.cli.choices import MAX_PLAYERS, ChoiceError
+from tabletop.cli.common import (
+    bad_path,
+    fail,
+    game_of,
+    host_of,
+    plugin_failure,
+    said_output,
+    why,
+    writable_folder,
+)
+from tabletop.cli.options import SEED, agents_option, budget_options, refused
+from tabletop.limits import MAX_PLAYER_NAME
+from tabletop.model import TabletopError
+from tabletop.plugins import Host
+from tabletop.record import Record
+from tabletop.session import HUMAN, Session, agent_label, make_agent, plugin_of_game, short
+from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
+
+
+def _person_names(ctx: click.Context, param: click.Parameter,
+                  names: tuple[str, ...]) -> tuple[str, ...]:
+    """`--name` values, each refused in one line if too long or holding a control
+    character (`choices.person_name`)."""
+    try:
+        return tuple(choices.person_name(name) for name in names)
+    except ChoiceError as exc:
+        raise refused(exc) from None
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--text", is_flag=True, help="Play in the terminal (required for now).")
+@click.option("--seat", "seats", multiple=True, metavar="human|AGENT",
+              help="Who sits at each seat, in order (repeat the option).")
+@agents_option("Who sits at each seat, comma-separated (the same as --seat).")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
+              help="Number of players (default: number of seats).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@budget_options
+@click.option("--save", "save_text", type=click.Path(),  # checked by _save_target
+              help="Write the game record here when the game ends or stops (Ctrl-C too).")
+@click.option("--force", is_flag=True,
+              help="Let --save replace an existing file that is not a game record.")
+@click.option("--name", "people", multiple=True, metavar="NAME", callback=_person_names,
+              help=f"The name of each human seat, in order (default: the last used); "
+                   f"at most {MAX_PLAYER_NAME} characters.")
+@click.pass_context
+def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
+         agent_list: tuple[str, ...], players: int | None, seed: int | None,
+         pairs: tuple[str, ...], seconds: float | None, iterations: int | None,
+         save_text: str | None, force: bool, people: tuple[str, ...]) -> None:
+    """Play GAME: you and AI seats, in the terminal with --text.
+
+    One --seat per seat, in order (or --agents A,B); with one seat or none, you (or that
+    seat) play seat 1 against the game's strongest agent. The game is kept in the game
+    library (saved after every move) and counted in `tabletop stats`.
+    """
+    game = game_of(ctx, game_id)
+    if not text:
+        fail("the desktop app plays from its launcher: run `tabletop`; "
+             "use `tabletop play GAME --text` to play in the terminal")
+    save = _save_target(save_text, force)  # before the game, not after it
+    host = host_of(ctx)
+    given = choices.agent_names(seats + agent_list)
+    hint = "--seat" if seats or not agent_list else "--agents"
+    try:
+        count = choices.players(game, players, len(given) if len(given) > 1
+                                else game.info.min_players)
+        names = choices.play_seats(host, game_id, given, count, hint)
+        budget = choices.budget(seconds, iterations)
+        options = choices.options(game, pairs)
+    except ChoiceError as exc:
+        raise refused(exc) from None
+    agents = _agents(host, game_id, names, hint)
+    labels = [agent_label(host, game_id, name) for name in names]
+    _play(ctx, host, session_of(host, game_id, count, options, seed, names), agents, labels,
+          budget, people, save, force)
+
+
+def _agents(host: Host, game_id: str, names: list[str], hint: str) -> list[Agent | None]:
+    """A fresh agent for each AI seat (None for a person); the agent's own factory may
+    refuse, in one line naming it."""
+    agents: list[Agent | None] = []
+    for name in names:
+        try:
+            agents.append(None if name == HUMAN else make_agent(host, game_id, name))
+        except TabletopError as exc:
+            raise click.BadParameter(short(str(exc)), param_hint=hint) from None
+    return agents
+
+
+def session_of(host: Host, game_id: str, count: int, options: dict[str, object],
+               seed: int | None, names: list[str]) -> Session:
+    """The new game's session (a random seed if none was chosen), its set-up in the
+    plugin's guard."""
+    game = host.game(game_id)
+    seed = choices.random_seed() if seed is None else seed
+    plugin, output = plugin_of_game(host, game_id), CapturedOutput()
+    try:
+        with in_play(plugin, game_id, "setting up the game", output):
+            session = Session.new(game, count, options, seed, names, plugin)
+    except TabletopError as exc:
+        fail(short(str(exc)))
+    session.output = output
+    return session
+
+
+def _play(ctx: click.Context, host: Host, session: Session, agents: list[Agent | None],
+          labels: list[str], budget: Budget, people: tuple[str, ...], save: Path | None,
+          force: bool) -> None:
+    """Play `session` in the terminal, keep it in the library, and write `--save`."""
+    from tabletop.cli.library import Keeper
+    from tabletop.store.library import given_names
+    from tabletop.terminal import play_text
+
+    game_id, names = session.game.info.id, list(session.agents)
+    click.echo(f"{session.game.info.name}, seed {session.seed}. "
+               "Type 'help' for the legal moves.")
+
+    def ask(prompt: str) -> str | None:
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        return line.rstrip("\n") if line else None
+
+    keeper = Keeper.open(game_id, names, people)
+    failure, interrupted = None, False
+    saving = save is not None
+
+    def keep(record: Record) -> None:
+        nonlocal saving
+        keeper.keep(record)
+        if saving and save is not None:
+            # Written after every move too: a game whose code ends the process (os._exit)
+            # cannot be caught, and then loses only the move it was making. A write that
+            # fails here is said by the final write below.
+            try:
+                write_user_file(save, record.to_json(), force)
+            except (OSError, ValueError):
+                saving = False
+
+    try:
+        play_text(session, agents, labels, budget, ask, click.echo, keep,
+                  given_names(keeper.names, names))
+    except KeyboardInterrupt:
+        interrupted = True
+        click.echo("\nGame interrupted.")
+    except Exception as exc:
+        failure = plugin_failure(host, game_id, "playing", exc)
+    finally:
+        keeper.close()
+    said_output(session)
+    if save is not None:
+        # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
+        try:
+            with session.guard("writing the record"):
+                record_text = session.record().to_json()
+        except TabletopError as exc:
+            fail(failure or short(str(exc)))  # the save of the last move stays
+        _write_save(save, record_text, force)
+        click.echo(f"Record written to {save}")
+    if failure is not None:
+        fail(failure)
+    if interrupted:
+        ctx.exit(130)
+
+
+def _save_target(text: str | None, force: bool) -> Path | None:
+    """The `--save` path, refused now (exit 2) rather than after the game if it is empty,
+    a folder, in a missing folder, not a regular file, a link, a file that is not a game
+    record (without `--force`), or in a folder that cannot be written."""
+    if text is None:
+        return None
+    if not text.strip():
+        raise bad_path("no file name given", "--save")
+    if text.endswith(("/", os.sep)):  # Path() would drop the slash and name a file
+        raise bad_path(f"cannot write {text}: it names a folder, not a file", "--save")
+    path = Path(text)
+    problem = user_file_problem(path, force)
+    if problem:
+        hint = " (--force replaces it)" if problem == NOT_A_RECORD else ""
+        raise bad_path(f"cannot write {path}: {problem}{hint}", "--save")
+    writable_folder(path.parent, "--save")
+    return path
+
+
+def _write_save(path: Path, text: str, force: bool) -> None:
+    # Checked again as it is written: a long game gives time for the path to change.
+    try:
+        write_user_file(path, text, force)
+    except RefusedTarget as exc:
+        hint = " (--force replaces it)" if str(exc) == NOT_A_RECORD else ""
+        fail(f"cannot write {path}: {exc}{hint}")
+    except OSError as exc:
+        fail(f"cannot write {path}: {why(exc)}")
+

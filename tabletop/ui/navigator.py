@@ -1,0 +1,62 @@
+"""The screens' way to each other: the `Navigator` a screen asks to show another screen.
+
+A screen never imports another screen (nor `app.py`, which imports them all): it says
+where to go, with what that screen needs, and the app (`tabletop.ui.app.App`, the one
+implementation) builds the screen and shows it. So the screens form no import circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from tabletop.model import GameInfo
+    from tabletop.record import Record
+    from tabletop.session import Session
+    from tabletop.ui._arcade import arcade
+
+
+class Navigator(Protocol):
+    """Show a screen: each method builds it from its arguments and makes it current."""
+
+    def show_launcher(self, message: str | None = None) -> None:
+        """The launcher, showing `message` (an error or notice) if given."""
+
+    def show_setup(self, game_id: str, preset: Session | None = None,
+                   position: Record | None = None) -> None:
+        """The set-up of `game_id`, pre-filled from `preset`, or playing on from the moves
+        of `position`."""
+
+    def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
+                   entry_id: str | None = None) -> None:
+        """The game screen on `session`, kept in the library (a new entry unless `entry_id`
+        continues one; `names` name the human seats)."""
+
+    def continue_game(self, entry_id: str) -> None:
+        """The game screen on a kept game in progress (the launcher, saying why, if it
+        does not load)."""
+
+    def show_replay(self, entry_id: str) -> None:
+        """The replay viewer on a kept game (the Library, saying why, if it does not
+        replay)."""
+
+    def show_library(self, message: str | None = None) -> None:
+        """The Library screen, showing `message` if given."""
+
+    def show_stats(self) -> None:
+        """The Statistics screen."""
+
+    def show_settings(self) -> None:
+        """The Settings screen."""
+
+    def show_rules(self, info: GameInfo, back: arcade.View,
+                   symbols: Sequence[str] = ()) -> None:
+        """The rules of the game `info`, with the board's legend `symbols` last; closing
+        them shows `back` again."""
+
+    def back(self, view: arcade.View) -> None:
+        """Show again `view`, a screen left open underneath (the game under its rules)."""
+
+    def quit(self) -> None:
+        """Close the window (the app ends), remembering its size."""
