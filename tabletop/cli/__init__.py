@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from tabletop import process_exit
-from tabletop.cli.choices import (
+from tabletop.choices import (
     MAX_GAMES,
     MAX_ITERATIONS,
     MAX_PLAYERS,

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from tabletop.cli.choices import MAX_PLAYERS
+from tabletop.choices import MAX_PLAYERS
 from tabletop.cli.common import fail, host_of
 from tabletop.scaffold import BOARDS, ScaffoldError, create_game
 

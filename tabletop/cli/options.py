@@ -1,4 +1,4 @@
-"""The click face of `tabletop.cli.choices`: option types and the option groups every
+"""The click face of `tabletop.choices`: option types and the option groups every
 command shares, so `play`, `simulate` and `tournament` take their budgets, seeds and
 agents with the same names, the same bounds and the same error lines."""
 
@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import click
 
+from tabletop import choices
 from tabletop.ai.base import Budget
-from tabletop.cli import choices
-from tabletop.cli.choices import ChoiceError
+from tabletop.choices import ChoiceError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tabletop.cli.choices import MAX_PLIES
+from tabletop.choices import MAX_PLIES
 from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure, read_record
 from tabletop.limits import shown
 from tabletop.model import TabletopError

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
+from tabletop import choices
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, in_play
-from tabletop.cli import choices
-from tabletop.cli.choices import MAX_PLAYERS, ChoiceError
+from tabletop.choices import MAX_PLAYERS, ChoiceError
 from tabletop.cli.common import (
     bad_path,
     fail,

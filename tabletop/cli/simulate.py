@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
+from tabletop import choices
 from tabletop.boundary import CapturedOutput, capturing_fd1, playing_label
-from tabletop.cli import choices
-from tabletop.cli.choices import MAX_GAMES, MAX_PLAYERS, MAX_PLIES, MAX_WORKERS, ChoiceError
+from tabletop.choices import MAX_GAMES, MAX_PLAYERS, MAX_PLIES, MAX_WORKERS, ChoiceError
 from tabletop.cli.common import (
     fail,
     game_of,

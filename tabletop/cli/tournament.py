@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from tabletop.cli import choices
-from tabletop.cli.choices import (
+from tabletop import choices
+from tabletop.choices import (
     MAX_GAMES,
     MAX_PLAYERS,
     MAX_PLIES,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.cli import choices
+from tabletop import choices
 from tabletop.levels import describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError

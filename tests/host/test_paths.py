@@ -30,8 +30,8 @@ from tabletop.cli import main
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
 from tabletop.store.files import RefusedTarget, user_file_problem, write_user_file
+from tests.disks import ROOT, make_read_only, tmpfs
 
-ROOT = os.geteuid() == 0
 #: A game of Nim one move in (seed 1): a record of ours, which `--save` may replace.
 NIM_RECORD = Record("nim", 2, {}, 1, None, ("1:3",), None, ("random", "random"))
 
@@ -58,21 +58,10 @@ def _snapshot(folder: Path) -> dict[str, tuple[str, object]]:
 
 @contextlib.contextmanager
 def read_only_folder(folder: Path) -> Iterator[Path]:
-    """A folder no file can be created in, even by root: a read-only tmpfs when root,
-    else the folder with its write bits removed."""
-    folder.mkdir()
-    if ROOT:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", str(folder)],
-                       check=True)
-    else:
-        folder.chmod(0o555)
-    try:
-        yield folder
-    finally:
-        if ROOT:
-            subprocess.run(["umount", "-l", str(folder)], check=True)
-        else:
-            folder.chmod(0o755)
+    """A folder no file can be created in, even by root."""
+    with tmpfs(folder) as mounted:
+        make_read_only(mounted)
+        yield mounted
 
 
 # -- play --save: checked before the game ---------------------------------------------

@@ -15,7 +15,6 @@ import json
 import os
 import resource
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,31 +36,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.settings_screen import SettingsScreen
-
-ROOT = os.geteuid() == 0
-
-
-@contextlib.contextmanager
-def tmpfs(folder: Path, size: str = "1m") -> Iterator[Path]:
-    """A fresh tmpfs at `folder` (root), unmounted afterwards; else the folder as it is."""
-    folder.mkdir(exist_ok=True)
-    if ROOT:
-        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
-                       check=True)
-    try:
-        yield folder
-    finally:
-        if ROOT:
-            subprocess.run(["umount", "-l", str(folder)], check=True)
-        else:
-            folder.chmod(0o755)
-
-
-def make_read_only(folder: Path) -> None:
-    if ROOT:
-        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
-    else:
-        folder.chmod(0o555)
+from tests.disks import ROOT, make_read_only, tmpfs
 
 
 @contextlib.contextmanager
