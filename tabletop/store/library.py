@@ -494,46 +494,48 @@ class Library:
 
         Only a file of the library's own folder is ever moved: an index row naming
         another file raises `LibraryError` and nothing is touched."""
-        self._check_writable("delete the game")
-        entry = self.get(game_id)
-        source = self._own_file(entry)
-        # The index's write lock first: if another process holds it, nothing moves.
-        with self._write() as db:
-            self._written.pop(game_id, None)
+        def into_trash(source: Path) -> tuple[Path, Path]:
             name = free_name(self.trash_dir, source.stem, (".json", journal.SUFFIX))
             target = self.trash_dir / f"{name}.json"
-            try:
-                os.replace(source, target)
-                if os.path.lexists(journal_of(source)):
-                    os.replace(journal_of(source), journal_of(target))
-            except FileNotFoundError:
-                pass  # already gone: only the index row remains to drop
-            except OSError as exc:
-                raise LibraryError(one_line(f"cannot move {source} to the trash: "
-                                            f"{exc.strerror or exc}")) from None
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        return target
+            return target, journal_of(target)
+
+        return self._move_out(game_id, "delete the game", "to the trash", into_trash,
+                              missing_ok=True)
 
     def set_aside(self, game_id: str) -> Path:
         """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)
         when it does not load; returns the new path. Like `delete`, only ever a file of
         the library's own folder."""
-        self._check_writable("set the game aside")
-        entry = self.get(game_id)
-        source = self._own_file(entry)
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        with self._write() as db:  # the lock first, as in `delete`
-            self._written.pop(game_id, None)
-            target = source.with_name(free_name(source.parent, f"{source.name}.bad-{stamp}"))
+
+        def beside(source: Path) -> tuple[Path, Path]:
             moves = journal_of(source)
+            return (source.with_name(free_name(source.parent, f"{source.name}.bad-{stamp}")),
+                    moves.with_name(free_name(moves.parent, f"{moves.name}.bad-{stamp}")))
+
+        return self._move_out(game_id, "set the game aside", "aside", beside)
+
+    def _move_out(self, game_id: str, doing: str, where: str,
+                  targets: Callable[[Path], tuple[Path, Path]], missing_ok: bool = False
+                  ) -> Path:
+        """Move a kept game's file and its journal to `targets(file)` and drop its row;
+        returns where the file went. The index's write lock is taken first: if another
+        process holds it, nothing moves. With `missing_ok`, a file already gone leaves only
+        its row to drop."""
+        self._check_writable(doing)
+        source = self._own_file(self.get(game_id))
+        with self._write() as db:
+            self._written.pop(game_id, None)
+            target, moves_target = targets(source)
             try:
                 os.replace(source, target)
-                if os.path.lexists(moves):
-                    os.replace(moves, moves.with_name(
-                        free_name(moves.parent, f"{moves.name}.bad-{stamp}")))
+                if os.path.lexists(journal_of(source)):
+                    os.replace(journal_of(source), moves_target)
             except OSError as exc:
-                raise LibraryError(one_line(f"cannot move {source} aside: "
-                                            f"{exc.strerror or exc}")) from None
+                # With `missing_ok`, a file already gone: only the index row remains to drop.
+                if not (missing_ok and isinstance(exc, FileNotFoundError)):
+                    raise LibraryError(one_line(f"cannot move {source} {where}: "
+                                                f"{exc.strerror or exc}")) from None
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         return target
 
