@@ -5,19 +5,18 @@ empty frame.
 
 Measured in the same run and the same 1280×720 headless window, in alternating blocks
 (see `frames.py`): an *empty frame* (a view that only clears), the *Reversi screen*
-(board, sidebar, move log) opened on a seeded game `--plies` plies in, with the
-toolkit's default animation of the last move running throughout (its turn-overs in
-mid-flight, the pointer over a legal square), and the same screen with the board left
-out (the shell's share); and, as a reference, the Versus screen (a renderer written by
-hand on the same contract) at its start. Targets as for the built-in games: median
-≤ 12 ms and ≤ 4× the empty frame.
+(board, sidebar, move log) opened on a seeded game `--plies` plies in (the random agent
+on a `Table`), with the toolkit's default animation of the last move running throughout
+(its turn-overs in mid-flight, the pointer over a legal square), and the same screen
+with the board left out (the shell's share); and, as a reference, the Versus screen (a
+renderer written by hand on the same contract) at its start. Targets as for the
+built-in games: median ≤ 12 ms and ≤ 4× the empty frame.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import tempfile
@@ -27,22 +26,24 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from frames import SIZE, EmptyView, frame, interleaved, report, with_board, without_board
+from tables import as_people
 
+from tabletop.play.table import Table
 from tabletop.plugins import Host
+from tabletop.seats import seats_of
 from tabletop.session import Session
 from tabletop.ui.app import make_window
 
 
 def mid_game(host: Host, plies: int, seed: int) -> Session:
-    """A seeded random game of Reversi `plies` plies in, its last move a placement."""
-    game = host.game("reversi")
-    rng = random.Random(seed)
-    session = Session.new(game, 2, {}, seed, ("human", "human"))
-    for _ in range(plies):
-        session.play(rng.choice(list(session.legal_moves())))
-        if session.outcome is not None:
-            raise SystemExit("the seeded game ended early; use fewer --plies")
-    return session
+    """A seeded game of Reversi played `plies` plies on a `Table` by the random agent, as
+    a hotseat game."""
+    table = Table.new(host, "reversi", seats_of(("random", "random")), {}, seed,
+                      max_plies=plies)
+    table.run()
+    if table.session.outcome is not None:
+        raise SystemExit("the seeded game ended early; use fewer --plies")
+    return as_people(host, table)
 
 
 def main() -> None:

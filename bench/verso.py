@@ -11,10 +11,13 @@
     .venv/bin/python bench/verso.py calibrate --games 2000 # fit table.win_chance's scale
     .venv/bin/python bench/verso.py peek --games 400       # what hidden faces are worth
 
-Each figure is printed with the command that reproduces it. Solo games use seeds
-0..games-1; the 3-player table rotates `strong`'s seat over the three seats, on seeds
-0..games-1 for the figure and 20000.. (`--first-seed`) for trying a setting
-(`--rounds`: the table search's look-ahead), so the reported figure is never tuned on.
+Each figure is printed with the command that reproduces it. Solo, table and peek games
+are played on a `Table` set up as `tabletop simulate` sets it (`bench/tables.py`), so
+a mean score or win share is also printed with the `tabletop simulate` command that gives
+it. Solo games use seeds 0..games-1; the 3-player table rotates `strong`'s seat over the
+three seats (game i: seat i % 3), on seeds 0..games-1 for the figure and 20000..
+(`--first-seed`) for trying a setting (`--rounds`: the table search's look-ahead), so
+the reported figure is never tuned on.
 `calibrate` fits the scale of the table search's chance of winning (`table.win_chance`)
 to greedy 3-player games on seeds 30000...
 `--workers 2` (the default) splits games over two processes. Decision times are printed
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import math
 import os
 import random
@@ -39,7 +43,9 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
-from games.verso.ai import GreedyAgent, StrongAgent
+from tables import match_table, simulate_command, timed
+
+from games.verso.ai import StrongAgent
 from games.verso.ai import table as table_search
 from games.verso.ai.heuristic import Evaluator, Weights
 from games.verso.ai.playout import choice_move, finish, state_choice
@@ -47,13 +53,35 @@ from games.verso.game import VersoGame
 from games.verso.rules import apply_move, legal_moves
 from games.verso.state import FINAL
 from tabletop.ai.base import Budget
-from tabletop.ai.randomagent import RandomAgent
+from tabletop.play.table import Table
+from tabletop.plugins import Host
+from tabletop.session import make_agent
+from tabletop.simulate import Match
 
 GAME = VersoGame()
 
 
-def make(name: str) -> Any:
-    return {"random": RandomAgent, "greedy": GreedyAgent, "strong": StrongAgent}[name]()
+@functools.cache
+def host() -> Host:
+    """The installed plugins, loaded once in each process."""
+    return Host().load()
+
+
+def solo_match(name: str, limit: Budget) -> Match:
+    """Solo games of agent `name` (`tabletop simulate verso --players 1`)."""
+    return Match("verso", 1, (name,), {}, limit)
+
+
+def table_match(limit: Budget) -> Match:
+    """`strong` against two `greedy`, its seat rotated round the table by game."""
+    return Match("verso", 3, ("strong", "greedy", "greedy"), {}, limit, rotate=True)
+
+
+def score(table: Table, seat: int) -> float:
+    """The seat's score in the finished game on `table`."""
+    outcome = table.outcome
+    assert outcome is not None
+    return outcome.scores[seat]
 
 
 def budget(args: argparse.Namespace) -> Budget:
@@ -64,46 +92,37 @@ def budget(args: argparse.Namespace) -> Budget:
 
 def solo_game(job: tuple[str, int, Budget]
               ) -> tuple[int, float, int, float, int, float, float]:
-    """One solo game: score, seconds deciding, decisions, slowest decision, deals
-    searched, CPU seconds deciding, slowest decision in CPU seconds."""
+    """One solo game on a `Table` set as `tabletop simulate` sets it: score, seconds
+    deciding, decisions, slowest decision, deals searched, CPU seconds deciding, slowest
+    decision in CPU seconds."""
     name, seed, limit = job
-    agent, rng = make(name), random.Random(seed)
-    state = GAME.new_state(1, {}, seed)
+    agent = make_agent(host(), "verso", name)
+    table = match_table(host(), solo_match(name, limit), seed, seed, {name: agent})
     spent, decisions, slowest, rounds, cpu, slowest_cpu = 0.0, 0, 0.0, 0, 0.0, 0.0
-    while state.turn >= 0:
-        moves = GAME.legal_moves(state)
-        began, began_cpu = time.perf_counter(), time.process_time()
-        move = agent.choose(GAME.observation(state, 0), 0, moves, limit, rng)
-        took, took_cpu = time.perf_counter() - began, time.process_time() - began_cpu
-        spent, decisions, slowest = spent + took, decisions + 1, max(slowest, took)
-        cpu, slowest_cpu = cpu + took_cpu, max(slowest_cpu, took_cpu)
+    for took in timed(table):
+        spent, decisions, slowest = spent + took.wall, decisions + 1, max(slowest, took.wall)
+        cpu, slowest_cpu = cpu + took.cpu, max(slowest_cpu, took.cpu)
         rounds += getattr(agent, "rounds", 0)
-        state = GAME.apply(state, move)
-    return state.scores[0], spent, decisions, slowest, rounds, cpu, slowest_cpu
+    return (int(score(table, 0)), spent, decisions, slowest, rounds, cpu, slowest_cpu)
 
 
-def table_game(job: tuple[int, Budget, int]
+def table_game(job: tuple[int, int, Budget, int]
                ) -> tuple[float, float, int, float]:
-    """One 3-player game, `strong` in seat seed % 3 against two `greedy`: its share,
-    its CPU seconds deciding, its decisions and its slowest decision (CPU s).
-    `rounds` is the table search's look-ahead (`table.ROUNDS`; 0 leaves the default)."""
-    seed, limit, rounds = job
+    """Game `index` of the 3-player match (`strong` against two `greedy`, its seat rotated
+    by the index) on a `Table`: its share, its CPU seconds deciding, its decisions and
+    its slowest decision (CPU s). `rounds` is the table search's look-ahead
+    (`table.ROUNDS`; 0 leaves the default)."""
+    index, seed, limit, rounds = job
     if rounds:
         table_search.ROUNDS = None if rounds < 0 else rounds
-    seat_of_strong = seed % 3
-    agents = [StrongAgent() if s == seat_of_strong else GreedyAgent() for s in range(3)]
-    rng = random.Random(seed)
-    state = GAME.new_state(3, {}, seed)
+    match = table_match(limit)
+    seat_of_strong = match.seating(index).index("strong")
+    table = match_table(host(), match, index, seed)
     cpu, decisions, slowest = 0.0, 0, 0.0
-    while (seat := GAME.to_move(state)) is not None:
-        began = time.process_time()
-        move = agents[seat].choose(GAME.observation(state, seat), seat,
-                                   GAME.legal_moves(state), limit, rng)
-        if seat == seat_of_strong:
-            took = time.process_time() - began
-            cpu, decisions, slowest = cpu + took, decisions + 1, max(slowest, took)
-        state = GAME.apply(state, move)
-    outcome = GAME.outcome(state)
+    for took in timed(table):
+        if took.seat == seat_of_strong:
+            cpu, decisions, slowest = cpu + took.cpu, decisions + 1, max(slowest, took.cpu)
+    outcome = table.outcome
     assert outcome is not None
     return outcome.share(seat_of_strong), cpu, decisions, slowest
 
@@ -129,18 +148,16 @@ class PeekingAgent(StrongAgent):
 
 
 def peek_game(job: tuple[str, int, Budget]) -> int:
-    """One solo game of `strong`, honest ("none") or told what `peek` names."""
+    """One solo game of `strong` on a `Table`, honest ("none") or told what `peek` names
+    (the true position, given to the agent before each of its decisions)."""
     peek, seed, limit = job
     agent = StrongAgent() if peek == "none" else PeekingAgent(peek)
-    rng = random.Random(seed)
-    state = GAME.new_state(1, {}, seed)
-    while state.turn >= 0:
+    table = match_table(host(), solo_match("strong", limit), seed, seed, {"strong": agent})
+    while table.agent_to_move:
         if isinstance(agent, PeekingAgent):
-            agent.truth = state
-        move = agent.choose(GAME.observation(state, 0), 0, GAME.legal_moves(state), limit,
-                            rng)
-        state = GAME.apply(state, move)
-    return int(state.scores[0])
+            agent.truth = table.state
+        table.advance()
+    return int(score(table, 0))
 
 
 def peek(args: argparse.Namespace) -> None:
@@ -164,6 +181,9 @@ def peek(args: argparse.Namespace) -> None:
             line += f"  ({statistics.mean(diffs):+.2f} ± {1.96 * se:.2f} against honest)"
         print(f"{line}  over seeds 0..{args.games - 1}, {limit.iterations} deals a decision",
               flush=True)
+        if what == "none":  # the told agents cheat: no `tabletop simulate` equivalent
+            same = simulate_command(solo_match("strong", limit), args.games, 0, args.workers)
+            print(f"  (honest, the same games: $ {same})")
 
 
 def run(func: Any, jobs: list[Any], workers: int) -> list[Any]:
@@ -192,12 +212,15 @@ def solo(args: argparse.Namespace) -> None:
           f"  (CPU s/decision {sum(r[5] for r in results) / decisions:.4f}, slowest "
           f"{max(r[6] for r in results):.3f}){deals}"
           f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    same = simulate_command(solo_match(args.agent, limit), args.games, 0, args.workers)
+    print(f"  (the same games, its mean score: $ {same})")
 
 
 def table(args: argparse.Namespace) -> None:
     limit = budget(args)
     seeds = range(args.first_seed, args.first_seed + args.games)
-    results = run(table_game, [(seed, limit, args.rounds) for seed in seeds], args.workers)
+    results = run(table_game, [(index, seed, limit, args.rounds)
+                               for index, seed in enumerate(seeds)], args.workers)
     shares = [r[0] for r in results]
     cpu = sum(r[1] for r in results) / max(1, sum(r[2] for r in results))
     share = sum(shares) / len(shares)
@@ -209,9 +232,15 @@ def table(args: argparse.Namespace) -> None:
           f"{100 * (share + half):.1f}] (fair share 33.3%)  strong's CPU s/decision "
           f"{cpu:.4f}, slowest {max(r[3] for r in results):.3f}  (load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if args.rounds:
+        print("  (--rounds changes the search: no `tabletop simulate` equivalent)")
+    else:
+        same = simulate_command(table_match(limit), args.games, seeds.start, args.workers)
+        print(f"  (the same games, strong's win rate: $ {same})")
 
 
 def speed(args: argparse.Namespace) -> None:
+    # Kept a bare loop: it times the engine alone (new_state, legal_moves, apply).
     rng = random.Random(0)
     began, began_cpu = time.perf_counter(), time.process_time()
     for seed in range(args.games):
@@ -238,6 +267,7 @@ def playout(args: argparse.Namespace) -> None:
     second copy of the rules, so it was deleted (commit "Verso AI: playouts call the
     rules"). This prints the throughput the agents now get.
     """
+    # Kept: it times the search's own playouts (`playout.finish`), never a game in play.
     ev = Evaluator()
     starts = [GAME.new_state(players, {}, seed) for seed in range(args.games)
               for players in (1, 3)]
@@ -261,6 +291,8 @@ def calibrate(args: argparse.Namespace) -> None:
     """
     import numpy as np
 
+    # Kept: it fits a term of the search on the search's own greedy playouts (the
+    # `playout` policy stepped through `rules.apply_move`), not on games in play.
     ev = Evaluator()
     rows = []
     for seed in range(30000, 30000 + args.games):
@@ -304,6 +336,7 @@ def calibrate(args: argparse.Namespace) -> None:
 
 def tune(args: argparse.Namespace) -> None:
     """Coordinate search over the greedy weights on solo playouts with common seeds."""
+    # Kept: it tunes the search's own playouts (`playout.finish`), never a game in play.
     states = [GAME.new_state(1, {}, seed) for seed in range(10000, 10000 + args.games)]
 
     def mean(weights: Weights) -> float:

@@ -15,16 +15,21 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 from frames import SIZE, EmptyView, frame, interleaved, report, with_board, without_board
+from tables import as_people
 
 import games.verso.plugin
-from games.verso.state import FLIP, KEEP, Bank
+from games.verso.state import FLIP, Bank
+from tabletop.ai.base import Budget
+from tabletop.play.table import Table
 from tabletop.plugins import Host, module_sources
+from tabletop.seats import seats_of
 from tabletop.session import Session
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
@@ -37,15 +42,23 @@ def make_host() -> Host:
     return Host(module_sources([("verso", games.verso.plugin)])).load()
 
 
+class Drawer:
+    """Draws (keeps or flips) four moves in five, else banks: a table that fills up."""
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        banks = [m for m in legal_moves if isinstance(m, Bank)]
+        draws = [m for m in legal_moves if not isinstance(m, Bank)]
+        return rng.choice(banks if banks and (rng.random() < 0.2 or not draws) else draws)
+
+
 def mid_game(host: Host) -> tuple[Session, Any]:
-    """A seeded 6-player hotseat game after 40 plies, and a bank to animate (flips both
-    neighbours) or else a flip draw."""
-    session = Session.new(host.game("verso"), 6, {}, 2024, ("human",) * 6)
-    rng = random.Random(6)
-    for _ in range(40):
-        banks = [m for m in session.legal_moves() if isinstance(m, Bank)]
-        session.play(rng.choice(banks) if banks and rng.random() < 0.2 else
-                     rng.choice([KEEP, FLIP]))
+    """A seeded 6-player game played 40 plies on a `Table` by `Drawer`s, as a hotseat
+    game, and a bank to animate (flips both neighbours) or else a flip draw."""
+    table = Table.new(host, "verso", seats_of(("drawer",) * 6), {}, 2024,
+                      agents={"drawer": Drawer()}, max_plies=40)
+    table.run()
+    session = as_people(host, table)
     banks = [m for m in session.legal_moves() if isinstance(m, Bank)]
     return session, (banks[-1] if banks else FLIP)
 
@@ -67,7 +80,7 @@ def main() -> int:
             screen = window.current_view
             assert isinstance(screen, GameScreen)
             frame(window)
-            screen.commit(move)
+            screen.submit(move)
             assert screen.renderer.animating, "the move did not start an animation"
             times = interleaved(window, {"empty": lambda: window.show_view(empty),
                                          "screen": with_board(screen),

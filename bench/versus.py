@@ -9,27 +9,43 @@
 Speeds are random playouts from the start, each game to its end (no ply cap, §8), timed
 in this process's CPU time in alternating rounds (python-chess, the private engine, the
 `Game` protocol), so a machine shared with other work slows all three alike; each figure
-is its best round. Matches alternate colours. `--nodes` gives `strong` a node budget per
-move (reproducible and independent of machine load); `--seconds` a time budget instead.
+is its best round. Matches alternate colours (game i: seed i, `strong` Blue when i is
+even) and are `tabletop simulate`'s own games (`tabletop.simulate.run`; each is printed
+with its command), except against `mcts` with its own budget or after an `--opening`,
+which `simulate` cannot set: those are played on `Table`s with each agent's budget.
+`--nodes` gives `strong` a node budget per move (reproducible and independent of machine
+load); `--seconds` a time budget instead (`simulate` then stops a decision at its deadline,
+and the seat forfeits). The depth and MCTS figures time an agent's decision at positions
+reached by agents on a `Table`.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from tables import Budgeted, simulate_command
 
 from games.versus.agents import GreedyAgent, StrongAgent
 from games.versus.game import VersusGame
 from games.versus.search import SearchBoard
 from games.versus.state import VersusState
+from tabletop import simulate
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
+from tabletop.play.table import Policy, Table
+from tabletop.plugins import Host
+from tabletop.record import Record
+from tabletop.seats import seats_of
+from tabletop.session import make_agent
+from tabletop.simulate import Match
 from tabletop.worker import process_pool
 
 GAME = VersusGame()
@@ -58,6 +74,8 @@ class Playouts:
         self.best = max(self.best, plies / took)
 
 
+# The three playouts below are kept bare loops: they time the engines alone (moves and
+# their application), not a game in play.
 def engine_game(rng: random.Random) -> int:
     """One random game on the engine the AI searches with (`SearchBoard`)."""
     pos = SearchBoard(GAME.new_state(2, GAME.info.resolve_options(), 0))
@@ -126,26 +144,35 @@ def nim_game() -> Any:
     return Nim()
 
 
+def position(game: Any, seed: int, plies: int) -> Any:
+    """The position `plies` moves into a game of `game` played on a `Table` by the random
+    agent from seed `seed` (earlier if the game ends)."""
+    table = Table.of_game(None, game, seats_of(("random", "random")), {}, seed,
+                          agents={"random": RandomAgent()}, max_plies=plies)
+    table.run()
+    return table.state
+
+
 def mcts_rate(game: Any, seconds: float, plies: int) -> tuple[float, int]:
     """Simulations per CPU second of `MCTSAgent` on `game`, from positions `plies` random
-    plies into seeded games, with its default playout length; and that length."""
+    plies into seeded games, with its default playout length; and that length.
+
+    Only the agent's decisions are timed: each is a micro-benchmark of the agent at a
+    fixed position (its `choose` called directly: no game is played on)."""
     agent = MCTSAgent(game)
-    sims, start, seed = 0, time.process_time(), 0
-    while time.process_time() - start < seconds:
-        rng = random.Random(seed)
+    sims, spent, seed = 0, 0.0, 0
+    while spent < seconds:
         seed += 1
-        state = game.new_state(2, game.info.resolve_options(), seed)
-        for _ in range(plies):
-            moves = game.legal_moves(state)
-            if game.to_move(state) is None or len(moves) < 2:
-                break
-            state = game.apply(state, moves[rng.randrange(len(moves))])
+        state = position(game, seed, plies)
         seat = game.to_move(state)
         if seat is None or len(game.legal_moves(state)) < 2:
             continue
-        agent.choose(state, seat, game.legal_moves(state), Budget(iterations=200), rng)
+        began = time.process_time()
+        agent.choose(state, seat, game.legal_moves(state), Budget(iterations=200),
+                     random.Random(seed))
+        spent += time.process_time() - began
         sims += 200
-    return sims / (time.process_time() - start), agent.rollout_limit
+    return sims / spent, agent.rollout_limit
 
 
 def mcts(seconds: float) -> None:
@@ -160,22 +187,29 @@ def mcts(seconds: float) -> None:
 
 # -- search depth --------------------------------------------------------------------------
 
+class MostlyGreedy:
+    """Greedy seven moves in ten, else a random move: varied but plausible positions."""
+
+    def __init__(self) -> None:
+        self.greedy = GreedyAgent()
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        if rng.random() < 0.7:
+            return self.greedy.choose(observation, seat, legal_moves, budget, rng)
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+
 def midgame_positions(count: int = 10) -> list[VersusState]:
-    """Fixed mid-game positions: mostly-greedy play from the start, 16 to 34 plies in."""
+    """Fixed mid-game positions: games played on a `Table` by `MostlyGreedy` from seeds
+    0..count-1, 16 to 34 plies in (the position before the last move if it ended)."""
     positions = []
     for i in range(count):
-        rng = random.Random(i)
-        state = GAME.new_state(2, GAME.info.resolve_options(), i)
-        greedy = GreedyAgent()
-        for _ in range(16 + 2 * i):
-            moves = GAME.legal_moves(state)
-            move = (greedy.choose(state, state.to_move, moves, Budget(), rng)
-                    if rng.random() < 0.7 else moves[rng.randrange(len(moves))])
-            after = GAME.apply(state, move)
-            if GAME.to_move(after) is None:
-                break
-            state = after
-        positions.append(state)
+        table = Table.of_game(None, GAME, seats_of(("mostly greedy",) * 2), {}, i,
+                              agents={"mostly greedy": MostlyGreedy()}, max_plies=16 + 2 * i)
+        table.run()
+        states = table.session.states
+        positions.append(states[-2] if GAME.to_move(states[-1]) is None else states[-1])
     return positions
 
 
@@ -183,6 +217,7 @@ def depth(seconds: float) -> None:
     print(command(f"--section depth --seconds {seconds:g}"))
     depths = []
     for i, state in enumerate(midgame_positions()):
+        # Kept a direct `choose`: it times the search at a fixed position (no game played).
         agent = StrongAgent()
         agent.choose(state, state.to_move, GAME.legal_moves(state), Budget(seconds=seconds),
                      random.Random(0))
@@ -195,57 +230,66 @@ def depth(seconds: float) -> None:
 
 # -- matches ---------------------------------------------------------------------------------
 
-def make_agent(name: str) -> Any:
-    if name == "strong":
-        return StrongAgent()
-    if name == "greedy":
-        return GreedyAgent()
-    if name == "mcts":
-        return MCTSAgent(GAME)
-    return RandomAgent()
+@functools.cache
+def host() -> Host:
+    """The installed plugins, loaded once in each process."""
+    return Host().load()
 
 
-def play_game(job: tuple[str, str, int, dict[str, Budget], int]) -> tuple[int, ...]:
-    """One game `blue` vs `brown`; returns the winning seats, the ply count and a hash of
-    the final position (to count distinct games)."""
-    blue, brown, seed, budgets, opening = job
-    agents = [make_agent(blue), make_agent(brown)]
-    names = [blue, brown]
-    rngs = [random.Random(seed * 2 + seat) for seat in range(2)]
-    state = GAME.new_state(2, GAME.info.resolve_options(), seed)
-    # An optional random opening, shared by the two games of a colour-swapped pair.
-    opening_rng = random.Random(seed // 2)
-    for _ in range(opening):
-        moves = GAME.legal_moves(state)
-        state = GAME.apply(state, moves[opening_rng.randrange(len(moves))])
-    while (seat := GAME.to_move(state)) is not None:
-        move = agents[seat].choose(state, seat, GAME.legal_moves(state),
-                                   budgets[names[seat]], rngs[seat])
-        state = GAME.apply(state, move)
-    outcome = GAME.outcome(state)
+def outline(record: str, winners: Sequence[int]) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
+    """A finished game's winners, its length in plies and its moves (to count distinct
+    games)."""
+    moves = tuple(Record.from_json(record).moves)
+    return tuple(winners), len(moves), moves
+
+
+def own_game(job: tuple[Match, int, dict[str, Budget], int]
+             ) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
+    """Game `index` of `match` (seed `index`) on a `Table`, each agent with its own budget,
+    after `opening` random plies shared by the two games of a colour-swapped pair."""
+    match, index, budgets, opening = job
+    agents = {name: Budgeted(make_agent(host(), "versus", name), budgets[name])
+              for name in match.agents}
+    table = Table.new(host(), "versus", seats_of(match.seating(index)), {}, index,
+                      budget=Budget(), policy=Policy.ABORT, agents=agents)
+    opening_rng = random.Random(index // 2)
+    for _ in range(opening):  # the table plays the scripted opening for the seat to move
+        moves = table.session.legal_moves()
+        table.play(moves[opening_rng.randrange(len(moves))])
+    table.run()
+    outcome = table.outcome
     assert outcome is not None
-    return (*outcome.winners, -1, state.ply, hash((state.board, state.ply)))
+    return outline(table.session.record().to_json(), outcome.winners)
 
 
 def match(opponent: str, games: int, budgets: dict[str, Budget], workers: int,
           opening: int) -> None:
-    jobs = [("strong", opponent, i, budgets, opening) if i % 2 == 0
-            else (opponent, "strong", i, budgets, opening) for i in range(games)]
+    """`strong` against `opponent`, colours alternating (game i: seed i, `strong` Blue in
+    the even ones): with one budget for both and no opening, `tabletop simulate`'s own
+    games (`tabletop.simulate.run`); else on tables where each agent has its budget."""
+    strong = budgets["strong"]
+    plan = Match("versus", 2, ("strong", opponent), {}, strong, rotate=True)
+    # greedy and random ignore their budget: only mcts's differs from strong's in effect.
+    own = opponent == "mcts" and budgets["mcts"] != strong
     start = time.perf_counter()
-    with process_pool(workers) as pool:  # a killed bench leaves no process playing on
-        results = list(pool.map(play_game, jobs, chunksize=1))
+    if own or opening:
+        jobs = [(plan, i, budgets, opening) for i in range(games)]
+        with process_pool(workers) as pool:  # a killed bench leaves no process playing on
+            results = list(pool.map(own_game, jobs, chunksize=1))
+    else:
+        results = [outline(r.record, r.winners)
+                   for r in simulate.run(host(), plan, games, 0, workers)]
     tally: Counter[str] = Counter()
     plies = 0
     finals = set()
-    for (blue, *_), result in zip(jobs, results, strict=True):
-        *winners, _, ply, final = result
+    for i, (winners, ply, final) in enumerate(results):
         plies += ply
         finals.add(final)
         if opponent == "strong":
-            tally["Blue" if winners == [0] else "Brown" if winners == [1] else "draw"] += 1
+            tally["Blue" if winners == (0,) else "Brown" if winners == (1,) else "draw"] += 1
             continue
-        strong_seat = 0 if blue == "strong" else 1
-        tally["win" if winners == [strong_seat] else "loss" if len(winners) == 1
+        strong_seat = plan.seating(i).index("strong")
+        tally["win" if winners == (strong_seat,) else "loss" if len(winners) == 1
               else "draw"] += 1
     took = time.perf_counter() - start
     if opponent == "strong":
@@ -258,6 +302,11 @@ def match(opponent: str, games: int, budgets: dict[str, Budget], workers: int,
               f"({100 * tally['win'] / games:.1f} % wins)")
     print(f"    mean length {plies / games:.0f} plies, {len(finals)} distinct games, "
           f"{took:.0f} s")
+    if own or opening:
+        print("    (each agent its own budget, or an opening: no `tabletop simulate` "
+              "equivalent)")
+    else:
+        print(f"    (the same games: $ {simulate_command(plan, games, 0, workers)})")
 
 
 def matches(args: argparse.Namespace) -> None:

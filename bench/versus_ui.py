@@ -5,7 +5,8 @@
 Both are measured in the same run and the same 1280×720 headless window, in alternating
 blocks so that both see the same load (the machine may be shared). An *empty frame* is
 a bare `arcade.View` that only clears; a *Versus frame* is the app's game screen
-(board, sidebar, move log) resumed from an autosave of a seeded game `--plies` plies in,
+(board, sidebar, move log) resumed from an autosave of a seeded game `--plies` plies in
+(played on a `Table` by an agent that often pulls pawns),
 with the renderer replaying the last VERSUS move's transition (its pulls in mid-flight)
 throughout. Each frame is update + draw, dispatched as the event loop does, + flip, and
 ends with `ctx.finish()` so the GPU work (Mesa's software renderer headless) is inside
@@ -19,34 +20,51 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from frames import SIZE, EmptyView, frame, interleaved, report, with_board, without_board
+from tables import as_people
 
 from games.versus.state import Move
+from tabletop.ai.base import Budget
+from tabletop.play.table import Table
 from tabletop.plugins import Host
+from tabletop.seats import seats_of
 from tabletop.session import Session
 from tabletop.store import saves
 from tabletop.ui.app import make_window
 
 
+class Puller:
+    """Pulls pawns one move in two (every time at ply `last`), else any VERSUS move."""
+
+    def __init__(self, game: Any, last: int) -> None:
+        self.game, self.last = game, last
+
+    def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Any:
+        moves = [m for m in legal_moves if isinstance(m, Move)]
+        pulls = [m for m in moves if self.game.preview(observation, m).attractions]
+        last = observation.ply == self.last
+        return rng.choice(pulls if pulls and (last or rng.random() < 0.5) else moves)
+
+
 def mid_game(host: Host, plies: int, seed: int) -> Session:
-    """A seeded game `plies` plies in that ends on a VERSUS move pulling pawns."""
+    """A seeded game played `plies` plies on a `Table` by `Puller`s, as a hotseat game:
+    it ends on a VERSUS move pulling pawns."""
     game = host.game("versus")
-    rng = random.Random(seed)
-    session = Session.new(game, 2, {}, seed, ("human", "human"))
-    for ply in range(plies):
-        moves = [m for m in session.legal_moves() if isinstance(m, Move)]
-        pulls = [m for m in moves if game.preview(session.state, m).attractions]
-        last = ply == plies - 1
-        session.play(rng.choice(pulls) if pulls and (last or rng.random() < 0.5)
-                     else rng.choice(moves))
-        if session.outcome is not None:
-            raise SystemExit(f"the seeded game ended at ply {ply + 1}; use fewer --plies")
-    return session
+    table = Table.new(host, "versus", seats_of(("puller", "puller")), {}, seed,
+                      agents={"puller": Puller(game, plies - 1)}, max_plies=plies)
+    table.run()
+    if table.session.outcome is not None:
+        raise SystemExit(f"the seeded game ended at ply {len(table.session.moves)}; use "
+                         "fewer --plies")
+    return as_people(host, table)
 
 
 def main() -> None:

@@ -33,6 +33,7 @@ MODULES = (
     "tabletop",
     "tabletop.hookspecs",
     "tabletop.model",
+    "tabletop.lines",
     "tabletop.chance",
     "tabletop.plugins",
     "tabletop.record",

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import inspect
 import random
-import re
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
+from tabletop.lines import Line, SeatArg, render
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -44,7 +44,26 @@ __all__ = [
 
 
 class TabletopError(Exception):
-    """Base of every error the host and the games raise on bad input."""
+    """Base of every error the host and the games raise on bad input.
+
+    The message may be a `tabletop.lines.Line` (a refusal that names a seat:
+    `IllegalMoveError(Line.of("{player} has already passed", player=seat(1)))`): `str()`
+    is then the line with each seat as "Player N", and `line` holds it for a host to
+    render with the seats' labels.
+    """
+
+    def __init__(self, *args: Any) -> None:
+        if args and isinstance(args[0], Line):
+            self._line = args[0]
+            args = (str(args[0]), *args[1:])
+        super().__init__(*args)
+
+    @property
+    def line(self) -> str | Line:
+        """What the error says as a line: the `Line` it was given, else its message as
+        text (`tabletop.lines.render` shows either)."""
+        given = self.__dict__.get("_line")
+        return given if isinstance(given, Line) else str(self)
 
     @property
     def words(self) -> str:
@@ -70,7 +89,7 @@ class OptionError(TabletopError, ValueError):
     as the app's set-up screen shows them.
     """
 
-    def __init__(self, message: str, words: str | None = None) -> None:
+    def __init__(self, message: str | Line, words: str | None = None) -> None:
         super().__init__(message)
         self._words = words
 
@@ -327,21 +346,6 @@ class GameInfo:
             return own
         return f"{name} ({own})" if seat < len(self.seat_names) else name
 
-    def with_names(self, text: str, names: Sequence[str]) -> str:
-        """`text` (a log line, a result) with the people's names for the seats it names
-        by number ("Player 2"); the rules know seats, not people. Seats with names of the
-        game's own ("Blue") are left as the game wrote them."""
-        for seat, name in enumerate(names):
-            if name and seat >= len(self.seat_names):
-                # A function, not a replacement string: a name may hold a backslash.
-                text = re.sub(rf"\bPlayer {seat + 1}\b(?!\d)", _literal(name), text)
-        return text
-
-
-def _literal(text: str) -> Callable[[re.Match[str]], str]:
-    """A `re.sub` replacement that inserts `text` as it is."""
-    return lambda _match: text
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -349,12 +353,23 @@ class Outcome:
 
     `scores` has one entry per seat; `winners` lists the winning seats (tied leaders share
     the victory, so there may be several; empty for a draw where nobody wins); `reason`
-    says in the game's words why the game ended.
+    says in the game's words why the game ended, as records keep it. `line`, if given, is
+    the same reason as a `tabletop.lines.Line` whose seats are arguments (`reason` is then
+    that line with the game's seat names, `line.render(default_labels(info, players))`),
+    so a front end can name the seats as it names them elsewhere. It is not saved and
+    not compared: an outcome read from a record has none.
     """
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     reason: str
+    line: Line | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def said(self) -> str | Line:
+        """The reason as a front end shows it: `line` if the game gave one, else `reason`
+        (`tabletop.lines.render` shows either with the seats' labels)."""
+        return self.line if self.line is not None else self.reason
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of this outcome."""
@@ -482,9 +497,11 @@ class Game(ABC, Generic[S, M]):
         """
 
     @abstractmethod
-    def render_text(self, state: S, seat: int | None = None) -> str:
+    def render_text(self, state: S, seat: int | None = None) -> str | Line:
         """A plain-text picture of the position as `seat` sees it (terminals, tests, bug
-        reports); `seat=None` is a spectator's, who sees only what every seat sees.
+        reports); `seat=None` is a spectator's, who sees only what every seat sees. Where
+        it names seats it may be a `tabletop.lines.Line` (the seats its arguments, as in
+        `describe`), so that the host shows people's names in it.
 
         The text is a view like `observation`: in a hidden-information game it shows
         `seat` nothing that seat cannot see (the conformance kit checks it through
@@ -493,11 +510,20 @@ class Game(ABC, Generic[S, M]):
         deprecated (see `seat_text`).
         """
 
-    def describe(self, before: S, move: M, after: S) -> list[str]:
-        """Readable log lines, in the game's own words, for the ply `before` → `after`."""
+    def describe(self, before: S, move: M, after: S) -> Sequence[str | Line]:
+        """Readable log lines, in the game's own words, for the ply `before` → `after`.
+
+        A line that names a seat is a `tabletop.lines.Line` with the seat as an argument,
+        `Line.of("{player} takes {count}.", player=seat(1), count=3)`, never the seat's
+        name written into the text: the host shows each seat as it labels it (the game's
+        seat name, the name a person typed, later another language). A line that names no
+        seat may be a plain text. Default: "{player}: {move}" (the mover, the notation).
+        """
         player = self.to_move(before)
-        who = self.info.seat_name(player) if player is not None else "?"
-        return [f"{who}: {self.move_to_text(before, move)}"]
+        text = self.move_to_text(before, move)
+        if player is None:
+            return [f"?: {text}"]
+        return [Line.of("{player}: {move}", player=SeatArg(player), move=text)]
 
     # -- saving ----------------------------------------------------------------------
     @abstractmethod
@@ -595,27 +621,37 @@ def _render_takes_seat(game: Game[Any, Any]) -> bool:
                 f"game {game.info.id!r}: {kind.__qualname__}.render_text(state) takes no "
                 "seat; write render_text(self, state, seat=None) returning what that seat "
                 "may see (None: a spectator, who sees what every seat sees). "
-                + ("Until then the host shows this hidden-information game's positions "
-                   "as the legal moves only." if hidden else
+                + ("Until then the host shows a seat the text of its observation where "
+                   "render_text can draw one, else the legal moves only." if hidden else
                    "Until then every seat is shown the same text."),
                 PluginDeprecationWarning, stacklevel=3)
     return _TAKES_SEAT[kind]
 
 
-def seat_text(game: Game[Any, Any], state: Any, seat: int | None = None) -> str:
-    """The position as `seat` sees it (None: a spectator): `game.render_text(state, seat)`.
+def seat_text(game: Game[Any, Any], state: Any, seat: int | None = None,
+              labels: Sequence[str] = ()) -> str:
+    """The position as `seat` sees it (None: a spectator): `game.render_text(state, seat)`,
+    a `Line` rendered with `labels` (how the host names each seat; "Player N" by default).
 
     The host calls a game's text through this. A plugin written before seat views, whose
     `render_text(state)` takes one argument, still loads and plays, with one
     `PluginDeprecationWarning` per game class saying what to change: a game without
-    hidden information shows that text to every seat; a hidden-information game shows
-    no picture (its text could hold any seat's secrets), only the legal moves to the seat
-    whose turn it is.
+    hidden information shows that text to every seat; a hidden-information game shows a
+    seat the text of that seat's `observation` where its `render_text` can draw one (as
+    the app drew it before seat views), else no picture (its text of the state could hold
+    any seat's secrets), only the legal moves to the seat whose turn it is; a spectator
+    sees no picture.
     """
     if _render_takes_seat(game):
-        return game.render_text(state, seat)
+        return render(game.render_text(state, seat), labels)
     if not game.info.hidden_information:
-        return game.render_text(state)  # type: ignore[call-arg,unused-ignore]
+        return render(game.render_text(state), labels)  # type: ignore[call-arg,unused-ignore]
+    if seat is not None:
+        view = game.observation(state, seat)
+        try:
+            return render(game.render_text(view), labels)  # type: ignore[call-arg,unused-ignore]
+        except Exception:  # its text takes a whole state only: no picture, below
+            pass
     lines = [f"({game.info.name} shows no picture of a seat's view: its render_text "
              "takes no seat.)"]
     mover = game.to_move(state)

@@ -16,6 +16,7 @@ the rest). Either message names both plugins.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.metadata
 import math
@@ -37,7 +38,7 @@ from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
 from tabletop.levels import level_spec
-from tabletop.model import Game, TabletopError
+from tabletop.model import Game, TabletopError, _render_takes_seat
 
 ENTRY_POINT_GROUP = "tabletop"
 DISABLE_ENV = "TABLETOP_DISABLE_PLUGINS"
@@ -213,6 +214,8 @@ class Host:
         for info in accepted:
             run = self._runs[info.name]
             info.output, info.seconds = run.output.text, round(run.seconds, 3)
+            for game_id in info.games:
+                _warn_older_forms(self.games[game_id])
         self.plugins = accepted
 
     def _fail(self, info: PluginInfo | PluginSource, error: str, run: _Run | None) -> None:
@@ -476,6 +479,18 @@ class Host:
             if info.output.strip():
                 lines.append(f"{info} printed while loading: {first_line(info.output)}")
         return lines
+
+
+def _warn_older_forms(game: Game[Any, Any]) -> None:
+    """Say, once per game class, which older forms of the contract `game` still uses
+    (`tabletop.model.PluginDeprecationWarning`, naming the method and what to change).
+
+    Said here, as the plugin loads and outside the capture of its output: found later,
+    in play, the warning would be taken for the plugin's own printing and cut to a line.
+    """
+    # Any exception is the game's own code failing: play reports that where it matters.
+    with contextlib.suppress(Exception):
+        _render_takes_seat(game)  # warns for a render_text(state) without a seat
 
 
 def first_line(text: str, limit: int = 120) -> str:

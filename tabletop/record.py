@@ -26,6 +26,7 @@ from tabletop.limits import (
     read_text,
     shown,
 )
+from tabletop.lines import Line
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 
 RECORD_FORMAT = "tabletop-record"
@@ -159,12 +160,13 @@ def _agents(value: Any, players: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Replay:
-    """A replayed record: every state from the start, and the log lines of each ply."""
+    """A replayed record: every state from the start, and the log lines of each ply
+    (texts and `tabletop.lines.Line`s, as `tabletop.model.Game.describe` gives them)."""
 
     record: Record
     states: tuple[Any, ...]
     moves: tuple[Any, ...]
-    log: tuple[tuple[str, ...], ...]
+    log: tuple[tuple[str | Line, ...], ...]
 
     @property
     def final(self) -> Any:

@@ -50,6 +50,7 @@ from tabletop import boundary
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, PluginFailed
 from tabletop.chance import rolled, settle
+from tabletop.lines import Line
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, replay, start
@@ -289,7 +290,7 @@ class Session:
 
     def __init__(self, game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
                  agents: Sequence[str], states: Sequence[Any],
-                 moves: Sequence[Any] = (), log: Sequence[Sequence[str]] = (),
+                 moves: Sequence[Any] = (), log: Sequence[Sequence[str | Line]] = (),
                  plugin: str | None = None) -> None:
         self.game = game
         self.plugin = plugin or game.info.id
@@ -303,7 +304,7 @@ class Session:
         self.agents = tuple(agents)
         self.states: list[Any] = list(states)
         self.moves: list[Any] = list(moves)
-        self._log: list[tuple[str, ...]] = [tuple(lines) for lines in log]
+        self._log: list[tuple[str | Line, ...]] = [tuple(lines) for lines in log]
         self._redo: list[list[Any]] = []
 
     # -- creating ----------------------------------------------------------------------
@@ -335,9 +336,11 @@ class Session:
                          self.moves, self.agents)
 
     @property
-    def log(self) -> list[tuple[str, ...]]:
-        """The log lines of each ply (`tabletop.model.Game.describe`), written when first
-        asked for: a headless loop that never shows them does not pay for them."""
+    def log(self) -> list[tuple[str | Line, ...]]:
+        """The log lines of each ply (`tabletop.model.Game.describe`: texts and
+        `tabletop.lines.Line`s, which `tabletop.lines.render` words with the seats'
+        labels), written when first asked for: a headless loop that never shows them does
+        not pay for them."""
         for ply in range(len(self._log), len(self.moves)):
             before, after = self.states[ply], self.states[ply + 1]
             self._log.append(tuple(self.game.describe(before, self.moves[ply], after)))

@@ -1,9 +1,9 @@
 """AI-versus-AI games, headless, in one process or a pool; results identical for any pool.
 
-Game i of a run uses seed `seed + i` and is played through a `Session`, whose seeding rule
-gives each decision its own generator (game seed, seat, ply): a game's moves do not
-depend on which process plays it (for agents given an iteration budget; a time budget
-depends on the machine's speed).
+Game i of a run uses seed `seed + i` and is played on a `Table` (`tabletop.play.table`),
+whose seeding rule gives each decision its own generator (game seed, seat, ply): a
+game's moves do not depend on which process plays it (for agents given an iteration
+budget; a time budget depends on the machine's speed).
 
 How a game ends, in `GameResult.ended`:
 - `"rules"`: the game's own end, scored by the game;
@@ -22,26 +22,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import multiprocessing
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.ai.base import Agent, Budget
-from tabletop.boundary import CapturedOutput, in_play
-from tabletop.model import Game, Outcome
+from tabletop.ai.base import Budget
+from tabletop.play.table import CUT, FORFEITED, RULES, TIMEOUT, Policy, Table
 from tabletop.plugins import Host
 from tabletop.record import Record
-from tabletop.session import (
-    DecisionTimeout,
-    PluginFailed,
-    Session,
-    agent_label,
-    deadline_seconds,
-    make_agent,
-    plugin_of_game,
-)
+from tabletop.seats import seats_of
+from tabletop.session import PluginFailed, deadline_seconds
 from tabletop.store.files import write_user_file
 from tabletop.worker import (
     AIWorker,
@@ -50,8 +41,6 @@ from tabletop.worker import (
     process_pool,
     stdout_to_stderr,
 )
-
-RULES, TIMEOUT, CUT = "rules", "timeout", "cut"
 
 
 @dataclass(frozen=True)
@@ -100,79 +89,41 @@ class GameResult:
                 "ended": self.ended}
 
 
-def forfeit(players: int, seat: int, reason: str) -> Outcome:
-    """The result when `seat` forfeits: it scores 0 and loses, the others score 1 and
-    share the victory."""
-    return Outcome(tuple(0.0 if i == seat else 1.0 for i in range(players)),
-                   tuple(i for i in range(players) if i != seat), reason)
-
-
 def play_game(host: Host, match: Match, index: int, seed: int,
               worker: AIWorker | None = None) -> GameResult:
-    """Play game number `index` of `match` with seed `seed` to its end.
+    """Play game number `index` of `match` with seed `seed` to its end, on a `Table`.
 
     With a time budget the decisions run in `worker` (required then), which stops an
-    agent at its deadline; otherwise they run in this process. The game's code runs
+    agent at its deadline (the seat forfeits); otherwise they run in this process. An
+    agent that fails ends the run (the table's ABORT policy). The game's code runs
     guarded (`Session.guard`): what it prints is kept in the result's `output`, and a
     failure raises `PluginFailed` naming the plugin, with the record of the game so far.
     """
-    if deadline_seconds(match.budget) is not None and worker is None:
+    enforced = deadline_seconds(match.budget) is not None
+    if enforced and worker is None:
         raise ValueError("a time budget is enforced in a worker process: pass `worker`")
-    game: Game[Any, Any] = host.game(match.game)
     seating = match.seating(index)
-    plugin, output = plugin_of_game(host, match.game), CapturedOutput()
-    with in_play(plugin, match.game, "setting up the game", output):
-        session = Session.new(game, match.players, dict(match.options), seed, seating,
-                              plugin)
-    session.output = output
+    table = Table.new(host, match.game, seats_of(seating), dict(match.options), seed,
+                      budget=match.budget, policy=Policy.ABORT, on_timeout=Policy.FORFEIT,
+                      worker=worker if enforced else None, max_plies=match.max_plies)
+    session = table.session
     try:
         with session.guard("playing"):
-            return _play(host, match, session, worker)
+            table.run()
     except PluginFailed as failure:
         with contextlib.suppress(Exception), session.guard("writing the record"):
             failure.record = session.record().to_json()
         raise
-
-
-def _play(host: Host, match: Match, session: Session, worker: AIWorker | None) -> GameResult:
-    """The loop of `play_game`, with its result (run inside the session's guard)."""
-    seating = session.agents
-    labels = [agent_label(host, match.game, name) for name in seating]
-    enforced = deadline_seconds(match.budget) is not None
-    agents: list[Agent] = [] if enforced else [
-        make_agent(host, match.game, name, label) for name, label in zip(seating, labels,
-                                                                         strict=True)]
-    seconds = [0.0] * match.players
-    counts = [0] * match.players
-    ended, verdict = RULES, None
-    while (seat := session.to_move) is not None:
-        if match.max_plies is not None and len(session.moves) >= match.max_plies:
-            ended = CUT
-            verdict = Outcome((0.0,) * match.players, (),
-                              f"cut at {match.max_plies} plies (not a rule)")
-            break
-        began = time.perf_counter()
-        if worker is not None and enforced:
-            decision = session.decision(seating[seat], labels[seat], match.budget)
-            try:
-                move = session.answer(decision, worker.submit(decision).result())
-            except DecisionTimeout:
-                seconds[seat] += time.perf_counter() - began
-                counts[seat] += 1
-                ended = TIMEOUT
-                verdict = forfeit(match.players, seat,
-                                  f"timeout: seat {seat + 1} (agent {seating[seat]})")
-                break
-        else:
-            move = session.choose(agents[seat], labels[seat], match.budget)
-        seconds[seat] += time.perf_counter() - began
-        counts[seat] += 1
-        session.play(move)
-    outcome = verdict or session.outcome
-    assert outcome is not None  # the loop ends only when nobody is to move, or a verdict
+    outcome = table.outcome
+    assert outcome is not None  # `run` ends only when nobody is to move, or a verdict
     return GameResult(session.seed, seating, outcome.scores, outcome.winners,
-                      len(session.moves), outcome.reason, tuple(seconds), tuple(counts),
-                      session.record().to_json(), ended, session.output.text)
+                      len(session.moves), outcome.reason, tuple(table.seconds),
+                      tuple(table.decisions), session.record().to_json(),
+                      FORFEIT_ENDS.get(table.ended, table.ended), session.output.text)
+
+
+#: How `simulate` words the table's endings (a forfeit on a timeout is a timeout).
+FORFEIT_ENDS = {FORFEITED: TIMEOUT}
 
 
 @functools.cache

@@ -11,88 +11,78 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.ai.base import Agent, Budget
 from tabletop.model import Game, Outcome, TabletopError, seat_text
+from tabletop.play.table import Event, Played, Table
 from tabletop.record import Record
 from tabletop.session import PluginFailed, Session
 
 HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
 
 
-def play_text(session: Session, agents: Sequence[Agent | None], labels: Sequence[str],
-              budget: Budget, ask: Callable[[str], str | None],
-              say: Callable[[str], None],
-              keep: Callable[[Record], None] | None = None,
-              names: Sequence[str] = ()) -> None:
-    """Play `session` on: `None` seats are people answering `ask`, the others agents.
+def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str], None],
+              keep: Callable[[Record], None] | None = None) -> None:
+    """Play `table` on: its people's seats answer `ask`, its agents play themselves.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
-    `labels` names each agent in error messages. The session holds what was played, so
-    the caller has the record even if the game is interrupted. `keep(record)`, if given,
-    gets the record at the start and after every move (the game library saves it, so a
-    game cut short is not lost). `names` are the people's names for their seats ("" where
-    none), shown in place of "Player 2".
+    The table holds what was played, so the caller has the record even if the game is
+    interrupted. `keep(record)`, if given, gets the record at the start and after every
+    move (the game library saves it, so a game cut short is not lost). The seats' names
+    (`tabletop.seats.Seat`) are how the lines name them.
 
     The position is shown as a seat sees it (`tabletop.model.seat_text`), never the
     whole state: the one person's seat; with several people at this terminal, the seat
     of the one to move (or who moved last), named above the picture; with none, what a
     spectator sees (what every seat sees).
     """
-    game = session.game
-    humans = [seat for seat, agent in enumerate(agents) if agent is None]
+    session, game = table.session, table.game
+    humans = [seat.index for seat in table.seats if seat.is_person]
     viewer: int | None = humans[0] if humans else None
 
     def position() -> str:
         nonlocal viewer
-        mover = session.to_move
+        mover = table.to_move
         if mover is not None and mover in humans:
             viewer = mover
-        text = game.info.with_names(seat_text(game, session.state, viewer), names)
+        text = seat_text(game, table.state, viewer, table.labels())
         if len(humans) > 1 and viewer is not None:
             # Several people share this screen: say whose eyes the picture is through,
             # so the others know to look away.
-            named = names[viewer] if viewer < len(names) else ""
-            text = f"[{game.info.player_label(viewer, named)}'s view]\n{text}"
+            text = f"[{table.label(viewer)}'s view]\n{text}"
         return text
 
     def record() -> Record:
         with session.guard("writing the record"):
             return session.record()
 
+    def show(event: Event) -> None:
+        if isinstance(event, Played):
+            for line in table.lines(event.ply):
+                say(line)
+            if keep is not None:
+                keep(record())
+            with session.guard("showing the position"):
+                text = position()
+            say(text)
+
+    table.listen(show)
     if keep is not None:
         keep(record())
     with session.guard("showing the position"):
         text = position()
     say(text)
-    while True:
-        with session.guard("finding whose turn it is"):
-            seat = session.to_move
-        if seat is None:
-            break
-        agent = agents[seat]
-        named = names[seat] if seat < len(names) else ""
-        with session.guard("naming the player"):
-            who = f"{game.info.player_label(seat, named)} ({session.agents[seat]})"
-        if agent is None:
-            move = _ask_move(session, who, ask, say)
-            if move is None:
-                say("Game stopped.")
-                return
-        else:
-            move = session.choose(agent, labels[seat], budget)
-        session.play(move)
-        with session.guard("describing the move"):
-            lines = [game.info.with_names(line, names) for line in session.log[-1]]
-        for line in lines:
-            say(line)
-        if keep is not None:
-            keep(record())
-        with session.guard("showing the position"):
-            text = position()
-        say(text)
+    while (seat := table.to_move) is not None:
+        if table.is_agent(seat):
+            table.advance()
+            continue
+        who = f"{table.label(seat)} (human)"
+        move = _ask_move(session, who, ask, say)
+        if move is None:
+            say("Game stopped.")
+            return
+        table.play(move)
     with session.guard("scoring the game"):
-        outcome = session.outcome
-        verdict = result_text(game, outcome, names) if outcome is not None else None
+        outcome = table.outcome
+        verdict = result_text(game, outcome, table.labels()) if outcome is not None else None
     if verdict is not None:
         say(verdict)
 
@@ -123,12 +113,13 @@ def _ask_move(session: Session, who: str, ask: Callable[[str], str | None],
             say(f"Not played: {exc}. {HELP}")
 
 
-def result_text(game: Game[Any, Any], outcome: Outcome, names: Sequence[str] = ()) -> str:
-    """One line with the scores, the winners and the reason the game ended; `names` are
-    the people's names for their seats ("" where none), shown in place of "Player 2"."""
+def result_text(game: Game[Any, Any], outcome: Outcome,
+                labels: Sequence[str] = ()) -> str:
+    """One line with the scores, the winners and the reason the game ended; `labels` name
+    the seats (`Table.labels()`: people's names), the game's seat names by default."""
 
     def label(seat: int) -> str:
-        return game.info.player_label(seat, names[seat] if seat < len(names) else "")
+        return labels[seat] if seat < len(labels) else game.info.seat_name(seat)
 
     scores = ", ".join(f"{label(i)} {s:g}" for i, s in enumerate(outcome.scores))
     if not outcome.winners:

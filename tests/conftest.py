@@ -12,8 +12,12 @@ if str(NIM_SOURCE) not in sys.path:
 
 # No test writes into the real user's data dir: the game library, settings and saves of
 # every test process (and of the subprocesses it starts) go to a temp dir unless a test
-# sets its own.
-if not os.environ.get("TABLETOP_DATA_DIR"):
+# sets its own. Each pytest-xdist worker gets its own: a worker inherits the environment of
+# the main pytest process, which has already set one here.
+if not os.environ.get("TABLETOP_DATA_DIR") or (
+        os.environ.get("PYTEST_XDIST_WORKER")
+        and os.environ["TABLETOP_DATA_DIR"] == os.environ.get("TABLETOP_TESTS_DATA_DIR")):
     import tempfile
 
     os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp(prefix="tabletop-tests-")
+    os.environ["TABLETOP_TESTS_DATA_DIR"] = os.environ["TABLETOP_DATA_DIR"]

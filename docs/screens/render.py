@@ -9,7 +9,6 @@ and saved here as `<screen>-<W>x<H>.png`.
 
 from __future__ import annotations
 
-import random
 import sys
 import tempfile
 import time
@@ -18,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Budget
+from tabletop.play.table import Table
 from tabletop.plugins import Host
-from tabletop.record import record_of, start
+from tabletop.seats import seats_of
 from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
@@ -30,20 +30,13 @@ SIZES = ((800, 600), (1280, 800))
 
 def play(host: Host, game_id: str, agents: tuple[str, ...], seed: int,
          plies: int | None = None) -> Any:
-    """A real game of `game_id` by `agents` (to the end, or `plies` moves)."""
-    game = host.game(game_id)
-    players = [host.make_agent(game_id, a) for a in agents]
-    state, options = start(game, len(agents), {}, seed)
-    states, moves = [state], []
-    rng = random.Random(seed)
-    while (seat := game.to_move(state)) is not None and (plies is None or len(moves) < plies):
-        move = players[seat].choose(game.observation(state, seat), seat,
-                                    game.legal_moves(state), Budget(None, 60), rng)
-        state = game.apply(state, move)
-        states.append(state)
-        moves.append(move)
-    return record_of(game, len(agents), options, seed, states, moves,
-                     tuple("human" if i == 0 else a for i, a in enumerate(agents)))
+    """A real game of `game_id` played on a `Table` by `agents` (60 iterations a move), to
+    the end or `plies` moves, as a record whose first seat is a person."""
+    table = Table.new(host, game_id, seats_of(agents), {}, seed,
+                      budget=Budget(iterations=60), max_plies=plies)
+    table.run()
+    return replace(table.session.record(),
+                   agents=tuple("human" if i == 0 else a for i, a in enumerate(agents)))
 
 
 def fill(directory: Path, host: Host) -> None:

@@ -10,15 +10,17 @@ each: `tabletop screenshot --screen NAME [--game ID] --size WxH --out F.png`.
 from __future__ import annotations
 
 import os
-import random
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from tabletop.play.table import Table
 from tabletop.plugins import Host
-from tabletop.session import HUMAN, Session
+from tabletop.seats import HUMAN, Seat, seats_of
+from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 
@@ -27,15 +29,14 @@ SIZES = ((800, 600), (1280, 800))
 
 
 def busy(host: Host, game_id: str, players: int, plies: int) -> Session:
+    """A game `plies` moves in, played on a `Table` by the random agent from seed 7, as
+    a hotseat game."""
     game = host.game(game_id)
-    session = Session.new(game, players, {o.name: o.default for o in game.info.options}, 7,
-                          [HUMAN] * players)
-    rng = random.Random(7)
-    for _ in range(plies):
-        if session.outcome is not None:
-            break
-        session.play(rng.choice(list(session.legal_moves())))
-    return session
+    table = Table.new(host, game_id, seats_of(("random",) * players),
+                      {o.name: o.default for o in game.info.options}, 7, max_plies=plies)
+    table.run()
+    return Session.from_record(host, replace(table.session.record(),
+                                             agents=(HUMAN,) * players))
 
 
 def shot(window: Any, name: str) -> None:
@@ -57,7 +58,8 @@ def main() -> None:
             for game_id, players, plies, name in (("versus", 2, 60, "game-versus"),
                                                   ("verso", 6, 30, "game-verso-6")):
                 app.start_game(game_id, busy(host, game_id, players, plies),
-                               ["Ada Lovelace"])
+                               [Seat.person(0, "Ada Lovelace"),
+                                *(Seat.person(i) for i in range(1, players))])
                 shot(window, name)
             app.show_launcher()
             shot(window, "launcher-in-progress")

@@ -8,7 +8,6 @@ docs/screens/<scene>-<W>x<H>.png (helpers shared with render_screens.py).
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from render_screens import click_button, key, pump, render, settle, start
 
+from tabletop.seats import Seat
 from tabletop.session import Session
+from tabletop.testing import random_record
 from tabletop.ui._arcade import arcade
 
 
@@ -52,11 +53,10 @@ def scenes() -> dict[str, Callable[[Any], None]]:
         key(window, arcade.key.L)
 
     def verso_solo_end(window: Any) -> None:
-        session = Session.new(window.app.host.game("verso"), 1, {}, 3, ("human",))
-        rng = random.Random(3)
-        while session.outcome is None:
-            session.play(rng.choice(list(session.legal_moves())))
-        window.app.start_game("verso", session, ["Ada"])
+        # A whole solo game played on a `Table` by the random agent (seed 3), kept for a person.
+        host = window.app.host
+        session = Session.from_record(host, random_record(host.game("verso"), 1, 3))
+        window.app.start_game("verso", session, [Seat.person(0, "Ada")])
         pump(window, 2)
 
     def versus_end(window: Any) -> None:

@@ -11,6 +11,7 @@ from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
 from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
+from tabletop.lines import Line
 from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
 
 RULES_HELP = """\
@@ -150,8 +151,9 @@ class VersoGame(Game[VersoState, Move]):
             return Outcome((float(scores[0]),), (0,), "the deck ran out")
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
-        return Outcome(tuple(float(v) for v in scores), winners,
-                       f"the deck ran out and the final banks are done; best {best} points")
+        line = Line.of("the deck ran out and the final banks are done; best {best} points",
+                       best=best)
+        return Outcome(tuple(float(v) for v in scores), winners, str(line), line)
 
     # -- notation and pictures -------------------------------------------------------
     def move_to_text(self, state: VersoState, move: Move) -> str:
@@ -162,13 +164,14 @@ class VersoGame(Game[VersoState, Move]):
         """The legal move `text` names (NotationError / IllegalMoveError)."""
         return notation.parse(state, text)
 
-    def render_text(self, state: VersoState, seat: int | None = None) -> str:
-        """The table as plain text: the faces every seat sees (§3), the same for all."""
+    def render_text(self, state: VersoState, seat: int | None = None) -> Line:
+        """The table as plain text: the faces every seat sees (§3), the same for all; the
+        seats are the line's arguments (the host names them)."""
         return render(state)
 
-    def describe(self, before: VersoState, move: Move, after: VersoState) -> list[str]:
-        """One line per rule event of the ply (§8)."""
-        log: list[str] = []
+    def describe(self, before: VersoState, move: Move, after: VersoState) -> list[str | Line]:
+        """One line per rule event of the ply (§8), each seat an argument (`rules.said`)."""
+        log: list[str | Line] = []
         rules.apply_move(before, move, log)
         return log
 

@@ -3,6 +3,7 @@
 `apply_move(state, move, log)` returns the next state and, when `log` is a list, appends
 one readable line per rule event (§8): the draw and keep/flip, duplicate discards, the
 bank, neighbours' flips, squares scored and broken, the solo opponent's card and the end.
+Each is a `tabletop.lines.Line` whose seats are arguments (`said`), which the host words.
 Inside `apply_move` the position is copied into a private `_Table` of lists, changed in
 the order the rules give, and frozen again; the input state is never touched.
 Without a log no text is built at all (searches apply moves by the million), and keep,
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from games.verso.cards import (
     COLOURS,
@@ -44,6 +46,7 @@ from games.verso.state import (
     Pass,
     VersoState,
 )
+from tabletop.lines import Line, SeatArg
 from tabletop.model import IllegalMoveError
 
 SQUARE_POINTS = 7
@@ -194,8 +197,18 @@ def opponent_flip_colour(shown: int, revealed: int) -> int | None:
 
 
 def who(seat: int) -> str:
-    """The name used in log lines for a seat."""
+    """A seat's name in the text picture (`render_text`): "Player 2"."""
     return f"Player {seat + 1}"
+
+
+def said(text: str, seat: int, **args: Any) -> Line:
+    """A log line about `seat`, `{player}` in `text`, with the other arguments `args`:
+    the host names the seat ("Player 2", or the name its person typed)."""
+    return Line.of(text, player=SeatArg(seat), **args)
+
+
+#: A move's log: the lines `apply_move` appends, or None to build no text at all.
+Log = list[str | Line] | None
 
 
 class _Table:
@@ -204,7 +217,7 @@ class _Table:
     __slots__ = ("cards", "deck", "discard", "layouts", "log", "masks", "revealed",
                  "scores", "squares")
 
-    def __init__(self, state: VersoState, log: list[str] | None) -> None:
+    def __init__(self, state: VersoState, log: Log) -> None:
         self.cards = state.cards
         self.deck = state.deck
         self.layouts = list(state.layouts)
@@ -215,7 +228,7 @@ class _Table:
         self.revealed = state.revealed
         self.log = log
 
-    def say(self, line: str) -> None:
+    def say(self, line: str | Line) -> None:
         if self.log is not None:
             self.log.append(line)
 
@@ -225,8 +238,8 @@ class _Table:
         if is_duplicate(self.masks[seat], face):
             self.discard += (code,)
             if self.log is not None:
-                self.log.append(f"{who(seat)} discards {self.cards.text(code)}: "
-                                "the layout already holds that face.")
+                self.log.append(said("{player} discards {card}: the layout already "
+                                     "holds that face.", seat, card=self.cards.text(code)))
             return
         key = key_of(face)
         slots = self.layouts[seat]
@@ -248,24 +261,26 @@ class _Table:
             self.squares[seat] = True
             self.scores[seat] += SQUARE_POINTS
             if self.log is not None:
-                self.log.append(f"{who(seat)} completes a square: +{SQUARE_POINTS} points.")
+                self.log.append(said("{player} completes a square: +{points} points.",
+                                     seat, points=SQUARE_POINTS))
         elif not full and self.squares[seat]:
             self.squares[seat] = False
             if self.log is not None:
-                self.log.append(f"{who(seat)}'s square is broken.")
+                self.log.append(said("{player}'s square is broken.", seat))
 
     def flip_highest(self, seat: int, colour: int) -> None:
         """Flip the seat's highest card of `colour` (a joker only if it is the only one)."""
         key = flip_key(self.masks[seat], colour)
         if key is None:
             if self.log is not None:
-                self.log.append(f"{who(seat)} has no {COLOURS[colour]} card to flip.")
+                self.log.append(said("{player} has no {colour} card to flip.", seat,
+                                     colour=COLOURS[colour]))
             return
         code = self.remove(seat, key)
         self.revealed |= 1 << (code >> 1)
         if self.log is not None:
-            self.log.append(f"{who(seat)} flips {self.cards.text(code)}: it becomes "
-                            f"{self.cards.text(code ^ 1)}.")
+            self.log.append(said("{player} flips {card}: it becomes {face}.", seat,
+                                 card=self.cards.text(code), face=self.cards.text(code ^ 1)))
         self.place(seat, code ^ 1)
         self.check_square(seat)
 
@@ -276,7 +291,7 @@ class _Table:
                           self.revealed, turn, phase, final_left)
 
 
-def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> VersoState:
+def apply_move(state: VersoState, move: Move, log: Log = None) -> VersoState:
     """The state after `move` (raises `IllegalMoveError`); rule events go to `log`."""
     # keep and flip from `legal_moves` are the shared DRAWS objects: legal in PLAY.
     drawn = (move is DRAWS[0] or move is DRAWS[1]) and state.phase == PLAY
@@ -289,7 +304,7 @@ def apply_move(state: VersoState, move: Move, log: list[str] | None = None) -> V
     elif isinstance(move, Bank):
         _bank(table, seat, move, flips=state.phase == PLAY)
     elif log is not None:
-        log.append(f"{who(seat)} passes the final bank.")
+        log.append(said("{player} passes the final bank.", seat))
     if state.phase == FINAL:
         left = state.final_left - 1
         if left == 0:
@@ -313,11 +328,12 @@ def _draw(table: _Table, seat: int, deck: tuple[int, ...], flip: bool) -> tuple[
     if flip:
         table.revealed |= 1 << (code >> 1)
         if log is not None:
-            log.append(f"{who(seat)} draws {table.cards.text(code)} and flips it: "
-                       f"{table.cards.text(code ^ 1)}.")
+            log.append(said("{player} draws {card} and flips it: {face}.", seat,
+                            card=table.cards.text(code), face=table.cards.text(code ^ 1)))
         code ^= 1
     elif log is not None:
-        log.append(f"{who(seat)} draws {table.cards.text(code)} and keeps it.")
+        log.append(said("{player} draws {card} and keeps it.", seat,
+                        card=table.cards.text(code)))
     table.place(seat, code)
     table.check_square(seat)
     return deck[1:]
@@ -327,8 +343,9 @@ def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
     """BANK (§4.2): neighbours flip, score the sequence, discard its two highest cards."""
     log = table.log
     if log is not None:
-        log.append(f"{who(seat)} banks {move.text()[5:]}"
-                   + ("" if flips else " (final bank, nobody flips)") + ".")
+        log.append(said("{player} banks {cards}"
+                        + ("" if flips else " (final bank, nobody flips)") + ".",
+                        seat, cards=move.text()[5:]))
     if flips:
         for other in neighbours(len(table.scores), seat):
             table.flip_highest(other, move.colour)
@@ -336,14 +353,16 @@ def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
     points = bank_points([face[slots[key]] for key in bank_cards(move).values()])
     table.scores[seat] += points
     if log is not None:
-        log.append(f"{who(seat)} scores {points} points.")
+        log.append(said("{player} scores {points} points.", seat, points=points))
     for key in bank_discards(move):
         code = table.remove(seat, key)
         table.discard += (code,)
         if log is not None:
-            log.append(f"{who(seat)} discards {table.cards.text(code)}"
-                       + (f" (the joker, as {move.joker})." if value_of(key) == JOKER
-                          else "."))
+            joker = value_of(key) == JOKER
+            log.append(said("{player} discards {card}"
+                            + (" (the joker, as {joker})." if joker else "."), seat,
+                            card=table.cards.text(code),
+                            **({"joker": move.joker} if joker else {})))
     table.check_square(seat)
 
 
@@ -354,16 +373,18 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     shown, revealed = cards.face[code], cards.face[code ^ 1]
     table.revealed |= 1 << (code >> 1)
     log = table.log
-    line = (f"The solo opponent turns over {face_text(shown)}: "
-            f"the other face is {face_text(revealed)}" if log is not None else "")
+    line = "The solo opponent turns over {shown}: the other face is {revealed}"
     colour = opponent_flip_colour(shown, revealed)
     if colour is not None:
         if log is not None:
-            log.append(line + f"; higher, so you flip your highest {COLOURS[colour]} card.")
+            log.append(Line.of(line + "; higher, so you flip your highest {colour} card.",
+                               shown=face_text(shown), revealed=face_text(revealed),
+                               colour=COLOURS[colour]))
         table.flip_highest(0, colour)
     elif log is not None:
         why = "a joker" if JOKER in (value_of(shown), value_of(revealed)) else "not higher"
-        log.append(line + f"; {why}, so nothing happens.")
+        log.append(Line.of(line + f"; {why}, so nothing happens.",
+                           shown=face_text(shown), revealed=face_text(revealed)))
     table.discard += (code ^ 1,)
     return deck[1:]
 
@@ -371,10 +392,14 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
 def _say_end(table: _Table) -> None:
     scores = table.scores
     if len(scores) == 1:
-        table.say(f"Game over: final score {scores[0]} points.")
+        table.say(Line.of("Game over: final score {points} points.", points=scores[0]))
         return
     best = max(scores)
-    leaders = [who(s) for s, v in enumerate(scores) if v == best]
+    # One field per seat ({seat0}, {score0}, ...): the host names each seat.
+    leaders = [f"{{seat{s}}}" for s, v in enumerate(scores) if v == best]
     verb = "wins" if len(leaders) == 1 else "share the victory"
-    table.say(f"Game over: {' and '.join(leaders)} {verb} with {best} points "
-              f"({', '.join(f'{who(s)} {v}' for s, v in enumerate(scores))}).")
+    each = ", ".join(f"{{seat{s}}} {{score{s}}}" for s in range(len(scores)))
+    args: dict[str, Any] = {f"seat{s}": SeatArg(s) for s in range(len(scores))}
+    args.update((f"score{s}", v) for s, v in enumerate(scores))
+    table.say(Line.of(f"Game over: {' and '.join(leaders)} {verb} with {{best}} points "
+                      f"({each}).", best=best, **args))

@@ -23,9 +23,11 @@ from games.versus.pieces import (
     check_start,
     check_targets,
     describe_code,
+    piece_words,
     targets_from_data,
 )
 from games.versus.state import AgreeDraw, End, Move, Preview, Resign, VersusState
+from tabletop.lines import Line, SeatArg
 from tabletop.model import (
     Game,
     GameInfo,
@@ -208,14 +210,18 @@ class VersusGame(Game[VersusState, AnyMove]):
         blue, brown = R.banked(state.board, state.rules)
         scores = (float(blue), float(brown))
         end = state.end
+        # The reason names the seats as arguments; records keep it in the seats' names.
         if end.reason == R.RESIGNED:
             assert end.resigned is not None
-            return Outcome(scores, (1 - end.resigned,),
-                           f"{SEAT_NAMES[end.resigned]} resigned")
+            line = Line.of("{player} resigned", player=SeatArg(end.resigned))
+            return Outcome(scores, (1 - end.resigned,), line.render(SEAT_NAMES), line)
         if end.reason == R.AGREED_DRAW:
-            return Outcome(scores, (), R.AGREED_DRAW)
+            return Outcome(scores, (), R.AGREED_DRAW, Line(R.AGREED_DRAW))
         winners = (0,) if blue > brown else (1,) if brown > blue else (0, 1)
-        return Outcome(scores, winners, f"{end.reason}, Blue {blue} - Brown {brown}")
+        line = Line.of(end.reason + ", {blue} {blue_points} - {brown} {brown_points}",
+                       blue=SeatArg(0), brown=SeatArg(1), blue_points=blue,
+                       brown_points=brown)
+        return Outcome(scores, winners, line.render(SEAT_NAMES), line)
 
     def reward(self, outcome: Outcome, seat: int) -> float:
         """The share of the victory; an agreed draw (nobody wins) is worth one half."""
@@ -266,39 +272,46 @@ class VersusGame(Game[VersusState, AnyMove]):
             footer = f"Game over: {outcome.reason if outcome else state.end.reason}."
         return render(state.board, state.rules.is_target, self.to_move(state), footer)
 
-    def describe(self, before: VersusState, move: AnyMove, after: VersusState) -> list[str]:
-        """The ply in words: the move, each attraction, the limit, freezes and the end."""
-        who = SEAT_NAMES[before.to_move]
-        lines: list[str] = []
+    def describe(self, before: VersusState, move: AnyMove,
+                 after: VersusState) -> list[str | Line]:
+        """The ply in words: the move, each attraction, the limit, freezes and the end;
+        each seat an argument (`tabletop.lines.Line`), so the host names it."""
+        who = SeatArg(before.to_move)
+        lines: list[str | Line] = []
         if isinstance(move, Resign):
-            lines.append(f"{SEAT_NAMES[move.seat]} resigns.")
+            lines.append(Line.of("{player} resigns.", player=SeatArg(move.seat)))
         elif isinstance(move, AgreeDraw):
-            lines.append("The players agree to a draw.")
+            lines.append(Line("The players agree to a draw."))
         else:
             # Full sentences, one per event (the app shows them as the computer's move).
             what = "slides the VERSUS" if move.versus else "moves a pawn"
-            lines.append(f"{who} {what} from {CELL_NAMES[move.frm]} to "
-                         f"{CELL_NAMES[move.to]} ({move_text(move)}).")
+            lines.append(Line.of("{player} " + what + " from {frm} to {to} ({move}).",
+                                 player=who, frm=CELL_NAMES[move.frm],
+                                 to=CELL_NAMES[move.to], move=move_text(move)))
             if not move.versus and before.rules.is_target[move.to]:
-                lines.append(f"  The pawn reaches the target {CELL_NAMES[move.to]} and is "
-                             f"frozen there: {_worth(after, move.to)}.")
+                lines.append(_worth(after, move.to, "  The pawn reaches the target {cell} "
+                                    "and is frozen there: "))
             # The preview the front end showed (kept in `before`), not a second tracing.
             full = R.preview(before, move)
             for pull in full.attractions:
-                code = before.board[pull.frm]
-                lines.append(f"  The VERSUS pulls {describe_code(code)} from "
-                             f"{CELL_NAMES[pull.frm]} to {CELL_NAMES[pull.to]}; it turns "
-                             f"to {who}.")
+                piece, args = piece_words(before.board[pull.frm], "piece")
+                lines.append(Line.of("  The VERSUS pulls " + piece + " from {frm} to {to}; "
+                                     "it turns to {player}.", player=who,
+                                     frm=CELL_NAMES[pull.frm], to=CELL_NAMES[pull.to],
+                                     **args))
                 if pull.frozen:
-                    lines.append(f"  It lands on the target {CELL_NAMES[pull.to]} and is "
-                                 f"frozen there: {_worth(after, pull.to)}.")
+                    lines.append(_worth(after, pull.to, "  It lands on the target {cell} "
+                                        "and is frozen there: "))
             for cell in full.refused:
-                lines.append(f"  The limit (§5) keeps {describe_code(before.board[cell])} "
-                             f"on {CELL_NAMES[cell]}: it was pulled in each of the last "
-                             f"two moves.")
+                piece, args = piece_words(before.board[cell], "piece")
+                lines.append(Line.of("  The limit (§5) keeps " + piece + " on {cell}: it was "
+                                     "pulled in each of the last two moves.",
+                                     cell=CELL_NAMES[cell], **args))
         outcome = self.outcome(after)
         if outcome is not None:
-            lines.append(f"Game over: {outcome.reason}.")
+            said = outcome.said
+            lines.append(Line(f"Game over: {said.text}.", said.args)
+                         if isinstance(said, Line) else f"Game over: {said}.")
         return lines
 
     def preview(self, state: VersusState, move: Move) -> Preview:
@@ -316,12 +329,15 @@ class VersusGame(Game[VersusState, AnyMove]):
         return saving.from_dict(data)
 
 
-def _worth(state: VersusState, cell: int) -> str:
-    """What a frozen pawn scores, in words: "it scores 3 for Blue"."""
+def _worth(state: VersusState, cell: int, before: str) -> Line:
+    """The line `before` (a template with `{cell}`) then what the pawn frozen on `cell`
+    scores: "it scores 3 points for Blue."."""
     code = state.board[cell]
     owner = OWNER[code]
     points = VALUE[owner][code]
-    return f"it scores {points} point{'s' if points != 1 else ''} for {SEAT_NAMES[owner]}"
+    return Line.of(before + "it scores {points} point" + ("s" if points != 1 else "")
+                   + " for {owner}.", cell=CELL_NAMES[cell], points=points,
+                   owner=SeatArg(owner))
 
 
 def _why_illegal(state: VersusState, move: Move) -> str:

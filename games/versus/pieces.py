@@ -24,6 +24,7 @@ from games.versus.board import (
     DEFAULT_TARGETS,
     cell_from_data,
 )
+from tabletop.lines import Line, SeatArg
 
 BLUE, BROWN = 0, 1
 SEAT_NAMES = ("Blue", "Brown")
@@ -70,14 +71,23 @@ DOMINANT = _table(lambda c: BLUE if BLUE_SECTIONS[c] * 2 > SECTIONS else BROWN)
 def describe_code(code: int) -> str:
     """A piece in words, e.g. "Blue's pawn of 3 blue and 2 brown sections" (its value to
     its controller is the count of its controller's colour, §2)."""
+    text, args = piece_words(code, "owner")
+    return Line.of(text, **args).render(SEAT_NAMES)
+
+
+def piece_words(code: int, field: str) -> tuple[str, dict[str, Any]]:
+    """`describe_code` as part of a `tabletop.lines.Line`: the template, in which the
+    controller is the seat argument `{field}` (its counts `{field_own}` and
+    `{field_other}`), and its arguments, so the host names the seat."""
     if code == EMPTY:
-        return "an empty hexagon"
+        return "an empty hexagon", {}
     owner = OWNER[code]
     if not IS_PAWN[code]:
-        return f"{SEAT_NAMES[owner]}'s VERSUS"
+        return f"{{{field}}}'s VERSUS", {field: SeatArg(owner)}
     own = VALUE[owner][code]
-    return (f"{SEAT_NAMES[owner]}'s pawn of {own} {COLOURS[owner]} and "
-            f"{SECTIONS - own} {COLOURS[1 - owner]} sections")
+    return (f"{{{field}}}'s pawn of {{{field}_own}} {COLOURS[owner]} and "
+            f"{{{field}_other}} {COLOURS[1 - owner]} sections",
+            {field: SeatArg(owner), f"{field}_own": own, f"{field}_other": SECTIONS - own})
 
 
 # -- the start position and targets as data ---------------------------------------------

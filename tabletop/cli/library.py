@@ -17,6 +17,7 @@ from tabletop.limits import one_line, read_text, shown
 from tabletop.model import Game, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.seats import Seat
 from tabletop.store.index import Entry
 from tabletop.store.keeper import Keeper as StoreKeeper
 from tabletop.store.library import Library
@@ -86,8 +87,8 @@ def seat_names(library: Library | None, game_id: str, seat_labels: Sequence[str]
     last = library.last_seats(game_id) if library is not None else []
     names = list(seat_labels)
     for order, seat in enumerate(humans):
-        names[seat] = (given[order] if order < len(given)
-                       else (last[seat] if seat < len(last) else "") or f"Player {seat + 1}")
+        names[seat] = Seat.person(seat, given[order] if order < len(given)
+                                  else last[seat] if seat < len(last) else "").player
     return names
 
 

@@ -10,6 +10,7 @@ import click
 from tabletop.choices import MAX_PLIES
 from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure, read_record
 from tabletop.limits import shown
+from tabletop.lines import default_labels, render
 from tabletop.model import TabletopError
 from tabletop.record import replay
 from tabletop.session import short
@@ -39,8 +40,9 @@ def replay_command(ctx: click.Context, path: Path) -> None:
     try:
         lines = [f"{game.info.name}, {record.players} players, seed {record.seed}",
                  seat_text(game, replayed.states[0])]
+        labels = default_labels(game.info, record.players)
         for number, described in enumerate(replayed.log, 1):
-            lines.extend(f"{number:4}. {line}" for line in described)
+            lines.extend(f"{number:4}. {render(line, labels)}" for line in described)
         lines.append(seat_text(game, replayed.final))
         outcome = game.outcome(replayed.final)
         lines.append(result_text(game, outcome) if outcome else "The game is not over.")

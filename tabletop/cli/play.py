@@ -27,7 +27,7 @@ from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
-from tabletop.session import HUMAN, Session, agent_label, make_agent, plugin_of_game, short
+from tabletop.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
 
 
@@ -86,19 +86,19 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
         options = choices.options(game, pairs)
     except ChoiceError as exc:
         raise refused(exc) from None
-    agents = _agents(host, game_id, names, hint)
-    labels = [agent_label(host, game_id, name) for name in names]
-    _play(ctx, host, session_of(host, game_id, count, options, seed, names), agents, labels,
-          budget, people, save, force)
+    agents = _agents(host, game_id, names, hint)  # built before the game: refused now
+    _play(ctx, host, session_of(host, game_id, count, options, seed, names), agents, budget,
+          people, save, force)
 
 
-def _agents(host: Host, game_id: str, names: list[str], hint: str) -> list[Agent | None]:
-    """A fresh agent for each AI seat (None for a person); the agent's own factory may
-    refuse, in one line naming it."""
-    agents: list[Agent | None] = []
+def _agents(host: Host, game_id: str, names: list[str], hint: str) -> dict[str, Agent]:
+    """The agent of each AI seat, by name; the agent's own factory may refuse, in one
+    line naming it."""
+    agents: dict[str, Agent] = {}
     for name in names:
         try:
-            agents.append(None if name == HUMAN else make_agent(host, game_id, name))
+            if name != HUMAN and name not in agents:
+                agents[name] = make_agent(host, game_id, name)
         except TabletopError as exc:
             raise click.BadParameter(short(str(exc)), param_hint=hint) from None
     return agents
@@ -120,12 +120,14 @@ def session_of(host: Host, game_id: str, count: int, options: dict[str, object],
     return session
 
 
-def _play(ctx: click.Context, host: Host, session: Session, agents: list[Agent | None],
-          labels: list[str], budget: Budget, people: tuple[str, ...], save: Path | None,
-          force: bool) -> None:
-    """Play `session` in the terminal, keep it in the library, and write `--save`."""
+def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Agent],
+          budget: Budget, people: tuple[str, ...], save: Path | None, force: bool) -> None:
+    """Play `session` in the terminal on a `Table`, keep it in the library, and write
+    `--save`."""
     from tabletop.cli.library import Keeper
-    from tabletop.store.library import given_names
+    from tabletop.levels import computer_name
+    from tabletop.play.table import Policy, Table
+    from tabletop.seats import Seat
     from tabletop.terminal import play_text
 
     game_id, names = session.game.info.id, list(session.agents)
@@ -138,6 +140,10 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: list[Agent |
         return line.rstrip("\n") if line else None
 
     keeper = Keeper.open(game_id, names, people)
+    specs = host.agent_specs(game_id)
+    seats = [Seat.kept(i, player, agent, computer_name(specs, agent) if agent != HUMAN else "")
+             for i, (player, agent) in enumerate(zip(keeper.names, names, strict=True))]
+    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents)
     failure, interrupted = None, False
     saving = save is not None
 
@@ -154,8 +160,7 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: list[Agent |
                 saving = False
 
     try:
-        play_text(session, agents, labels, budget, ask, click.echo, keep,
-                  given_names(keeper.names, names))
+        play_text(table, ask, click.echo, keep)
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\nGame interrupted.")

@@ -28,6 +28,7 @@ from tabletop.limits import (
 )
 from tabletop.model import Outcome, RecordError
 from tabletop.record import Record
+from tabletop.seats import Seat
 from tabletop.store import journal
 
 #: The key of the library's object in a game file.
@@ -66,15 +67,16 @@ class LibraryError(RecordError):
 
 def given_names(names: Sequence[str], agents: Sequence[str]) -> tuple[str, ...]:
     """The names people gave their seats, "" for a computer's seat and for the library's
-    default "Player N" (no name to show beside a game's own seat name)."""
-    return tuple(name if agent == HUMAN and name != f"Player {seat + 1}" else ""
+    default "Player N" (no name to show beside a game's own seat name): each kept seat's
+    `Seat.kept(...).name`."""
+    return tuple(Seat.kept(seat, name, agent).name
                  for seat, (name, agent) in enumerate(zip(names, agents, strict=False)))
 
 
 def default_names(record: Record) -> list[str]:
     """Seat names for a record that names no players: AI seats by agent, people by seat."""
     agents = list(record.agents) or [HUMAN] * record.players
-    return [f"Player {i + 1}" if agent == HUMAN else agent for i, agent in enumerate(agents)]
+    return [Seat(i, agent).player for i, agent in enumerate(agents)]
 
 
 # -- parsing and checking --------------------------------------------------------------

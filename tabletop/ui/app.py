@@ -21,6 +21,7 @@ from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
+from tabletop.seats import Seat
 from tabletop.session import Session
 from tabletop.store.paths import data_dir, reason
 from tabletop.store.saves import clean_temps
@@ -214,15 +215,16 @@ class App:
         """Show again `view`, a screen left open underneath."""
         self.window.show_view(view)
 
-    def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
+    def start_game(self, game_id: str, session: Session, seats: Sequence[Seat] | None = None,
                    entry_id: str | None = None) -> None:
         """Open the game screen on `session`, kept in the library (a new entry unless
-        `entry_id` continues one; `names` name the human seats), saved first so that
+        `entry_id` continues one; `seats` as set up, else as kept), saved first so that
         Continue finds it."""
         if self.keeper.entry_id(session) is None:
-            self.keeper.start(session, names, entry_id)
+            self.keeper.start(session, [seat.name for seat in seats] if seats else None,
+                              entry_id)
         try:
-            screen = GameScreen(self, game_id, session)
+            screen = GameScreen(self, game_id, session, seats)
         except PluginFailure as failure:
             self.show_launcher(str(failure))
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.lines import render
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
@@ -42,8 +43,11 @@ class TextRenderer(Renderer):
 
     # -- drawing -------------------------------------------------------------------------
     def _position_text(self) -> str:
+        if self.context.position_text is not None:
+            # The seat's text from the shell, which holds the true state.
+            return self.context.position_text()
         try:
-            return self.context.game.render_text(self.view)
+            return render(self.context.game.render_text(self.view))
         except Exception:
             if not self.context.game.info.hidden_information:
                 raise

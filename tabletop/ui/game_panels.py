@@ -15,19 +15,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tabletop.levels import computer_name
+from tabletop.lines import render
 from tabletop.model import GameInfo, Outcome
-from tabletop.store.library import FINISHED, given_names
+from tabletop.seats import Seat
+from tabletop.store.library import FINISHED
 from tabletop.ui._arcade import FONT_MONO, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Button, Screen
 
 if TYPE_CHECKING:
-    from tabletop.ai.base import AgentSpec
-    from tabletop.session import Session
     from tabletop.store.library import Library
-    from tabletop.ui.services import Services
 
 #: A button to draw: its label, what it does, whether it is enabled, and its name.
 Action = tuple[str, Callable[[], None], bool, str]
@@ -169,26 +167,16 @@ def _paint_log(surface: Screen, shown: Sidebar, left: float, width: float, botto
     return box, scroll
 
 
-def typed_names(services: Services, session: Session) -> tuple[str, ...]:
-    """The names people typed for their seats ("" where none was: the library's default
-    "Player N" is no name to show beside the seat's own)."""
-    kept = given_names(services.keeper.names_of(session) or (), session.agents)
-    return kept + ("",) * (session.players - len(kept))
-
-
-def player_names(info: GameInfo, session: Session, names: Sequence[str],
-                 specs: Sequence[AgentSpec]) -> list[str]:
+def player_names(info: GameInfo, seats: Sequence[Seat]) -> list[str]:
     """Each seat as the end screen names it: the person's name, or "the computer"."""
     names_out = []
-    for seat in range(session.players):
-        colour = info.seat_name(seat)
-        if session.is_ai(seat):  # by its level's name, as the set-up and the Library say it
-            names_out.append(
-                f"{colour} (the computer, {computer_name(specs, session.agents[seat])})")
-        elif seat < len(names) and names[seat] and names[seat] != colour:
-            names_out.append(f"{names[seat]} ({colour})")
+    for seat in seats:
+        colour = info.seat_name(seat.index)
+        if not seat.is_person:  # by its level's name, as the set-up and the Library say it
+            names_out.append(f"{colour} (the computer, {seat.level or seat.agent})")
         else:
-            names_out.append(colour)
+            named = seat.name and seat.name != colour
+            names_out.append(f"{seat.name} ({colour})" if named else colour)
     return names_out
 
 
@@ -222,13 +210,21 @@ def personal_best(library: Library | None, game_id: str, this: str | None,
     return max(scores) if scores else None
 
 
+def _reason(outcome: Outcome, labels: Sequence[str]) -> str:
+    """Why the game ended, its seats named by `labels` (none given: as the game wrote it,
+    in its seats' names)."""
+    return render(outcome.said, labels) if labels else outcome.reason
+
+
 def solo_lines(outcome: Outcome, name: str, game_name: str,
-               bands: Sequence[tuple[float, str]], best: float | None) -> list[str]:
+               bands: Sequence[tuple[float, str]], best: float | None,
+               labels: Sequence[str] = ()) -> list[str]:
     """The solo end: the score, its rating in words and the player's personal best
-    (`best`, before this game; `name` is the typed name, "" if none)."""
+    (`best`, before this game; `name` is the typed name, "" if none); `labels` name the
+    seats in the reason (`tabletop.lines.render`)."""
     score = outcome.scores[0]
     lines = [f"{name or 'You'} scored {_points(score)}.",
-             f"The game ended: {outcome.reason}.", ""]
+             f"The game ended: {_reason(outcome, labels)}.", ""]
     if bands:
         lines.append(_band_words(bands, score))
     if not name:
@@ -243,9 +239,11 @@ def solo_lines(outcome: Outcome, name: str, game_name: str,
     return lines
 
 
-def result_lines(outcome: Outcome, names: Sequence[str]) -> list[str]:
+def result_lines(outcome: Outcome, names: Sequence[str],
+                 labels: Sequence[str] = ()) -> list[str]:
     """The end of a game of several: who won, why it ended, each seat's points (`names`
-    as `player_names` words them)."""
+    as `player_names` words them; `labels` name the seats in the reason, see
+    `tabletop.lines.render`)."""
     winners = [names[w] for w in outcome.winners]
     if not winners:
         head = "A draw: nobody wins."
@@ -253,7 +251,7 @@ def result_lines(outcome: Outcome, names: Sequence[str]) -> list[str]:
         head = f"{winners[0]} wins."
     else:
         head = "A shared victory: " + " and ".join(winners) + "."
-    lines = [head, f"The game ended: {outcome.reason}.", ""]
+    lines = [head, f"The game ended: {_reason(outcome, labels)}.", ""]
     for seat, score in enumerate(outcome.scores):
         mark = "  ★ winner" if seat in outcome.winners else ""
         lines.append(f"{names[seat]}: {_points(score)}{mark}")

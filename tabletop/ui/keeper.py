@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tabletop.levels import computer_name
 from tabletop.plugins import Host
+from tabletop.seats import Seat
 from tabletop.session import Session
 from tabletop.store.index import Entry
 from tabletop.store.keeper import ThreadedKeeper, open_library
@@ -26,14 +27,8 @@ def seat_names(session: Session, people: Sequence[str] | None) -> list[str]:
     """Each seat's player: the given names for human seats (in seat order, "Player N"
     where missing or blank), the agent's name for an AI seat."""
     given = list(people or ())
-    names = []
-    for seat, agent in enumerate(session.agents):
-        if agent != HUMAN:
-            names.append(agent)
-        else:
-            name = given[seat].strip() if seat < len(given) else ""
-            names.append(name or f"Player {seat + 1}")
-    return names
+    return [Seat.person(i, given[i] if i < len(given) else "").player if agent == HUMAN
+            else Seat.computer(i, agent).player for i, agent in enumerate(session.agents)]
 
 
 def last_played(updated: float, now: float | None = None) -> str:

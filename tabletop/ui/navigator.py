@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from tabletop.model import GameInfo
     from tabletop.record import Record
+    from tabletop.seats import Seat
     from tabletop.session import Session
     from tabletop.ui._arcade import arcade
 
@@ -28,10 +29,10 @@ class Navigator(Protocol):
         """The set-up of `game_id`, pre-filled from `preset`, or playing on from the moves
         of `position`."""
 
-    def start_game(self, game_id: str, session: Session, names: list[str] | None = None,
+    def start_game(self, game_id: str, session: Session, seats: Sequence[Seat] | None = None,
                    entry_id: str | None = None) -> None:
         """The game screen on `session`, kept in the library (a new entry unless `entry_id`
-        continues one; `names` name the human seats)."""
+        continues one); `seats` as set up (default: as kept, or unnamed)."""
 
     def continue_game(self, entry_id: str) -> None:
         """The game screen on a kept game in progress (the launcher, saying why, if it

@@ -13,7 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.levels import computer_name
 from tabletop.model import TabletopError
+from tabletop.seats import Seat
 from tabletop.session import HUMAN, Session
 from tabletop.store.library import given_names
 
@@ -77,6 +79,10 @@ def begin(services: Services, start: QuickStart) -> None:
             session = Session.new(game, len(seats), dict(tried), seed, list(seats))
         except TabletopError:
             continue
-        services.navigator.start_game(start.game_id, session, names[:len(seats)])
+        specs = services.host.agent_specs(start.game_id)
+        services.navigator.start_game(start.game_id, session, [
+            Seat.person(i, names[i] if i < len(names) else "") if agent == HUMAN
+            else Seat.computer(i, agent, computer_name(specs, agent))
+            for i, agent in enumerate(session.agents)])
         return
     services.navigator.show_setup(start.game_id)

@@ -126,20 +126,19 @@ THUMBNAIL_PLIES = 12
 
 def typical_position(game: Game[Any, Any], plies: int = THUMBNAIL_PLIES,
                      seed: int = 1) -> tuple[Any, int | None]:
-    """A position `plies` moves into a game for its fewest players, the moves drawn by a
-    fixed seed, as (what seat 0 may see, seat to move): the default thumbnail."""
-    import random
-
-    from tabletop.record import start
+    """A position `plies` moves into a game for its fewest players, played on a `Table`
+    by the random agent from a fixed seed, as (what seat 0 may see, seat to move): the
+    default thumbnail."""
+    from tabletop.ai import RandomAgent
+    from tabletop.play.table import Table
+    from tabletop.seats import seats_of
 
     info = game.info
-    state, _ = start(game, info.min_players, {o.name: o.default for o in info.options}, seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = list(game.legal_moves(state)) if game.outcome(state) is None else []
-        if game.to_move(state) is None or not moves:
-            break
-        state = game.apply(state, rng.choice(moves))
+    table = Table.of_game(None, game, seats_of(("random",) * info.min_players),
+                          {o.name: o.default for o in info.options}, seed,
+                          agents={"random": RandomAgent()}, max_plies=plies)
+    table.run()
+    state = table.state
     view = game.observation(state, 0) if info.hidden_information else state
     return view, game.to_move(state)
 
@@ -158,6 +157,9 @@ class RendererContext:
     state, so this works in hidden-information games where the renderer has a view only).
     `names` are the names people gave their seats ("" where none); name a seat on the
     board with `seat_label(seat)`, which puts them in.
+    `position_text()` is the current position as text for the seat this screen shows
+    (`tabletop.model.seat_text`: that seat's view, never the whole state), for a renderer
+    that draws text (None where the shell gives none).
     """
 
     game: Game[Any, Any]
@@ -167,6 +169,7 @@ class RendererContext:
     submit: Callable[[Any], None]
     notation: Callable[[Any], str]
     names: tuple[str, ...] = ()
+    position_text: Callable[[], str] | None = None
 
     def seat_label(self, seat: int) -> str:
         """The seat as the board names it: the person's name, or the game's seat name."""

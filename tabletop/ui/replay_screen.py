@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tabletop.model import TabletopError
+from tabletop.model import TabletopError, seat_text
 from tabletop.record import Record, Replay, replay
 from tabletop.store.library import HUMAN, Entry, given_names
 from tabletop.terminal import result_text
@@ -61,7 +61,9 @@ class ReplayScreen(Screen):
         context = RendererContext(self.game, people, services.settings.colour_blind,
                                   services.settings.animation_seconds, lambda move: None,
                                   lambda move: self.game.move_to_text(self.state, move),
-                                  self.names)
+                                  self.names, lambda: seat_text(
+                                      self.game, self.state,
+                                      self.seat if self.game.info.hidden_information else None))
         renderer_cls = services.make_renderer(record.game)
         try:
             self.renderer = renderer_cls(context)
@@ -70,10 +72,18 @@ class ReplayScreen(Screen):
                                                     exc)) from exc
         self._show()
 
+    def labels(self) -> tuple[str, ...]:
+        """How the game's lines name each seat: the person's name in place of "Player 2",
+        or beside the game's own seat name ("Ada (Crosses)")."""
+        return tuple(self.game.info.player_label(seat, name)
+                     for seat, name in enumerate(self.names))
+
     def mover_label(self, seat: int) -> str:
         """A seat as the narrow move list names it: a person's name in place of
         "Player 2", the game's own seat name ("Crosses") as it is."""
-        return self.game.info.with_names(self.game.info.seat_name(seat), self.names)
+        info = self.game.info
+        name = self.names[seat] if seat < len(self.names) else ""
+        return name if name and seat >= len(info.seat_names) else info.seat_name(seat)
 
     @classmethod
     def open(cls, services: Services, entry_id: str) -> ReplayScreen:
@@ -211,7 +221,7 @@ class ReplayScreen(Screen):
         y -= px(8)
         outcome = self.game.outcome(self.state)
         if outcome is not None:
-            shown = self.label(result_text(self.game, outcome, self.names), left, y - px(4),
+            shown = self.label(result_text(self.game, outcome, self.labels()), left, y - px(4),
                                13, GOOD, width=inner, multiline=True, anchor_y="top")
             y -= shown.content_height + px(8)
         y -= px(40)

@@ -7,10 +7,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop import choices
-from tabletop.levels import describe
+from tabletop.levels import computer_name, describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
 from tabletop.record import Record
+from tabletop.seats import Seat
 from tabletop.session import HUMAN, Session
 from tabletop.store.library import given_names
 from tabletop.ui._arcade import FONT_SANS, arcade
@@ -154,7 +155,11 @@ class SetupScreen(Screen):
             self.error = exc.words
             self.invalidate()
             return
-        self.navigator.start_game(self.game_id, session, self.names[:self.players])
+        specs = self.services.host.agent_specs(self.game_id)
+        seats = [Seat.person(i, self.names[i]) if agent == HUMAN
+                 else Seat.computer(i, agent, computer_name(specs, agent))
+                 for i, agent in enumerate(session.agents)]
+        self.navigator.start_game(self.game_id, session, seats)
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:

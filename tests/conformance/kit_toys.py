@@ -12,8 +12,9 @@ from typing import Any
 
 from tabletop_nim import Nim, NimState, Take
 
+from tabletop.lines import Line, seat
 from tabletop.model import IllegalMoveError, NotationError
-from tests.host.toys import Duel, DuelState
+from tests.host.toys import Duel, DuelState, DuelView
 
 
 class AcceptingNim(Nim):
@@ -158,6 +159,18 @@ class OldText(Duel):
         return f"hands {state.hands}, turn {state.turn}"
 
 
+class OldViewText(Duel):
+    """A hidden-information plugin from before seat views whose `render_text(state)` also
+    draws a seat's observation (the app drew that)."""
+
+    info = replace(Duel.info, id="old_view_text")
+
+    def render_text(self, state: Any) -> str:  # type: ignore[override]
+        if isinstance(state, DuelView):
+            return f"your card {state.card}, turn {state.turn}"
+        return f"hands {state.hands}, turn {state.turn}"
+
+
 class OldNim(Nim):
     """A perfect-information plugin from before seat views: `render_text(state)`."""
 
@@ -180,3 +193,10 @@ class LoadedDie(Nim):
 
     def apply_chance(self, state: Any, outcome: Any) -> Any:
         return state[1]
+
+
+class MisspokenNim(Nim):
+    """`describe` gives a `Line` whose template names a field it has no argument for."""
+
+    def describe(self, before: NimState, move: Take, after: NimState) -> list[str | Line]:
+        return [Line.of("{player} takes {count}.", player=seat(before.player))]

@@ -3,6 +3,7 @@
 import pytest
 from tabletop_nim import Nim
 
+from tabletop.lines import Line, seat
 from tabletop.model import GameInfo, GameOption, OptionError, Outcome, RecordError
 
 
@@ -45,7 +46,7 @@ def test_outcome_shares_a_tied_victory() -> None:
         Outcome.from_dict({"scores": 1})
 
 
-def test_people_names_take_the_place_of_numbered_seats_only() -> None:
+def test_people_names_take_the_place_of_numbered_seats_in_lines() -> None:
     common = {"hidden_information": False, "description": "", "rules_help": ""}
     numbered = GameInfo(id="g", name="G", min_players=2, max_players=12, **common)
     coloured = GameInfo(id="c", name="C", min_players=2, max_players=2,
@@ -53,7 +54,6 @@ def test_people_names_take_the_place_of_numbered_seats_only() -> None:
     assert numbered.player_label(1, "Ada") == "Ada" and numbered.player_label(1) == "Player 2"
     assert coloured.player_label(0, "Bob") == "Bob (Blue)"
     assert coloured.player_label(0, "Blue") == "Blue"  # a name that is the seat's own
-    line = "Player 1 banks; Player 12 waits; Player 2 flips."
-    assert numbered.with_names(line, ["A\\1", ""]) == "A\\1 banks; Player 12 waits; " \
-        "Player 2 flips."  # whole seat numbers only, the name as typed
-    assert coloured.with_names("Blue slides", ["Bob"]) == "Blue slides"
+    line = Line.of("{a} banks; Player 12 waits; {b} flips.", a=seat(0), b=seat(1))
+    assert line.render([numbered.player_label(0, "A\\1"), numbered.player_label(1)]) == (
+        "A\\1 banks; Player 12 waits; Player 2 flips.")  # the name as typed

@@ -28,7 +28,7 @@ def test_record_round_trips_byte_for_byte() -> None:
     rebuilt = record_of(Nim(), 2, record.options, record.seed, list(again.states),
                         list(again.moves))
     assert rebuilt.to_json() == text
-    assert again.log[0] == ("Player 1: 3:5",)
+    assert [str(line) for line in again.log[0]] == ["Player 1: 3:5"]  # Game.describe
 
 
 def test_record_keeps_an_explicit_setup() -> None:

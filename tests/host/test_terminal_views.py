@@ -5,10 +5,13 @@ none, a spectator's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tabletop.ai import Budget, RandomAgent
-from tabletop.ai.base import Agent
-from tabletop.session import Session
+from tabletop import hookimpl
+from tabletop.ai import Budget
+from tabletop.play.table import Table
+from tabletop.plugins import Host, module_sources
+from tabletop.seats import seats_of
 from tabletop.terminal import play_text
 from tests.host.toys import Duel, DuelState
 
@@ -22,25 +25,31 @@ class Peek(Duel):
         return f"seat {seat} holds {state.hands[seat]}: turn {state.turn}"
 
 
-def _play(agents: Sequence[Agent | None]) -> list[str]:
-    game = Peek()
-    session = Session.new(game, 2, {}, 4, ["human" if a is None else "random"
-                                            for a in agents])
+class PeekPlugin:
+    """Registers Peek through a real host (the table asks the host for its agents)."""
+
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Peek())
+
+
+def _play(agents: Sequence[str]) -> list[str]:
+    host = Host(module_sources([("peek", PeekPlugin())]), disabled=[]).load()
+    table = Table.new(host, Peek.info.id, seats_of(agents), {}, 4, budget=Budget(iterations=1))
     said: list[str] = []
     answers = iter(["keep", "swap", "keep", "keep"])
-    play_text(session, agents, ["random"] * 2, Budget(iterations=1),
-              ask=lambda prompt: next(answers), say=said.append)
+    play_text(table, ask=lambda prompt: next(answers), say=said.append)
     return [line for line in said if "turn" in line]
 
 
 def test_one_person_sees_only_their_seat() -> None:
-    pictures = _play([None, RandomAgent()])
+    pictures = _play(["human", "random"])
     assert len(pictures) == 5  # the start and after each of four plies
     assert all(p.startswith("seat 0 holds") for p in pictures)
 
 
 def test_several_people_see_the_seat_to_move_named_above_it() -> None:
-    pictures = _play([None, None])
+    pictures = _play(["human", "human"])
     assert pictures[0] == "[Player 1's view]\n" + Peek().render_text(
         Peek().new_state(2, {}, 4), 0)
     assert pictures[1].startswith("[Player 2's view]\nseat 1 holds")
@@ -48,5 +57,5 @@ def test_several_people_see_the_seat_to_move_named_above_it() -> None:
 
 
 def test_without_a_person_the_terminal_shows_a_spectators_view() -> None:
-    pictures = _play([RandomAgent(), RandomAgent()])
+    pictures = _play(["random", "random"])
     assert pictures == [f"spectator: turn {turn}" for turn in range(5)]

@@ -37,9 +37,24 @@ def finished(game: str, scores: tuple[float, ...], winners: tuple[int, ...],
                   agents)
 
 
-def writer(directory: Path, games: int, tag: str = "W") -> subprocess.Popen[str]:
-    """Start `tests.library.writer` in a real process, writing into `directory`."""
+def writer(directory: Path, games: int, tag: str = "W",
+           wait: bool = False) -> subprocess.Popen[str]:
+    """Start `tests.library.writer` in a real process, writing into `directory`; with
+    `wait`, it writes only once a line comes on its stdin (see `start_together`)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(NIM_SOURCE)]))
     return subprocess.Popen([sys.executable, "-m", "tests.library.writer", str(directory),
-                             str(games), tag], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             str(games), tag, *(["wait"] if wait else [])], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE if wait else None, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
+
+
+def start_together(procs: list[subprocess.Popen[str]]) -> None:
+    """Let waiting writers go at the same moment, once each has said `ready` (its start-up
+    takes long on a busy machine, as when the tests run in parallel: one could otherwise
+    be done before the other begins)."""
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()

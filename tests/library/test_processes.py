@@ -10,21 +10,22 @@ from pathlib import Path
 
 from tabletop.store.library import FINISHED, INDEX, Library
 from tabletop.store.records import read_game
-from tests.library.helpers import writer
+from tests.library.helpers import start_together, writer
 
 GAMES = 40  # per writer: about 280 saved moves each, enough to overlap
 
 
 def test_two_processes_writing_at_once_keep_every_game(tmp_path: Path) -> None:
     Library.open(tmp_path).close()  # both writers find the schema in place
-    procs = [writer(tmp_path, GAMES, tag) for tag in ("Ada", "Bob")]
+    procs = [writer(tmp_path, GAMES, tag, wait=True) for tag in ("Ada", "Bob")]
+    start_together(procs)  # both started up ("ready"), then go at once
     spans = []
     for proc in procs:
         out, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err
         lines = out.splitlines()
-        assert lines[0] == "ready" and len({line.split()[0] for line in lines[1:]}) == GAMES
-        spans.append((float(lines[1].split()[2]), float(lines[-1].split()[2])))
+        assert len({line.split()[0] for line in lines}) == GAMES
+        spans.append((float(lines[0].split()[2]), float(lines[-1].split()[2])))
     (a0, a1), (b0, b1) = spans
     assert a0 < b1 and b0 < a1  # the two really wrote at the same time
     with sqlite3.connect(tmp_path / INDEX) as db:

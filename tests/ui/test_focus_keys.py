@@ -15,6 +15,7 @@ import pyglet
 import pytest
 from ui_driver import close_app, installed_host, key, open_app, pump
 
+from tabletop.seats import Seat
 from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
@@ -86,7 +87,7 @@ def _screens(window: Any) -> Iterator[tuple[str, Callable[[], object]]]:
 
     def game(panel: str | None) -> None:
         session = Session.new(versus, 2, {}, 3, [HUMAN, HUMAN])
-        app.start_game("versus", session, ["Ada"])
+        app.start_game("versus", session, [Seat.person(0, "Ada"), Seat.person(1)])
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         pump(window, 2)

@@ -121,7 +121,8 @@ def cursor_to(window: Any, screen: GameScreen, cell: int) -> None:
 
 @pytest.mark.slow
 def test_a_whole_versus_game_against_the_computer_by_keyboard(window: Any) -> None:
-    screen = set_up(window, "versus", 2, {1: "Casual"}, seed="7")  # the greedy player
+    # Seed 103: one of the shortest games of these two players (24 moves of the human).
+    screen = set_up(window, "versus", 2, {1: "Casual"}, seed="103")  # the greedy player
     s = screen.session
     brain = window.app.host.make_agent("versus", "greedy")  # how the human chooses
     rng = random.Random(7)

@@ -24,6 +24,7 @@ from games.versus.state import Move
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
+from tabletop.seats import seats_of
 from tabletop.session import HUMAN, Session
 from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
@@ -112,7 +113,8 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
              offer: Any = None, then: Callable[[Any], object] | None = None
              ) -> tuple[str, Callable[[], object]]:
         def show() -> None:
-            app.start_game(session.game.info.id, session, ["Ada Lovelace-Byron"])
+            app.start_game(session.game.info.id, session,
+                           seats_of(session.agents, ["Ada Lovelace-Byron"]))
             screen = window.current_view
             assert isinstance(screen, GameScreen), name
             pump(window, 2)
@@ -207,7 +209,7 @@ def test_the_generic_renderer_keeps_its_text_in_its_boxes(tmp_path: Path,
     window = open_app(make_host, tmp_path, size=size, animation=0)
     try:
         session = busy(window.app.host, "tictactoe-text", 2, 3)
-        window.app.start_game("tictactoe-text", session, ["Ada"])
+        window.app.start_game("tictactoe-text", session, seats_of(session.agents, ["Ada"]))
         pump(window, 2)
         screen = window.current_view
         board = screen.renderer.text_boxes()
@@ -226,7 +228,8 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
     window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     try:
         app = window.app
-        app.start_game("verso", busy(app.host, "verso", 3, 24), ["Ada"])
+        busy_game = busy(app.host, "verso", 3, 24)
+        app.start_game("verso", busy_game, seats_of(busy_game.agents, ["Ada"]))
         pump(window, 2)
         screen, renderer = window.current_view, window.current_view.renderer
         assert not problems(window, "verso")
@@ -285,7 +288,7 @@ def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
     window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     try:
         session = busy(window.app.host, "versus", 2, 60)
-        window.app.start_game("versus", session, ["Ada"])
+        window.app.start_game("versus", session, seats_of(session.agents, ["Ada"]))
         screen = window.current_view
         pump(window, 2)
         rows = [p for p in screen.texts.items if screen.log_box.contains(*p.extent.center)]

@@ -139,7 +139,7 @@ def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
             press_renderer_button(window, r, "Flip" if flip else "Keep")
             done["flip" if flip else "keep"] += 1
             assert s.moves[-1] == (FLIP if flip else KEEP)
-            if "already holds that face" in s.log[-1][1]:  # verso.md §4.1: no duplicates
+            if "already holds that face" in str(s.log[-1][1]):  # verso.md §4.1: no duplicates
                 assert "the drawn card is discarded (no duplicates)" in table_text(r)
                 done["duplicate"] += 1
         elif banks:
@@ -156,7 +156,7 @@ def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
         assert len(s.moves) == plies + 1, "the click did not play a move"
         assert r.animating or window.app.settings.animation_seconds == 0
         settle(window, screen)
-    log = "\n".join(line for ply in s.log for line in ply)
+    log = "\n".join(str(line) for ply in s.log for line in ply)
     assert done["keep"] and done["flip"] and done["joker"] and done["final"] == 1
     assert done["duplicate"]
     assert "and flips it" in log and "and keeps it" in log and "(the joker, as" in log
@@ -169,7 +169,16 @@ def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
     screenshot(window, "verso_solo_end")
 
 
-def test_three_players_one_human_two_ais_by_keyboard(window: Any) -> None:
+@pytest.fixture
+def quick_window(tmp_path: Path) -> Iterator[Any]:
+    """The window with short animations (about a frame a move), for whole games."""
+    win = open_window(tmp_path, animation=0.02)
+    yield win
+    close_app(win)
+
+
+def test_three_players_one_human_two_ais_by_keyboard(quick_window: Any) -> None:
+    window = quick_window
     screen = start_from_setup(window, seed=5, players=3, agents={1: "Club", 2: "Beginner"})
     r, s = screen.renderer, screen.session
     assert s.agents == ("human", "Club", "Beginner")  # greedy and random, by level
@@ -253,7 +262,8 @@ def test_square_scored_on_another_players_turn(tmp_path: Path) -> None:
         screenshot(window, "verso_3p_square_animating")
         settle(window, screen)
         assert after.scores[squared[0]] >= before[squared[0]] + 7
-        assert f"Player {squared[0] + 1} completes a square" in "\n".join(session.log[-1])
+        assert f"Player {squared[0] + 1} completes a square" in "\n".join(
+            str(line) for line in session.log[-1])
         assert "square ✓" in table_text(r)
     finally:
         window.app.worker.shutdown()

@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from ui_driver import click_button, close_app, installed_host, open_app, pump, wait_until
 
+from tabletop.lines import render
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
+from tabletop.seats import Seat
 from tabletop.session import Session
 from tabletop.store.library import Library
 from tabletop.ui.game_screen import GameScreen
@@ -86,7 +88,8 @@ def play_two_computers(tmp_path: Path, pause: float, plies: int) -> tuple[list[i
             frames.append(frame)
             # What happened, in words, on the status line (the ply's log lines).
             assert screen.message == " ".join(
-                line.strip() for line in screen.session.log[-1])
+                render(line, screen.game.info.seat_names).strip()
+                for line in screen.session.log[-1])
             assert screen.message.startswith(("Blue", "Brown"))
             assert screen.renderer.animating  # its animation plays
     return frames, window
@@ -159,7 +162,7 @@ def test_solo_end_screen_gives_score_rating_and_personal_best(tmp_path: Path) ->
     try:
         session = finished_solo(window.app.host, 3)
         score = session.outcome.scores[0]
-        window.app.start_game("verso", session, ["Ada"])
+        window.app.start_game("verso", session, [Seat.person(0, "Ada")])
         pump(window, 2)
         text = shown(window)
         assert f"Ada scored {score:g} points." in text

@@ -8,6 +8,7 @@ from games.verso.cards import BLUE
 from games.verso.game import VersoGame
 from games.verso.observation import UNSEEN, observe
 from games.verso.state import FLIP, KEEP, PASS, Bank
+from tabletop.model import seat_text
 from tests.verso.scenario import table
 
 GAME = VersoGame()
@@ -69,7 +70,7 @@ def test_log_lines_for_every_event() -> None:  # verso.md §8
     state = table([[("blue", 3, 1), ("blue", "J", 1), ("blue", 5, 3)],
                    [("blue", 1, 1, "green", 6), ("green", 6, 1)]])
     move = Bank(BLUE, (3, 5), 4)
-    lines = GAME.describe(state, move, GAME.apply(state, move))
+    lines = [str(line) for line in GAME.describe(state, move, GAME.apply(state, move))]
     assert lines == [
         "Player 1 banks blue 3 J=4 5.",
         "Player 2 flips blue 1 (1 pt): it becomes green 6 (3 pt).",
@@ -79,17 +80,21 @@ def test_log_lines_for_every_event() -> None:  # verso.md §8
         "Player 1 discards blue 5 (3 pt).",
     ]
     solo = table([[]], deck=[("orange", 1, 1), ("blue", 1, 1, "green", 6)], filler=0)
-    lines = GAME.describe(solo, FLIP, GAME.apply(solo, FLIP))
+    lines = [str(line) for line in GAME.describe(solo, FLIP, GAME.apply(solo, FLIP))]
     assert lines[0].startswith("Player 1 draws orange 1 (1 pt) and flips it")
     assert lines[1].startswith("The solo opponent turns over blue 1 (1 pt)")
     assert "no green card to flip" in lines[2]
     assert lines[-1].startswith("The deck is empty")
     ending = GAME.apply(solo, FLIP)
-    assert GAME.describe(ending, PASS, GAME.apply(ending, PASS))[-1].startswith("Game over")
+    assert str(GAME.describe(ending, PASS, GAME.apply(ending, PASS))[-1]).startswith(
+        "Game over")
 
 
 def test_render_text_shows_the_table() -> None:  # verso.md §8
     state = table([[("blue", 3, 1), ("blue", "J", 1)], []], deck=[("green", 4, 3)])
-    text = GAME.render_text(state)
+    text = str(GAME.render_text(state))
     assert "Deck: 11 cards, top shows green 4 (3 pt)" in text
     assert "blue   3(1) J(1)" in text
+    assert ">Player 1: 0 points" in text and " Player 2: 0 points" in text
+    named = seat_text(GAME, state, 0, ("Ada", "Player 3"))
+    assert ">Ada: 0 points" in named and " Player 3: 0 points" in named

@@ -19,6 +19,7 @@ from games.verso.rules import (
     opponent_flip_colour,
 )
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
+from tabletop.lines import Line, seat
 from tabletop.model import IllegalMoveError, OptionError
 from tests.verso.scenario import faces, table
 
@@ -192,9 +193,9 @@ def test_solo_opponent_flip_colour() -> None:  # verso.md §7
 def test_next_player_flips_before_previous() -> None:  # verso.md §4.2 [ruling]
     state = table([[("green", 1, 1)], [("blue", 1, 1), ("blue", 2, 1)], [("green", 4, 1)]],
                   turn=1)
-    log: list[str] = []
+    log: list[str | Line] = []
     apply_move(state, Bank(BLUE, (1, 2)), log)
-    flips = [line for line in log if "Player 3" in line or "Player 1" in line]
+    flips = [str(line) for line in log if {0, 2} & set(line.seats)]  # a seat is an argument
     assert flips[0].startswith("Player 3") and flips[1].startswith("Player 1")
 
 
@@ -243,11 +244,11 @@ def test_sofia_square_after_a_neighbour_flip() -> None:  # verso.md §5 (ruleboo
              ("orange", 4, 1), ("green", 2, 1), ("green", 3, 1), ("green", 4, 1),
              ("green", 6, 3, "orange", 1)]
     state = table([[("green", 2, 1), ("green", 3, 3)], sofia, [("green", 1, 1)]])
-    log: list[str] = []
+    log: list[str | Line] = []
     after = apply_move(state, Bank(GREEN, (2, 3)), log)
     assert after.scores == (4, 7, 0)
     assert "orange 1 (1 pt)" in faces(after, 1) and after.squares[1]
-    assert "Player 2 completes a square: +7 points." in log
+    assert "Player 2 completes a square: +7 points." in [str(line) for line in log]
 
 
 def test_bank_can_break_the_bankers_square() -> None:  # verso.md §4.2 / §5
@@ -256,10 +257,11 @@ def test_bank_can_break_the_bankers_square() -> None:  # verso.md §4.2 / §5
               ("green", 5, 1)]
     state = table([layout, []])
     assert state.squares[0]
-    log: list[str] = []
+    log: list[str | Line] = []
     after = apply_move(state, Bank(BLUE, (1, 2)), log)
     assert after.squares[0] is False and after.scores[0] == 2
-    assert log[-1] == "Player 1's square is broken."
+    assert log[-1] == Line.of("{player}'s square is broken.", player=seat(0))
+    assert str(log[-1]) == "Player 1's square is broken."
 
 
 # -- §6 end of a game ----------------------------------------------------------------------
@@ -307,9 +309,9 @@ def test_solo_opponent_six_to_one_does_not_flip() -> None:  # verso.md §7
 def test_solo_opponent_joker_does_nothing(opponent: tuple[object, ...]) -> None:  # §7
     state = table([[("blue", 2, 1), ("blue", 4, 1), ("orange", 2, 1)]],
                   deck=[("green", 1, 1), opponent], filler=5)
-    log: list[str] = []
+    log: list[str | Line] = []
     after = apply_move(state, KEEP, log)
-    assert len(after.layout_codes(0)) == 4 and "a joker, so nothing happens" in log[-1]
+    assert len(after.layout_codes(0)) == 4 and "a joker, so nothing happens" in str(log[-1])
 
 
 def test_solo_game_ends_after_opponent_card_with_final_bank() -> None:  # verso.md §7

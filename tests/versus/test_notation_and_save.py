@@ -8,6 +8,7 @@ import pytest
 from games.versus import rules as R
 from games.versus.board import CELL_NAMES, ROWS
 from games.versus.state import AgreeDraw, Move, Resign
+from tabletop.lines import render
 from tabletop.model import IllegalMoveError, NotationError, OptionError, StateFormatError
 from tests.versus.helpers import BLUE, BROWN, GAME, build, move
 
@@ -60,7 +61,7 @@ def test_describe_names_the_move_attractions_and_freezes() -> None:  # versus.md
     state = build((-1, 4), (5, -5), [(-1, -1, 4, BROWN), (2, 2, 3, BLUE)])
     m = move(state, (-1, 4), (-1, 2))
     after = GAME.apply(state, m)
-    lines = GAME.describe(state, m, after)
+    lines = [render(line, GAME.info.seat_names) for line in GAME.describe(state, m, after)]
     assert lines[0].startswith("Blue slides the VERSUS from ")
     assert any("pulls Brown's pawn of 1 brown and 4 blue sections" in line for line in lines)
     assert any("frozen" in line for line in lines)
@@ -154,6 +155,6 @@ def test_describe_reuses_the_preview_of_the_move(  # versus.md §9
     shown = GAME.preview(state, m)  # what the front end showed
     after = GAME.apply(state, m)  # the ply traces the lines once more, making the move
     assert len(traced) == 2
-    lines = GAME.describe(state, m, after)
+    lines = [render(line, GAME.info.seat_names) for line in GAME.describe(state, m, after)]
     assert len(traced) == 2 and GAME.preview(state, m) is shown
     assert sum("VERSUS pulls" in line for line in lines) == len(shown.attractions) == 1

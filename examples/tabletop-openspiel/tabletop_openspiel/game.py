@@ -18,7 +18,7 @@ from typing import Any
 
 import pyspiel
 
-from tabletop import Game, GameInfo, Outcome
+from tabletop import Game, GameInfo, Line, Outcome
 from tabletop.model import (
     IllegalMoveError,
     NotationError,
@@ -200,9 +200,9 @@ class OpenSpielGame(Game[SpielState, int]):
             return hidden.view_of(state, seat).information.rstrip("\n")
         return str(state.native).rstrip("\n")
 
-    def describe(self, before: SpielState, move: int, after: SpielState) -> list[str]:
+    def describe(self, before: SpielState, move: int, after: SpielState) -> list[str | Line]:
         """The mover and move, then each chance outcome the move led to, in OpenSpiel's words."""
-        lines = super().describe(before, move, after)
+        lines = list(super().describe(before, move, after))
         if self.imperfect:
             return lines  # a deal is hidden from some seats: the log shows no chance
         native = before.native.clone()

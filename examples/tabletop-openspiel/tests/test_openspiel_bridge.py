@@ -14,6 +14,7 @@ from tabletop_openspiel import OpenSpielGame, hidden
 from tabletop_openspiel.catalogue import entry
 from tabletop_openspiel.notation import labels
 
+from tabletop.lines import default_labels, render
 from tabletop.model import IllegalMoveError, NotationError, OptionError, StateFormatError
 from tabletop.record import Record, record_of, replay, start
 
@@ -236,4 +237,6 @@ def test_a_poker_view_shows_ones_own_card_and_the_log_no_deal() -> None:
     assert isinstance(view, hidden.SpielView)
     assert game.render_text(view) == state.native.information_state_string(0)
     bet = game.parse_move(state, "Bet")
-    assert game.describe(state, bet, game.apply(state, bet)) == ["Player 1: Bet"]
+    said = game.describe(state, bet, game.apply(state, bet))
+    assert [render(line, default_labels(game.info, 2)) for line in said] == ["Player 1: Bet"]
+    assert [render(line, ["Ada"]) for line in said] == ["Ada: Bet"]  # the seat is an argument

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from tabletop import Game, GameInfo, GameOption, Outcome
+from tabletop import Game, GameInfo, GameOption, Line, Outcome, seat
 from tabletop.model import IllegalMoveError, NotationError, StateFormatError
 from tabletop_reversi import rules
 from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
@@ -84,9 +84,11 @@ class Reversi(Game[Position, Move]):
             return None
         black, white = state.count(0), state.count(1)
         won = rules.winners(state)
-        reason = (f"{SEAT_NAMES[won[0]]} has more discs, {max(black, white)} to "
-                  f"{min(black, white)}" if won else f"equal discs, {black} each")
-        return Outcome((float(black), float(white)), won, reason)
+        # The winner is an argument, `seat(i)`: the host names the seat as it labels it.
+        reason = (Line.of("{player} has more discs, {most} to {fewest}", player=seat(won[0]),
+                          most=max(black, white), fewest=min(black, white)) if won
+                  else Line.of("equal discs, {count} each", count=black))
+        return Outcome((float(black), float(white)), won, reason.render(SEAT_NAMES), reason)
 
     # -- notation and pictures ---------------------------------------------------------
     def move_to_text(self, state: Position, move: Move) -> str:
@@ -121,15 +123,17 @@ class Reversi(Game[Position, Move]):
         turn = "game over" if state.to_move is None else f"{SEAT_NAMES[state.to_move]} to move"
         return "\n".join([*lines, f"{counts}; {turn}"])
 
-    def describe(self, before: Position, move: Move, after: Position) -> list[str]:
-        """"Black plays d3 and turns over d4." / "White cannot place a disc and passes."."""
-        seat = before.to_move
-        who = SEAT_NAMES[seat] if seat is not None else "?"
+    def describe(self, before: Position, move: Move, after: Position) -> list[str | Line]:
+        """"Black plays d3 and turns over d4." / "White cannot place a disc and passes.",
+        the mover an argument (`seat(i)`) that the host names."""
+        mover = before.to_move
+        who = seat(mover) if mover is not None else "?"
         if move.square is None:
-            return [f"{who} cannot place a disc and passes."]
-        turned = rules.outflanked(before.discs, before.size, seat or 0, move.square)
+            return [Line.of("{player} cannot place a disc and passes.", player=who)]
+        turned = rules.outflanked(before.discs, before.size, mover or 0, move.square)
         names = ", ".join(rules.square_name(before.size, s) for s in turned)
-        return [f"{who} plays {self.move_to_text(before, move)} and turns over {names}."]
+        return [Line.of("{player} plays {square} and turns over {turned}.", player=who,
+                        square=self.move_to_text(before, move), turned=names)]
 
     # -- saving ------------------------------------------------------------------------
     def state_to_dict(self, state: Position) -> dict[str, Any]:

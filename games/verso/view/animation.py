@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from games.verso.cards import face_text
 from games.verso.observation import UNSEEN, Seen, VersoView
-from games.verso.rules import SQUARE_POINTS, who
+from games.verso.rules import SQUARE_POINTS, said
 from games.verso.state import Bank, Draw, Move
 from games.verso.view.preview import DECK, DISCARD, Place, layout_by_key
+from tabletop.lines import Line
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,9 @@ class Motion:
     end: Place
     flip: tuple[float, float] | None
     move: tuple[float, float]
-    note: str = ""  # why it happens, when the table should say so (a duplicate discarded)
+    #: Why it happens, when the table should say so (a duplicate discarded); a seat is an
+    #: argument of a `tabletop.lines.Line`, which the renderer words.
+    note: str | Line = ""
     news: bool = False  # the note tells an event (the solo opponent's card), not a loss
 
 
@@ -88,8 +91,10 @@ def transitions(before: VersoView, move: Move, after: VersoView,
             drawn = _take(arrived, lambda item: top in item)
         if drawn is not None:
             place, item = drawn
-            note = (f"{who(mover)} already holds {face_text(item[0])}: the drawn card is "
-                    "discarded (no duplicates)." if place[0] == DISCARD else "")
+            note: str | Line = (
+                said("{player} already holds {card}: the drawn card is discarded (no "
+                     "duplicates).", mover, card=face_text(item[0]))
+                if place[0] == DISCARD else "")
             motions.append(Motion(top, item[0], (DECK, 0), place,
                                   (0.0, 0.2) if move.flip else None,
                                   (0.2 if move.flip else 0.0, 0.45), note))
@@ -106,8 +111,9 @@ def transitions(before: VersoView, move: Move, after: VersoView,
                 continue
             flipped = _take(discarded, _reverse_of(item[0]))
         if flipped is not None:
-            note = (f"{who(place[0])} flips {face_text(item[0])} into "
-                    f"{face_text(flipped[1][0])}, a face they already hold: it is discarded."
+            note = (said("{player} flips {card} into {face}, a face they already hold: it "
+                         "is discarded.", place[0], card=face_text(item[0]),
+                         face=face_text(flipped[1][0]))
                     if flipped[0][0] == DISCARD else "")
             motions.append(Motion(item[0], flipped[1][0], place, flipped[0], flip_in, settle,
                                   note))

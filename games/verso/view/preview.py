@@ -21,9 +21,10 @@ from games.verso.rules import (
     bank_points,
     flip_key,
     neighbours,
-    who,
+    said,
 )
 from games.verso.state import PLAY, Bank, Move
+from tabletop.lines import Line
 
 #: A card's place on the table: (seat, key) in a layout; seat DECK / DISCARD for the piles.
 DECK, DISCARD = -1, -2
@@ -37,12 +38,13 @@ def layout_by_key(view: VersoView, seat: int) -> dict[int, Seen]:
 
 @dataclass(frozen=True)
 class BankPreview:
-    """What a bank would do: points scored, keys discarded, (seat, key) flipped."""
+    """What a bank would do: points scored, keys discarded, (seat, key) flipped, and the
+    lines that say so (a seat an argument of a `tabletop.lines.Line`)."""
 
     points: int
     discards: tuple[int, ...]
     flips: tuple[Place, ...]
-    lines: tuple[str, ...]
+    lines: tuple[str | Line, ...]
 
 
 def bank_preview(view: VersoView, seat: int, move: Bank) -> BankPreview:
@@ -50,19 +52,21 @@ def bank_preview(view: VersoView, seat: int, move: Bank) -> BankPreview:
     layout = layout_by_key(view, seat)
     points = bank_points([layout[k][0] for k in bank_cards(move).values()])
     discards = bank_discards(move)
-    lines = [f"Bank {move.text()[5:]}: {points} points.",
+    lines: list[str | Line] = [f"Bank {move.text()[5:]}: {points} points.",
              "Discards " + " and ".join(face_text(layout[k][0]) for k in discards) + "."]
     flips: list[Place] = []
     if view.phase == PLAY:
         for other in neighbours(view.players, seat):
             target = flip_key(view.masks[other], move.colour)
             if target is None:
-                lines.append(f"{who(other)} has no {COLOURS[move.colour]} card to flip.")
+                lines.append(said("{player} has no {colour} card to flip.", other,
+                                  colour=COLOURS[move.colour]))
                 continue
             flips.append((other, target))
             item = layout_by_key(view, other)[target]
             after = face_text(item[1]) if item[1] != UNSEEN else "its unseen face"
-            lines.append(f"{who(other)} flips {face_text(item[0])} → {after}.")
+            lines.append(said("{player} flips {card} → {face}.", other,
+                              card=face_text(item[0]), face=after))
     else:
         lines.append("Final bank: nobody flips.")
     return BankPreview(points, discards, tuple(flips), tuple(lines))

@@ -39,6 +39,7 @@ from games.verso.view.preview import (
     layout_by_key,
 )
 from games.verso.view.table import Button, TableScene, paint_table
+from tabletop.lines import Line, render
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
@@ -67,8 +68,8 @@ class VersoRenderer(Renderer):
         self.buttons: tuple[Button, ...] = ()  # as the last `sync` drew them
         self.card_boxes: dict[Place, Rect] = {}  # every card drawn, by place
         self.marked: set[Place] = set()  # where the last move's cards arrived
-        self.notes: list[str] = []  # what the last move did that the table should explain
-        self.news: list[str] = []  # events of the last move told as news (solo opponent)
+        self.notes: list[str | Line] = []  # what the last move did that the table should explain
+        self.news: list[str | Line] = []  # events of the last move told as news (solo opponent)
         self.motions: list[Motion] = []
         self.floaters: list[Floater] = []
         self.hidden: set[Place] = set()
@@ -257,12 +258,12 @@ class VersoRenderer(Renderer):
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
         """A frozen snapshot of what the still table shows now."""
         hint = self.hint
-        # The rules and the previews name seats by number ("Player 2 flips…"); the
-        # people's names go in here, where the table is told.
-        info, names = self.context.game.info, self.context.names
+        # The rules and the previews name seats as arguments of their lines ("{player}
+        # flips…"); the seats' labels (a person's name, else "Player 2") go in here.
+        labels = tuple(self.context.seat_label(s) for s in range(view.players))
 
-        def named(lines: Sequence[str]) -> tuple[str, ...]:
-            return tuple(info.with_names(line, names) for line in lines)
+        def named(lines: Sequence[str | Line]) -> tuple[str, ...]:
+            return tuple(render(line, labels) for line in lines)
 
         preview = self.preview
         if preview is not None:

@@ -20,6 +20,7 @@ from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, M
 from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
 from games.verso.view.geometry import TableGeometry
 from games.verso.view.preview import BankPreview, Place, layout_by_key
+from tabletop.lines import render
 from tabletop.ui.renderer import Rect
 
 STRIP = (32, 38, 50)
@@ -197,7 +198,8 @@ def message_lines(scene: TableScene) -> list[tuple[str, Any]]:
     if view.phase == FINAL:
         lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
     if scene.preview is not None:
-        lines += [(line, GOOD if i == 0 else TEXT)
+        # The renderer's scene words the lines (`render` keeps a text as it is).
+        lines += [(render(line), GOOD if i == 0 else TEXT)
                   for i, line in enumerate(scene.preview.lines)]
     elif scene.selected:
         names = ", ".join(value_text(k) for k in sorted(scene.selected, key=value_of))

@@ -1,0 +1,564 @@
+"""The one driver: a `Table` runs a game for every front end (no arcade here).
+
+`tabletop simulate`, `tournament`, `play --text`, the desktop app, `testing.random_record`,
+the renderers' typical position and the benches all advance a game through a `Table`;
+nothing else calls `Session.play`. The table owns:
+
+- **the seats** (`tabletop.seats.Seat`: a person, or an agent and its level) and whose
+  turn it is;
+- **the agents' decisions**, made in this process or in a worker process (`worker`, the
+  app's and `simulate --seconds`'): the same `Decision` and seed either way (the seeding
+  rule of `tabletop.session`), so the same game seed and agents give the same game;
+- **people's proposals**: `propose(move)` answers PLAYED, CONFIRM (a move that ends the
+  game, such as resigning: final, the front end asks first, then `confirm`), CONSENT (a
+  draw offer the other people must accept), DECLINED (a computer declines offers),
+  ILLEGAL or WAIT, each with the reason in words;
+- **hints** (the strongest agent, on its own random stream), **undo/redo** (the engine's
+  rules, in `Session`; a resignation is never undone) and the ply bound of a run;
+- **the agent-failure policy**, a parameter: `STAND_IN` (the next weaker agent plays the
+  seat for the rest of the game; the app), `FORFEIT` (the seat loses; `simulate` on a
+  timeout) or `ABORT` (the error ends the game; the terminal, `simulate` on an error);
+- **events** for the front ends (`Played`, `Replaced`, `Ended`, `SaveFailed`,
+  `Rewound`, `Hinted`), sent to each listener in order, and the keeping of the game
+  (`keep`, called after every change; a problem it reports becomes `SaveFailed`).
+
+The clock is a parameter (`clock`): the time each seat thought, and an in-process
+decision that ran past its deadline, are measured on it, so the policies are tested
+headless with a fake clock.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tabletop.ai.base import Agent, Budget
+from tabletop.model import Game, Outcome, TabletopError
+from tabletop.plugins import Host
+from tabletop.seats import Seat, seats_of
+from tabletop.session import (
+    HINT,
+    MOVE,
+    AgentError,
+    Decision,
+    DecisionTimeout,
+    Session,
+    agent_label,
+    deadline_seconds,
+    make_agent,
+    plugin_of_game,
+)
+
+#: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
+#: FORFEIT policy), or the run's ply bound cut it (not a rule: no result).
+RULES, TIMEOUT, FORFEITED, CUT = "rules", "timeout", "forfeit", "cut"
+
+
+class Policy(enum.Enum):
+    """What the table does when an agent fails or runs out of time."""
+
+    STAND_IN = "stand in"
+    FORFEIT = "forfeit"
+    ABORT = "abort"
+
+
+class Answer(enum.Enum):
+    """The table's answer to a person's proposed move."""
+
+    PLAYED = "played"
+    CONFIRM = "confirm"
+    CONSENT = "consent"
+    DECLINED = "declined"
+    ILLEGAL = "illegal"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """`Table.propose`'s answer, with the reason in words (empty when played)."""
+
+    answer: Answer
+    reason: str = ""
+
+
+# -- events ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Played:
+    """A move was played at ply `ply` (counted from 0) by `seat`; `by_agent` for a
+    computer's move. Its lines, with the seats' labels: `Table.lines(ply)`."""
+
+    ply: int
+    seat: int
+    move: Any
+    by_agent: bool
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """The agent `failed` of `seat` failed (`message`); `by` plays for it from now on."""
+
+    seat: int
+    failed: str
+    by: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The game is over: by its rules (`RULES`), a forfeit or the run's ply bound."""
+
+    outcome: Outcome
+    ended: str
+
+
+@dataclass(frozen=True)
+class SaveFailed:
+    """Keeping the game failed; `message` says why (the game goes on)."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class Rewound:
+    """Undo (`redone` False) or redo changed the position."""
+
+    redone: bool
+
+
+@dataclass(frozen=True)
+class Hinted:
+    """The hint for the seat to move at ply `ply`."""
+
+    ply: int
+    move: Any
+
+
+Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
+
+
+class Thinker(Protocol):
+    """Where decisions run out of this process (`tabletop.worker.AIWorker`)."""
+
+    def submit(self, decision: Decision) -> Future[str]:
+        """Queue `decision`; the future gives the chosen move's notation."""
+        ...
+
+
+@dataclass
+class Thought:
+    """One decision under way: the seat's move or a hint (`purpose`), asked of `agent`
+    at ply `ply`; `future` while it runs in a worker, else its `move` or `error`."""
+
+    seat: int
+    ply: int
+    purpose: str
+    agent: str
+    decision: Decision | None = None
+    future: Future[str] | None = None
+    move: Any = None
+    error: Exception | None = None
+    began: float = 0.0
+    seconds: float = field(default=0.0)
+
+    def done(self) -> bool:
+        """True once the decision has an answer (always, in this process)."""
+        return self.future is None or self.future.done()
+
+
+def forfeit(players: int, seat: int, reason: str) -> Outcome:
+    """The result when `seat` forfeits: it scores 0 and loses, the others score 1 and
+    share the victory."""
+    return Outcome(tuple(0.0 if i == seat else 1.0 for i in range(players)),
+                   tuple(i for i in range(players) if i != seat), reason)
+
+
+class NoAgentLeft(TabletopError):
+    """Every agent that could stand in for a failed one has failed too."""
+
+
+class Table:
+    """One game in play: its seats, agents, policies and history (see the module)."""
+
+    def __init__(self, host: Host | None, session: Session, seats: Sequence[Seat] | None = None, *,
+                 budget: Budget | None = None, policy: Policy = Policy.ABORT,
+                 on_timeout: Policy | None = None, worker: Thinker | None = None,
+                 keep: Callable[[Table], str | None] | None = None,
+                 max_plies: int | None = None, agents: dict[str, Agent] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.host, self.session = host, session
+        self.game: Game[Any, Any] = session.game
+        self.game_id = self.game.info.id
+        self.seats = tuple(seats) if seats is not None else seats_of(session.agents)
+        if tuple(seat.agent for seat in self.seats) != tuple(session.agents):
+            raise ValueError("the seats' agents differ from the session's")
+        #: Per seat: played by an agent? (Asked several times a ply: kept, not worked out.)
+        self._by_agent = tuple(not seat.is_person for seat in self.seats)
+        self.budget = budget or Budget()
+        self.policy = policy
+        self.on_timeout = on_timeout or policy
+        self.worker = worker
+        self.keep = keep
+        self.max_plies = max_plies
+        self.clock = clock
+        self.listeners: list[Callable[[Event], None]] = []
+        #: The move decision under way (None: none asked), and the hint under way.
+        self.thought: Thought | None = None
+        self.hinting: Thought | None = None
+        #: Agents that failed in this game, and the agent that plays in their place.
+        self.stand_ins: dict[str, str] = {}
+        #: A result the rules did not give (a forfeit, a cut), and how the game ended.
+        self.verdict: Outcome | None = None
+        self.ended = RULES
+        #: Seconds each seat spent thinking, and its decisions (for `simulate`).
+        self.seconds = [0.0] * session.players
+        self.decisions = [0] * session.players
+        #: The in-process agents by name, built once for the game (or given, built).
+        self._agents: dict[str, Agent] = dict(agents or {})
+        self._labels: dict[str, str] = {}
+
+    # -- making one --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, host: Host, game_id: str, seats: Sequence[Seat], options: dict[str, Any],
+            seed: int, **kwargs: Any) -> Table:
+        """A fresh game of `game_id` (its set-up guarded as plugin code: raises
+        `OptionError` for bad options, `PluginFailed` if the game's code fails)."""
+        return cls.of_game(host, host.game(game_id), seats, options, seed,
+                           plugin_of_game(host, game_id), **kwargs)
+
+    @classmethod
+    def of_game(cls, host: Host | None, game: Game[Any, Any], seats: Sequence[Seat],
+                options: dict[str, Any], seed: int, plugin: str | None = None,
+                **kwargs: Any) -> Table:
+        """A fresh game of `game` (as `new`; without a host, pass the agents)."""
+        from tabletop.boundary import CapturedOutput, in_play
+
+        plugin, output = plugin or game.info.id, CapturedOutput()
+        with in_play(plugin, game.info.id, "setting up the game", output):
+            session = Session.new(game, len(seats), options, seed,
+                                  [seat.agent for seat in seats], plugin)
+        session.output = output
+        return cls(host, session, seats, **kwargs)
+
+    # -- listening ---------------------------------------------------------------------------
+    def listen(self, listener: Callable[[Event], None]) -> None:
+        """Send every later event to `listener` (in the order they happen)."""
+        self.listeners.append(listener)
+
+    def _emit(self, event: Event) -> None:
+        for listener in self.listeners:
+            listener(event)
+
+    def kept(self) -> None:
+        """Keep the game now (after a change); a problem becomes `SaveFailed`."""
+        if self.keep is not None:
+            problem = self.keep(self)
+            if problem:
+                self._emit(SaveFailed(problem))
+
+    # -- the position ------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return self.session.players
+
+    @property
+    def state(self) -> Any:
+        """The current state (never shown as such in a hidden-information game)."""
+        return self.session.state
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; None once the game is over (by its rules or a verdict)."""
+        return None if self.verdict is not None else self.session.to_move
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result: the verdict if there is one, else the rules' once the game is over."""
+        return self.verdict if self.verdict is not None else self.session.outcome
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a result, or was cut."""
+        return self.verdict is not None or self.session.to_move is None
+
+    def is_agent(self, seat: int | None) -> bool:
+        """True if `seat` is played by an agent."""
+        return seat is not None and self._by_agent[seat]
+
+    @property
+    def agent_to_move(self) -> bool:
+        """True if an agent is to move."""
+        return self.is_agent(self.to_move)
+
+    def labels(self) -> tuple[str, ...]:
+        """How the game's lines name each seat ("Alice", "Bob (Blue)", "Player 2")."""
+        return tuple(seat.label(self.game.info) for seat in self.seats)
+
+    def label(self, seat: int) -> str:
+        """How the game's lines name `seat`."""
+        return self.seats[seat].label(self.game.info)
+
+    def lines(self, ply: int) -> tuple[str, ...]:
+        """The lines of ply `ply` (the game's `describe`), with the seats' labels."""
+        from tabletop.lines import render
+
+        labels = self.labels()
+        with self.session.guard("describing the move"):
+            return tuple(render(line, labels) for line in self.session.log[ply])
+
+    # -- people ------------------------------------------------------------------------------
+    def propose(self, move: Any) -> Proposal:
+        """A person's move for the seat to move: played, or what the front end must do.
+
+        A move that ends the game at once (resigning) answers CONFIRM and a draw offer
+        CONSENT (when every other seat is a person; DECLINED if a computer is among them):
+        the front end asks, then plays it with `confirm`."""
+        seat = self.to_move
+        if seat is None:
+            return Proposal(Answer.ILLEGAL, "The game is over.")
+        if self.is_agent(seat):
+            return Proposal(Answer.WAIT, f"Wait: {self.label(seat)} (the computer) is to "
+                            "move.")
+        with self.session.guard("checking a move"):
+            special = move in self.session.special_moves()
+            if special:
+                if self.session.needs_consent(move) and self.players > 1:
+                    if any(self.is_agent(other) for other in range(self.players)
+                           if other != seat):
+                        return Proposal(Answer.DECLINED, "The computer declines the offer.")
+                    return Proposal(Answer.CONSENT)
+                if self.game.outcome(self.game.apply(self.state, move)) is not None:
+                    return Proposal(Answer.CONFIRM,
+                                    "The game ends now and cannot be undone.")
+            elif move not in self.session.legal_moves():
+                return Proposal(Answer.ILLEGAL, "That move is not legal here.")
+        self.play(move)
+        return Proposal(Answer.PLAYED)
+
+    def confirm(self, move: Any) -> None:
+        """Play a move `propose` answered CONFIRM or CONSENT for, once asked and agreed."""
+        self.play(move)
+
+    def play(self, move: Any) -> None:
+        """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game and
+        tell the listeners; a decision under way for the old position is dropped."""
+        seat = self.session.to_move
+        ply = len(self.session.moves)
+        self.session.play(move)
+        self.thought = self.hinting = None
+        if self.listeners:
+            self._emit(Played(ply, seat if seat is not None else -1, move,
+                              self.is_agent(seat)))
+        self.kept()
+        if self.session.to_move is None and self.listeners:
+            outcome = self.session.outcome
+            if outcome is not None:
+                self._emit(Ended(outcome, RULES))
+
+    def undo(self) -> bool:
+        """Back to the previous person's turn, if the rules allow it (False: nothing)."""
+        if self.verdict is not None or not self.session.undo():
+            return False
+        self.thought = self.hinting = None
+        self.kept()
+        self._emit(Rewound(False))
+        return True
+
+    def redo(self) -> bool:
+        """Replay the last undone turn; False if there is none."""
+        if not self.session.redo():
+            return False
+        self.thought = self.hinting = None
+        self.kept()
+        self._emit(Rewound(True))
+        if self.session.outcome is not None:
+            self._emit(Ended(self.session.outcome, RULES))
+        return True
+
+    def can_undo(self) -> bool:
+        """True if undo would go back to an earlier person's turn."""
+        return self.verdict is None and self.session.can_undo()
+
+    def can_redo(self) -> bool:
+        """True if an undone turn can be replayed."""
+        return self.session.can_redo()
+
+    def undo_refusal(self) -> str:
+        """Why undo does nothing now, in words."""
+        return self.session.undo_refusal()
+
+    # -- agents ------------------------------------------------------------------------------
+    def playing_for(self, agent: str) -> str:
+        """The agent that plays for `agent`: itself, or its stand-in if it failed."""
+        seen = set()
+        while agent in self.stand_ins and agent not in seen:
+            seen.add(agent)
+            agent = self.stand_ins[agent]
+        return agent
+
+    def agent_label(self, agent: str) -> str:
+        """How messages name `agent`: `agent 'strong' (plugin 'versus')`."""
+        if agent not in self._labels:
+            self._labels[agent] = (agent_label(self.host, self.game_id, agent)
+                                   if self.host is not None else f"agent {agent!r}")
+        return self._labels[agent]
+
+    def _agent(self, name: str) -> Agent:
+        """The in-process agent `name`, built once for this game (a table without a host
+        has only the agents it was given)."""
+        if name not in self._agents:
+            if self.host is None:
+                raise TabletopError(f"no agent {name!r} at this table")
+            self._agents[name] = make_agent(self.host, self.game_id, name,
+                                            self.agent_label(name))
+        return self._agents[name]
+
+    def _host(self) -> Host:
+        if self.host is None:
+            raise TabletopError("this table has no host to find other agents in")
+        return self.host
+
+    def think(self, purpose: str = MOVE) -> Thought | None:
+        """Start the decision of the seat to move (`MOVE`, an agent's seat) or a hint for
+        a person (`HINT`, by the strongest agent); in this process it is made at once.
+        Returns the decision under way (the same one if asked again); None if there is
+        nothing to decide."""
+        seat = self.to_move
+        if seat is None:
+            return None
+        if purpose == MOVE:
+            if not self.is_agent(seat):
+                return None
+            if self.thought is not None:
+                return self.thought
+            agent = self.playing_for(self.seats[seat].agent)
+        else:
+            if self.is_agent(seat):
+                return None
+            if self.hinting is not None:
+                return self.hinting
+            agent = self.playing_for(self._host().strongest_agent(self.game_id).name)
+        thought = Thought(seat, len(self.session.moves), purpose, agent, began=self.clock())
+        label = self.agent_label(agent)
+        if self.worker is not None:
+            thought.decision = self.session.decision(agent, label, self.budget, purpose)
+            thought.future = self.worker.submit(thought.decision)
+        else:
+            try:
+                thought.move = self.session.choose(self._agent(agent), label, self.budget,
+                                                   purpose)
+            except AgentError as exc:
+                thought.error = exc
+            thought.seconds = self.clock() - thought.began
+            limit = deadline_seconds(self.budget)
+            if thought.error is None and limit is not None and thought.seconds > limit:
+                thought.error = DecisionTimeout(f"{label} thought for {thought.seconds:.1f} "
+                                                f"s, past its {limit:.1f} s")
+        if purpose == MOVE:
+            self.thought = thought
+        else:
+            self.hinting = thought
+        return thought
+
+    def _answer(self, thought: Thought) -> Any:
+        """The move of a finished decision, or None after its failure was dealt with by
+        the policy (a stand-in named, or a forfeit). Raises the failure under ABORT, and
+        any failure that is not the agent's (the game's code in a worker, a lost worker)."""
+        error: Exception | None = thought.error
+        move = thought.move
+        if thought.future is not None and thought.decision is not None:
+            thought.seconds = self.clock() - thought.began
+            try:
+                move = self.session.answer(thought.decision, thought.future.result())
+            except (AgentError, DecisionTimeout) as exc:
+                error = exc
+        if thought.purpose == MOVE:
+            self.seconds[thought.seat] += thought.seconds
+            self.decisions[thought.seat] += 1
+        if error is None:
+            return move
+        policy = self.on_timeout if isinstance(error, DecisionTimeout) else self.policy
+        if policy is Policy.ABORT:
+            raise error
+        if policy is Policy.FORFEIT and thought.purpose == MOVE:
+            seat, name = thought.seat, self.seats[thought.seat].agent
+            timed_out = isinstance(error, DecisionTimeout)
+            self.ended = TIMEOUT if timed_out else FORFEITED
+            why = "timeout" if timed_out else "forfeit"
+            self.verdict = forfeit(self.players, seat, f"{why}: seat {seat + 1} (agent {name})")
+            self._emit(Ended(self.verdict, self.ended))
+            return None
+        self._stand_in(thought.seat, thought.agent, error)
+        return None
+
+    def _stand_in(self, seat: int, failed: str, error: Exception) -> str:
+        """Retire `failed` for this game; the agent that takes its place, told as an event.
+
+        An agent that ran out of time gives way to the random agent; one that failed to
+        the next weaker agent of the game (the random agent last of all).
+        """
+        failed_names = {failed, *self.stand_ins}
+        specs = sorted(self._host().agent_specs(self.game_id), key=lambda a: -a.strength)
+        order = [a.name for a in specs]
+        below = order[order.index(failed) + 1:] if failed in order else order
+        names = [name for name in below if name not in failed_names]
+        if isinstance(error, DecisionTimeout) or not names:
+            names = ["random"]
+        if failed == "random" or names[0] in failed_names:
+            raise NoAgentLeft(f"No agent can play {self.game.info.name}: {error}")
+        self.stand_ins[failed] = names[0]
+        self._emit(Replaced(seat, failed, names[0], f"{error}; {names[0]!r} plays instead."))
+        return names[0]
+
+    def advance(self, wait: bool = True) -> bool:
+        """Play the agent's move of the seat to move: ask it if not asked yet, then (with
+        `wait`, or once the answer is there) play it. True if a move was played. Stops
+        the game at the run's ply bound (a cut: `Ended` with `CUT`)."""
+        seat = self.to_move
+        if seat is None or not self._by_agent[seat]:
+            return False
+        if self.max_plies is not None and len(self.session.moves) >= self.max_plies:
+            self.ended = CUT
+            self.verdict = Outcome((0.0,) * self.players, (),
+                                   f"cut at {self.max_plies} plies (not a rule)")
+            self._emit(Ended(self.verdict, CUT))
+            return False
+        thought = self.think(MOVE)
+        if thought is None or (not wait and not thought.done()):
+            return False
+        self.thought = None
+        move = self._answer(thought)
+        if move is None:
+            return False
+        self.play(move)
+        return True
+
+    def run(self) -> None:
+        """Play the agents' moves until a person is to move or the game is over."""
+        while self.agent_to_move:
+            self.advance()
+
+    def hint(self, wait: bool = True) -> Any:
+        """The hint for the person to move (the strongest agent's move, on the hint's own
+        random stream): asked now if not asked yet; None until it is there (`wait` False)
+        or if it failed (a stand-in was named: ask again)."""
+        thought = self.think(HINT)
+        if thought is None or (not wait and not thought.done()):
+            return None
+        self.hinting = None
+        if thought.ply != len(self.session.moves):
+            return None
+        move = self._answer(thought)
+        if move is not None:
+            self._emit(Hinted(thought.ply, move))
+        return move
+
+    # -- the record --------------------------------------------------------------------------
+    def record_players(self) -> list[str]:
+        """Each seat's player as the library keeps it (a person's name, an agent's)."""
+        return [seat.player for seat in self.seats]
+

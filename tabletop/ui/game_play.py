@@ -1,0 +1,415 @@
+"""The table side of the game screen: a view of the game's `Table` (no layout, no input).
+
+`GamePlay` builds the table (its seats, the app's worker, the stand-in policy, keeping
+through the app's keeper), listens to its events (a move is logged, animated and told; a
+stand-in named; the end; a save that failed; a hint), sends it people's moves and the
+frame's actions (undo, redo, hint, save, offers), drives the computer's turns from the
+frame loop at a pace a person can follow, and catches plugin code that raises (naming
+the plugin and returning to the launcher). Its layout and drawing are
+`tabletop.ui.game_frame`, its input `tabletop.ui.game_screen`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.levels import computer_name
+from tabletop.limits import one_line
+from tabletop.model import TabletopError, seat_text
+from tabletop.play.table import (
+    Answer,
+    Ended,
+    Event,
+    Hinted,
+    NoAgentLeft,
+    Played,
+    Policy,
+    Replaced,
+    Rewound,
+    SaveFailed,
+    Table,
+    Thought,
+)
+from tabletop.seats import Seat
+from tabletop.session import HINT, MOVE, PluginFailed, Session
+from tabletop.store.paths import reason
+from tabletop.store.saves import save_copy
+from tabletop.ui.canvas import Canvas
+from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
+from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.widgets import (
+    BACKGROUND,
+    Screen,
+)
+from tabletop.worker import WorkerLost
+
+if TYPE_CHECKING:
+    from tabletop.ui.services import Services
+
+SIDEBAR = 340
+
+
+class GamePlay(Screen):
+    """One game in progress: the table's side of the screen."""
+
+    def __init__(self, services: Services, game_id: str, session: Session,
+                 seats: Sequence[Seat] | None = None) -> None:
+        super().__init__(services)
+        self.game_id = game_id
+        session.plugin = services.plugin_name(game_id)  # its failures in play name the plugin
+        self.game = session.game
+        #: The one driver of the game: this screen shows it and sends it people's moves.
+        self.table = Table(services.host, session, seats or self._seats(services, session),
+                           budget=services.ai_budget(), policy=Policy.STAND_IN,
+                           worker=services.worker, keep=self._keep)
+        self.table.listen(self._on_event)
+        self.overlay: str | None = "end" if session.outcome else None
+        self.offer: Any = None  # a special move awaiting the others' consent or a confirm
+        self.message = services.take_save_problem() or ""  # the first autosave may have failed
+        #: One status line per failed agent, shown for the rest of the game.
+        self.agent_notes: list[str] = []
+        #: A save problem the table reported during the current action (None: none).
+        self._problem: str | None = None
+        self._submitted: list[Any] = []
+        self._area: Rect | None = None
+        #: The move log's box, and how many rows it is scrolled back from the newest.
+        self.log_box = Rect(0, 0, 0, 0)
+        self.log_scroll = 0
+        self._needs_position = True
+        self._built_overlay: str | None = None
+        self._seen: tuple[bool, bool, bool] = (False, False, False)
+        #: Seconds a computer's move stays on show before the next one may be played
+        #: (counted once its animation has ended): AI turns a person can follow.
+        self._hold = 0.0
+        self._dirs = plugin_files(self.game)
+        #: Where the Legend panel shows each of the renderer's symbols (while it is open).
+        self.legend_boxes: list[Rect] = []
+        #: The still picture of the whole window, for a renderer with `still_picture`,
+        #: and what it was painted for (see `_draw_still_picture`).
+        self._picture = Canvas(BACKGROUND[:3], window_order=True)
+        self._picture_for: tuple[Any, ...] | None = None
+        settings = services.settings
+        renderer_cls = services.make_renderer(game_id)
+        #: The names people typed for their seats ("" where none).
+        self.names = tuple(seat.name for seat in self.table.seats)
+        context = RendererContext(self.game, session.human_seats, settings.colour_blind,
+                                  settings.animation_seconds, self._submitted.append,
+                                  lambda move: self.game.move_to_text(self.session.state, move),
+                                  self.names, self._position_text)
+        try:
+            self.renderer = renderer_cls(context)
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
+            raise PluginFailure(services.failure_message(game_id, "starting its renderer", exc)
+                                ) from exc
+        if renderer_cls is not TextRenderer:
+            self._dirs += plugin_files(self.renderer)
+
+    @staticmethod
+    def _seats(services: Services, session: Session) -> list[Seat]:
+        """The seats as set up: the names kept with the game, the computers' levels."""
+        specs = services.host.agent_specs(session.game.info.id)
+        kept = services.keeper.names_of(session) or []
+        return [Seat.kept(i, kept[i] if i < len(kept) else "", agent,
+                          computer_name(specs, agent))
+                for i, agent in enumerate(session.agents)]
+
+    @property
+    def session(self) -> Session:
+        """The game's history (held by the table)."""
+        return self.table.session
+
+    @property
+    def thinking(self) -> Thought | None:
+        """The computer's decision under way, if any."""
+        return self.table.thought
+
+    @property
+    def stand_ins(self) -> dict[str, str]:
+        """Agents that failed in this game, and the agent that plays in their place."""
+        return self.table.stand_ins
+
+    def _position_text(self) -> str:
+        """The position as text for the seat the screen shows (its view only)."""
+        s = self.session
+        seat = s.viewing_seat() if self.game.info.hidden_information else None
+        with s.guard("showing the position"):
+            return seat_text(self.game, s.state, seat, self.table.labels())
+
+    def _keep(self, table: Table) -> str | None:
+        """Keep the game (queued for the keeper's thread); a failure known by now."""
+        self.services.autosave(table.session)
+        return self.services.take_save_problem()
+
+    def _safely(self, where: str, action: Callable[..., Any], *args: Any) -> Any:
+        """Run `action`; plugin code that raises (or calls `sys.exit`) sends the app to the
+        launcher, named, and the game stays in the library as it was after its last move."""
+        try:
+            return action(*args)
+        except PluginFailure as failure:
+            self._abandon(str(failure))
+        except PluginFailed as failed:  # the session's guard: the game's code in play
+            traceback.print_exception(failed, file=sys.stderr)
+            self._abandon(f"{one_line(failed)[:1].upper()}{one_line(failed)[1:]}. Your game "
+                          "is saved; choose Continue to retry.")
+        except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
+            if not raised_in(exc, self._dirs):
+                raise
+            self._abandon(self.services.failure_message(self.game_id, where, exc))
+        return None
+
+    def _abandon(self, message: str) -> None:
+        self.table.thought = self.table.hinting = None
+        self.navigator.show_launcher(message)
+
+    def push_position(self) -> None:
+        """Tell the renderer the current position (what the viewing seat may see)."""
+        s = self.session
+        to_move = s.to_move
+        interactive = to_move is not None and not s.is_ai(to_move) and self.overlay is None
+        self.renderer.set_position(s.view_of(s.state), to_move,
+                                   s.legal_moves() if to_move is not None else (), interactive)
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.show_last_move(*self._last_ply())
+        self._needs_position = False
+
+    def _last_ply(self) -> tuple[Any, Any, Any]:
+        """The last ply of the history as views (before, move, after); Nones at the start."""
+        s = self.session
+        if not s.moves:
+            return None, None, None
+        seat = s.viewing_seat()
+        return s.view_of(s.states[-2], seat), s.moves[-1], s.view_of(s.states[-1], seat)
+
+    def _drain(self) -> None:
+        while self._submitted:
+            self.submit(self._submitted.pop(0))
+
+    def submit(self, move: Any) -> None:
+        """A move chosen by a person (through the renderer or a button): the table plays
+        it, or says what to ask first (a confirm, the others' consent) or why not."""
+        proposal = self.table.propose(move)
+        if proposal.answer in (Answer.CONSENT, Answer.CONFIRM):
+            self.offer = move
+            self.overlay = "offer" if proposal.answer is Answer.CONSENT else "confirm"
+        elif proposal.answer is not Answer.PLAYED:
+            self.message = proposal.reason
+        self.invalidate()
+
+    def _on_event(self, event: Event) -> None:
+        """What the table did, shown: a move (logged, animated, told), a stand-in, the
+        end, a save that failed, a hint, an undo."""
+        if isinstance(event, Played):
+            self._show_move(event)
+        elif isinstance(event, SaveFailed):
+            self._problem = event.message
+            self.message = " ".join(m for m in (event.message, self.message) if m)
+        elif isinstance(event, Ended):
+            self.overlay = "end"
+        elif isinstance(event, Replaced):
+            self.agent_notes.append(event.message)
+        elif isinstance(event, Hinted):
+            self.renderer.show_hint(event.move)
+            self.message = f"Hint: {self.game.move_to_text(self.session.state, event.move)}"
+        elif isinstance(event, Rewound):
+            self.overlay = None
+        self.invalidate()
+
+    def _show_move(self, played: Played) -> None:
+        """A move was played: the log shows its newest line, the board animates it, and a
+        computer's move is told in words on the status line and stays on show for the AI
+        pace (Settings) before the next computer move is played."""
+        s = self.session
+        self.log_scroll = 0  # the newest move shows
+        self.message = ""
+        if played.by_agent:
+            self.message = " ".join(line.strip() for line in self.table.lines(played.ply))
+            self._hold = self.services.settings.ai_pause_seconds
+        self.push_position()
+        seat = s.viewing_seat()
+        shown = s.view_of(s.states[-2], seat), played.move, s.view_of(s.states[-1], seat)
+        self.renderer.animate(*shown)
+        cues = list(self.renderer.sound_cues(*shown))
+        self.services.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
+
+    def undo(self) -> None:
+        """Go back to the previous human turn, if the engine allows it."""
+        self._problem = None
+        if self.table.undo():
+            self.message = self._problem or "Move undone."
+            self.push_position()
+        else:
+            self.message = self.table.undo_refusal()
+        self.invalidate()
+
+    def redo(self) -> None:
+        """Replay the last undone turn."""
+        self._problem = None
+        if self.table.redo():
+            self.message = self._problem or "Move redone."
+            self.push_position()
+        self.invalidate()
+
+    def hint(self) -> None:
+        """Ask the strongest agent for a suggestion; the renderer marks it."""
+        if self.table.to_move is None or self.table.agent_to_move or (
+                self.table.hinting is not None):
+            return
+        thought = self.table.think(HINT)
+        if thought is not None:
+            self.message = f"Looking for a hint ({thought.agent})…"
+        self.invalidate()
+
+    def save(self) -> None:
+        """Save the game under a new name in the saves folder."""
+        try:
+            path = save_copy(self.services.directory, self.session.record())
+        except (OSError, TabletopError) as exc:
+            self.message = one_line(f"Save failed: {reason(exc)}")
+        else:
+            # A zero-width space after each separator and dash lets the sidebar wrap it.
+            wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
+            self.message = f"Saved to {wrappable}"
+        self.invalidate()
+
+    def validate(self) -> None:
+        """VALIDATE: submit the move the renderer previews."""
+        self.renderer.confirm()
+        self._drain()
+        self.invalidate()
+
+    def cancel_preview(self) -> None:
+        """Cancel: drop the previewed move."""
+        self.renderer.cancel()
+        self.invalidate()
+
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen, with the legend's symbols as
+        their last section; closing them comes back here."""
+        self.navigator.show_rules(self.game.info, self, self.renderer.legend())
+
+    def show_panel(self, name: str | None) -> None:
+        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
+        self.overlay = name
+        self.focus = -1
+        self._needs_position = True
+        self.invalidate()
+
+    def escape(self) -> None:
+        """Esc: drop a previewed move, else go back to the launcher (the game is saved)."""
+        if self.renderer.cancel():
+            self.invalidate()
+            return
+        self.table.thought = None
+        self.navigator.show_launcher()
+
+    def answer_offer(self, accept: bool) -> None:
+        """The other player accepts or declines the offered special move (or, for a
+        move that ends the game such as resigning, its mover confirms or takes it back)."""
+        move, self.offer = self.offer, None
+        asked = self.overlay
+        self.overlay = None
+        if accept:
+            self.table.confirm(move)
+        else:
+            self.message = ("The offer was declined." if asked == "offer"
+                            else "You play on.")
+            self._needs_position = True
+            self.invalidate()
+
+    def on_update(self, delta_time: float) -> None:
+        self._safely("updating", self._tick, delta_time)
+
+    def _tick(self, delta_time: float) -> None:
+        self.ensure_built()
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.update(delta_time)
+        if not self.renderer.animating:
+            self._hold = max(0.0, self._hold - delta_time)
+        self._drain()
+        self._poll_hint()
+        self._poll_ai()
+        # The keeper writes on its own thread: a write that failed is said when it is known.
+        problem = self.services.take_save_problem()
+        if problem:
+            self.message = problem
+            self.invalidate()
+        seen = (self.renderer.pending_move is not None, self.renderer.animating,
+                self.move_held)
+        if seen != self._seen:
+            self._seen = seen
+            self.invalidate()
+
+    def _driving(self, where: str, action: Callable[[], Any]) -> Any:
+        """Run a table step whose decision may have failed: a failure the table's policy
+        could not deal with (no agent left, a lost worker, the game's code raising in
+        the worker) ends the game here, named."""
+        try:
+            return action()
+        except NoAgentLeft as exc:
+            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
+                                ) from exc
+        except WorkerLost as exc:  # not a plugin's fault: the process itself kept dying
+            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
+                                ) from exc
+        except PluginFailed:
+            raise
+        except Exception as exc:  # raised in the worker by the game's code
+            raise PluginFailure(self.services.failure_message(self.game_id, where, exc)) from exc
+
+    def _poll_hint(self) -> None:
+        hinting = self.table.hinting
+        if hinting is None or not hinting.done():
+            return
+        failed = len(self.table.stand_ins)
+        move = self._driving("finding a hint", lambda: self.table.hint(wait=False))
+        if move is None and len(self.table.stand_ins) > failed:
+            self.table.think(HINT)  # the stand-in finds it
+
+    def _poll_ai(self) -> None:
+        table = self.table
+        if table.thought is not None:
+            if table.thought.done() and not self._showing_move():
+                where = f"choosing a move for the computer ({table.thought.agent})"
+                self._driving(where, lambda: table.advance(wait=False))
+            return
+        if self.overlay is not None or not table.agent_to_move or self.renderer.animating:
+            return
+        table.think(MOVE)
+        self.invalidate()
+
+    def _showing_move(self) -> bool:
+        """True while the last move is still on show: its animation, then the AI pace."""
+        return self.renderer.animating or self._hold > 0
+
+    @property
+    def move_held(self) -> bool:
+        """True when the computer has chosen its move and it waits only for the last
+        move's show (its animation, the AI pace) to end."""
+        return (self.thinking is not None and self.thinking.done()
+                and self._showing_move())
+
+    @property
+    def animating(self) -> bool:
+        """True while the renderer plays a move's transition."""
+        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+
+    @property
+    def board_focused(self) -> bool:
+        """True when the board has the keyboard focus (no panel open, no button focused)."""
+        return self.overlay is None and self.focus_name is None
+
+    def toggle_legend(self) -> None:
+        """L: show what the board's symbols mean (again: close it)."""
+        if self.overlay == "legend":
+            self.show_panel(None)
+        elif self.overlay is None and self.renderer.legend():
+            self.show_panel("legend")
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as the screen names it: the person's name, or the game's seat name."""
+        return self.table.label(seat)

@@ -1,0 +1,60 @@
+"""The generic text renderer shows a seat's view, never the whole state: two people at one
+screen see, each on their turn, their own card only (the shell hands the renderer the
+seat's text, `tabletop.model.seat_text`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ui_driver import close_app, open_app, pump
+
+from tabletop import hookimpl
+from tabletop.plugins import Host, module_sources
+from tabletop.seats import seats_of
+from tabletop.session import HUMAN, Session
+from tabletop.ui.game_screen import GameScreen
+from tests.host.toys import Duel, DuelState
+
+
+class Peek(Duel):
+    """Duel whose text shows a seat its own card (and a spectator none)."""
+
+    def render_text(self, state: DuelState, seat: int | None = None) -> str:
+        if seat is None:
+            return f"spectator: turn {state.turn}"
+        return f"seat {seat} holds {state.hands[seat]}: turn {state.turn}"
+
+
+class PeekPlugin:
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Peek())
+
+
+def peek_host() -> Host:
+    return Host(module_sources([("peek", PeekPlugin())]), disabled=[]).load()
+
+
+def _shown(screen: GameScreen) -> str:
+    return "\n".join(placed.text for placed in screen.renderer.text_boxes())
+
+
+def test_each_person_sees_only_their_own_card_on_their_turn(tmp_path: Path) -> None:
+    window = open_app(peek_host, tmp_path / "data", animation=0.0)
+    try:
+        game = window.app.host.game("duel")
+        session = Session.new(game, 2, {}, 4, (HUMAN, HUMAN))
+        window.app.start_game("duel", session, seats_of(session.agents, ["Ada", "Bob"]))
+        screen = window.current_view
+        assert isinstance(screen, GameScreen)
+        pump(window, 2)
+        hands = session.state.hands
+        assert f"seat 0 holds {hands[0]}" in _shown(screen)
+        assert f"holds {hands[1]}" not in _shown(screen)
+        screen.submit(session.legal_moves()[0])
+        pump(window, 2)
+        assert f"seat 1 holds {session.state.hands[1]}" in _shown(screen)
+        assert "seat 0 holds" not in _shown(screen)
+    finally:
+        close_app(window)
