@@ -46,19 +46,27 @@ system-deps:
 play: $(VENV)/.installed
 	$(BIN)/tabletop
 
+# lint and typecheck run beside pytest (together about 15 s of one core, while pytest
+# takes minutes on all of them); --keep-going lets all three finish and report, and make
+# fails if any did. Each one's output is printed in one piece when it ends.
 test: $(VENV)/.installed-test system-deps
-	$(MAKE) lint typecheck pytest
+	$(MAKE) --jobs=3 --keep-going --output-sync=target lint typecheck pytest
 
 lint:
 	$(BIN)/ruff check .
 
+# The three runs share one cache: the examples' runs reuse the first run's analysis of
+# tabletop (mypy re-checks whatever its cache does not match).
 typecheck:
 	$(BIN)/mypy
-	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy
+	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy \
+		--cache-dir $(CURDIR)/.mypy_cache
 	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
 
+# In parallel, a worker process per core (pytest-xdist), each test file on one worker
+# (module fixtures built once). `pytest tests/some_test.py` by hand runs in one process.
 pytest:
-	ARCADE_HEADLESS=1 $(BIN)/pytest
+	ARCADE_HEADLESS=1 $(BIN)/pytest -n auto --dist loadfile
 
 # The API reference, generated from the docstrings by pdoc into build/api (git-ignored);
 # it fails listing any public name without a docstring and any broken reference.

@@ -112,7 +112,16 @@ def ambiguous_joker_banks(legal: Any) -> list[Bank]:
         distinct_outcomes(banks_for(legal, m.colour, frozenset(bank_cards(m).values())))) > 1]
 
 
-def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
+@pytest.fixture
+def quick_window(tmp_path: Path) -> Iterator[Any]:
+    """The window with short animations (about a frame a move), for whole games."""
+    win = open_window(tmp_path, animation=0.02)
+    yield win
+    close_app(win)
+
+
+def test_solo_game_played_to_the_end_by_clicks(quick_window: Any) -> None:
+    window = quick_window
     # verso.md §4.1 keep/flip, §4.2 a bank with a joker, §7 the solo end and final bank.
     screen = start_from_setup(window, seed=0)
     r, s = screen.renderer, screen.session
@@ -167,14 +176,6 @@ def test_solo_game_played_to_the_end_by_clicks(window: Any) -> None:
     assert f"Game over: {score} points" in text and "record: 64" in text
     assert solo_band(score) in text  # verso.md §7: the rating band
     screenshot(window, "verso_solo_end")
-
-
-@pytest.fixture
-def quick_window(tmp_path: Path) -> Iterator[Any]:
-    """The window with short animations (about a frame a move), for whole games."""
-    win = open_window(tmp_path, animation=0.02)
-    yield win
-    close_app(win)
 
 
 def test_three_players_one_human_two_ais_by_keyboard(quick_window: Any) -> None:
