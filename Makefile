@@ -63,10 +63,16 @@ typecheck:
 		--cache-dir $(CURDIR)/.mypy_cache
 	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
 
-# In parallel, a worker process per core (pytest-xdist), each test file on one worker
-# (module fixtures built once). `pytest tests/some_test.py` by hand runs in one process.
+# In parallel (pytest-xdist), each test file on one worker (module fixtures built once).
+# One worker more than there are cores: the tests spend part of their time waiting (on
+# AI worker processes, subprocesses, sleeps), which the extra worker fills. Bytecode is
+# cached even if PYTHONDONTWRITEBYTECODE is set: the tests start some 200 Python
+# processes (the CLI, AI workers, the scaffolded games' own pytest), which would each
+# compile Tabletop again. `pytest tests/some_test.py` by hand runs in one process.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
+
 pytest:
-	ARCADE_HEADLESS=1 $(BIN)/pytest -n auto --dist loadfile
+	ARCADE_HEADLESS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 # The API reference, generated from the docstrings by pdoc into build/api (git-ignored);
 # it fails listing any public name without a docstring and any broken reference.
