@@ -5,36 +5,16 @@ none, a spectator's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from tabletop import hookimpl
 from tabletop.ai import Budget
 from tabletop.play.table import Table
-from tabletop.plugins import Host, module_sources
 from tabletop.seats import seats_of
 from tabletop.terminal import play_text
-from tests.host.toys import Duel, DuelState
-
-
-class Peek(Duel):
-    """Duel whose text shows a seat its own card (and a spectator none)."""
-
-    def render_text(self, state: DuelState, seat: int | None = None) -> str:
-        if seat is None:
-            return f"spectator: turn {state.turn}"
-        return f"seat {seat} holds {state.hands[seat]}: turn {state.turn}"
-
-
-class PeekPlugin:
-    """Registers Peek through a real host (the table asks the host for its agents)."""
-
-    @hookimpl
-    def tabletop_register_games(self, register: Any) -> None:
-        register(Peek())
+from tests.host.toys import Peek, peek_host
 
 
 def _play(agents: Sequence[str]) -> list[str]:
-    host = Host(module_sources([("peek", PeekPlugin())]), disabled=[]).load()
+    host = peek_host()
     table = Table.new(host, Peek.info.id, seats_of(agents), {}, 4, budget=Budget(iterations=1))
     said: list[str] = []
     answers = iter(["keep", "swap", "keep", "keep"])

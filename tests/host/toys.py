@@ -9,8 +9,9 @@ from typing import Any, ClassVar
 
 from tabletop_nim import Nim, NimState, Take
 
-from tabletop import Game, GameInfo, Outcome
+from tabletop import Game, GameInfo, Outcome, hookimpl
 from tabletop.model import IllegalMoveError, NotationError, StateFormatError
+from tabletop.plugins import Host, module_sources
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,28 @@ class Duel(Game[DuelState, str]):
         hands[seat], hands[1 - seat] = observation.card, unseen[0]
         return DuelState((hands[0], hands[1]), tuple(unseen[1:1 + observation.deck_size]),
                          observation.turn)
+
+
+class Peek(Duel):
+    """Duel whose text shows a seat its own card (and a spectator none)."""
+
+    def render_text(self, state: DuelState, seat: int | None = None) -> str:
+        if seat is None:
+            return f"spectator: turn {state.turn}"
+        return f"seat {seat} holds {state.hands[seat]}: turn {state.turn}"
+
+
+class PeekPlugin:
+    """Registers Peek through a real host (the table asks the host for its agents)."""
+
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Peek())
+
+
+def peek_host() -> Host:
+    """A host of the Peek plugin alone."""
+    return Host(module_sources([("peek", PeekPlugin())]), disabled=[]).load()
 
 
 class LeakyDuel(Duel):

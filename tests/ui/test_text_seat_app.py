@@ -5,35 +5,13 @@ seat's text, `tabletop.model.seat_text`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ui_driver import close_app, open_app, pump
 
-from tabletop import hookimpl
-from tabletop.plugins import Host, module_sources
 from tabletop.seats import seats_of
 from tabletop.session import HUMAN, Session
 from tabletop.ui.game_screen import GameScreen
-from tests.host.toys import Duel, DuelState
-
-
-class Peek(Duel):
-    """Duel whose text shows a seat its own card (and a spectator none)."""
-
-    def render_text(self, state: DuelState, seat: int | None = None) -> str:
-        if seat is None:
-            return f"spectator: turn {state.turn}"
-        return f"seat {seat} holds {state.hands[seat]}: turn {state.turn}"
-
-
-class PeekPlugin:
-    @hookimpl
-    def tabletop_register_games(self, register: Any) -> None:
-        register(Peek())
-
-
-def peek_host() -> Host:
-    return Host(module_sources([("peek", PeekPlugin())]), disabled=[]).load()
+from tests.host.toys import peek_host
 
 
 def _shown(screen: GameScreen) -> str:
