@@ -556,9 +556,3 @@ class Table:
         if move is not None:
             self._emit(Hinted(thought.ply, move))
         return move
-
-    # -- the record --------------------------------------------------------------------------
-    def record_players(self) -> list[str]:
-        """Each seat's player as the library keeps it (a person's name, an agent's)."""
-        return [seat.player for seat in self.seats]
-
