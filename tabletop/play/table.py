@@ -176,6 +176,10 @@ def forfeit(players: int, seat: int, reason: str) -> Outcome:
                    tuple(i for i in range(players) if i != seat), reason)
 
 
+#: How often the random agent may time out in one game before no agent is left.
+RANDOM_RETRIES = 3
+
+
 class NoAgentLeft(TabletopError):
     """Every agent that could stand in for a failed one has failed too."""
 
@@ -210,6 +214,7 @@ class Table:
         self.hinting: Thought | None = None
         #: Agents that failed in this game, and the agent that plays in their place.
         self.stand_ins: dict[str, str] = {}
+        self.random_timeouts = 0
         #: A result the rules did not give (a forfeit, a cut), and how the game ended.
         self.verdict: Outcome | None = None
         self.ended = RULES
@@ -508,6 +513,12 @@ class Table:
         names = [name for name in below if name not in failed_names]
         if isinstance(error, DecisionTimeout) or not names:
             names = ["random"]
+        if failed == "random" and isinstance(error, DecisionTimeout) \
+                and self.random_timeouts < RANDOM_RETRIES:
+            # The random agent takes no time of its own: its timeout is a loaded machine
+            # (a slow worker), so it is asked again rather than leaving the seat empty.
+            self.random_timeouts += 1
+            return "random"
         if failed == "random" or names[0] in failed_names:
             raise NoAgentLeft(f"No agent can play {self.game.info.name}: {error}")
         self.stand_ins[failed] = names[0]

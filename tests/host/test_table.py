@@ -14,6 +14,7 @@ from tabletop.ai.base import Budget
 from tabletop.play.table import (
     CUT,
     FORFEITED,
+    RANDOM_RETRIES,
     RULES,
     TIMEOUT,
     Answer,
@@ -165,6 +166,7 @@ def test_a_decision_past_its_deadline_on_the_clock_is_a_timeout() -> None:
                           policy=Policy.STAND_IN, clock=FakeClock(10.0))
     with pytest.raises(NoAgentLeft, match="No agent can play Nim"):
         stand.run()  # dozy gives way to random, which runs out of time too
+    assert stand.random_timeouts == RANDOM_RETRIES  # random was asked again first
     assert [(e.failed, e.by) for e in stood if isinstance(e, Replaced)] == [
         ("dozy", "random")]
     quick, _ = _table(toys(), "nim", seats_of(("random", "random")), budget=slow,
