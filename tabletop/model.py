@@ -563,6 +563,35 @@ class Game(ABC, Generic[S, M]):
         """True if this ply revealed something hidden (a front end never undoes past it)."""
         return False
 
+    def view_to_dict(self, view: Any) -> dict[str, Any]:
+        """A JSON-ready dict of an `observation` (what one seat may see), for a front end
+        in another process: an online game sends a seat this and nothing more of the state.
+
+        Default: for a game without hidden information the observation is the state, so
+        its `state_to_dict`. A hidden-information game overrides this (and
+        `view_from_dict`) to be drawn by an online client; without them it is played
+        online as text only.
+        """
+        if self.info.hidden_information:
+            raise TabletopError(f"{self.info.id} cannot send a seat's view: it has no "
+                                "view_to_dict")
+        return self.state_to_dict(view)
+
+    def view_from_dict(self, data: Mapping[str, Any]) -> Any:
+        """The observation that `view_to_dict` wrote; raises `StateFormatError` if invalid.
+        Default: `state_from_dict` for a game without hidden information."""
+        if self.info.hidden_information:
+            raise TabletopError(f"{self.info.id} cannot read a seat's view: it has no "
+                                "view_from_dict")
+        return self.state_from_dict(data)
+
+    def sends_views(self) -> bool:
+        """True if an online client can draw this game (its views travel as dicts)."""
+        return (not self.info.hidden_information
+                or (type(self).view_to_dict is not Game.view_to_dict
+                    and type(self).view_from_dict is not Game.view_from_dict
+                    and self.can_sample()))
+
     # -- search helpers ----------------------------------------------------------------
     def reward(self, outcome: Outcome, seat: int) -> float:
         """How good `outcome` is for `seat`, in [0, 1], for generic search.

@@ -193,6 +193,14 @@ class VersoGame(Game[VersoState, Move]):
         """A full state consistent with the observation, unseen parts dealt at random."""
         return observation.sample_state(observation_, rng)
 
+    def view_to_dict(self, view: Any) -> dict[str, Any]:
+        """The seat's view as a dict: faces as seen, never a face down (an online seat's)."""
+        return observation.view_to_dict(view)
+
+    def view_from_dict(self, data: Mapping[str, Any]) -> observation.VersoView:
+        """The view `view_to_dict` wrote (checked: a state must match it)."""
+        return observation.view_from_dict(data)
+
     def reveals(self, before: VersoState, move: Move, after: VersoState) -> bool:
         """True when the ply showed a hidden face (a flip, or a new top of the deck)."""
         return (after.revealed != before.revealed

@@ -10,11 +10,15 @@ Cards appear only as faces, never as card ids: an id would give away the face do
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from games.verso.cards import CardList
-from games.verso.state import EMPTY, EMPTY_LAYOUT, VersoState
-from tabletop.model import TabletopError
+from games.verso.cards import CardList, cards_to_data
+from games.verso.saving import read_cards
+from games.verso.state import EMPTY, EMPTY_LAYOUT, PHASES, VersoState
+from tabletop.limits import shown
+from tabletop.model import StateFormatError, TabletopError, check_version
 
 UNSEEN = -1
 # A seen card: (face id up, face id of its reverse or UNSEEN).
@@ -142,3 +146,81 @@ def _match(cards: CardList, items: list[Seen], rng: random.Random) -> list[int]:
         if not augment(index, set()):
             raise TabletopError("no set of cards matches this observation")
     return chosen
+
+
+VIEW_VERSION = 1
+VIEW_KEYS = ("version", "cards", "deck_size", "deck_top", "layouts", "masks", "discard",
+             "scores", "squares", "turn", "phase", "final_left")
+
+
+def view_to_dict(view: VersoView) -> dict[str, Any]:
+    """The JSON-ready dict of a view: faces only, as seen (`cards` null: the standard
+    deck). An online seat receives this and nothing else of the table."""
+    def seen(items: tuple[Seen, ...]) -> list[list[int]]:
+        return [[up, down] for up, down in items]
+
+    return {
+        "version": VIEW_VERSION,
+        "cards": None if view.cards.is_standard else cards_to_data(view.cards),
+        "deck_size": view.deck_size, "deck_top": view.deck_top,
+        "layouts": [seen(layout) for layout in view.layouts],
+        "masks": list(view.masks), "discard": seen(view.discard),
+        "scores": list(view.scores), "squares": list(view.squares),
+        "turn": view.turn, "phase": view.phase, "final_left": view.final_left,
+    }
+
+
+def view_from_dict(data: Mapping[str, Any]) -> VersoView:
+    """The view `view_to_dict` wrote; raises `StateFormatError` if anything is off (the
+    view is then checked by dealing a state that matches it)."""
+    check_version(data, "Verso view", VIEW_VERSION)
+    missing = [k for k in VIEW_KEYS if k not in data]
+    if missing:
+        raise StateFormatError(f"Verso view is missing {', '.join(missing)}")
+    cards = read_cards(data["cards"])
+
+    def number(value: Any, what: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise StateFormatError(f"{what} must be a whole number in {low}..{high}, "
+                                   f"not {shown(value)}")
+        return value
+
+    def seen(items: Any, what: str) -> tuple[Seen, ...]:
+        if not isinstance(items, list) or len(items) > 2 * len(cards):
+            raise StateFormatError(f"{what} must be a list of seen cards")
+        out = []
+        for item in items:
+            if not isinstance(item, list) or len(item) != 2:
+                raise StateFormatError(f"{what}: a seen card is [face up, face down or -1]")
+            out.append((number(item[0], what, 0, 41), number(item[1], what, UNSEEN, 41)))
+        return tuple(out)
+
+    def numbers(items: Any, what: str, low: int, high: int) -> tuple[int, ...]:
+        if not isinstance(items, list) or not 1 <= len(items) <= 6:
+            raise StateFormatError(f"{what} must be a list of one to six numbers")
+        return tuple(number(i, what, low, high) for i in items)
+
+    scores = numbers(data["scores"], "scores", 0, 10**6)
+    players = len(scores)
+    layouts = data["layouts"]
+    squares = data["squares"]
+    if not isinstance(layouts, list) or len(layouts) != players:
+        raise StateFormatError(f"a Verso view needs {players} layouts")
+    if not isinstance(squares, list) or len(squares) != players or not all(
+            isinstance(s, bool) for s in squares):
+        raise StateFormatError("squares must be one true/false per player")
+    view = VersoView(
+        cards, number(data["deck_size"], "deck_size", 0, len(cards)),
+        number(data["deck_top"], "deck_top", UNSEEN, 41),
+        tuple(seen(layout, f"layout {i}") for i, layout in enumerate(layouts)),
+        numbers(data["masks"], "masks", 0, 2**48),
+        seen(data["discard"], "discard"), scores, tuple(squares),
+        number(data["turn"], "turn", -1, players - 1), number(data["phase"], "phase", 0, len(PHASES) - 1),
+        number(data["final_left"], "final_left", 0, players))
+    if len(view.masks) != players:
+        raise StateFormatError(f"a Verso view needs {players} masks")
+    try:
+        sample_state(view, random.Random(0))
+    except TabletopError as exc:
+        raise StateFormatError(f"Verso view: {exc}") from None
+    return view

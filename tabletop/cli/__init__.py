@@ -24,6 +24,7 @@ from tabletop.choices import (
 from tabletop.cli.desktop import app
 from tabletop.cli.games import games, new_game, plugins
 from tabletop.cli.library import open_command, stats
+from tabletop.cli.online import host_command, join_command, serve_command
 from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot
 from tabletop.cli.play import play
 from tabletop.cli.simulate import simulate
@@ -47,5 +48,6 @@ def main(ctx: click.Context) -> None:
 
 # Every command of `tabletop`, each from the module of its job (`--help` sorts them by name).
 for _command in (app, open_command, plugins, games, play, simulate, tournament, stats,
-                 replay_command, screenshot, new_game):
+                 replay_command, screenshot, new_game, host_command, join_command,
+                 serve_command):
     main.add_command(_command)

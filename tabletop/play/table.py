@@ -396,6 +396,17 @@ class Table:
         """Why undo does nothing now, in words."""
         return self.session.undo_refusal()
 
+    def time_out(self, seat: int) -> None:
+        """End the game because `seat` (a person) ran out of its time for a move (an
+        online table's clock): it loses, the others share the victory."""
+        if self.over:
+            return
+        self.ended = TIMEOUT
+        self.verdict = forfeit(self.players, seat, f"timeout: {self.label(seat)} ran out "
+                                                   "of time")
+        self.thought = self.hinting = None
+        self._emit(Ended(self.verdict, TIMEOUT))
+
     # -- agents ------------------------------------------------------------------------------
     def playing_for(self, agent: str) -> str:
         """The agent that plays for `agent`: itself, or its stand-in if it failed."""

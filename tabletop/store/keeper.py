@@ -81,6 +81,11 @@ class Keeper:
             self._written.add(entry_id)
         return game_id
 
+    def rename(self, game_id: str, names: Sequence[str]) -> None:
+        """New players for the seats of a game being kept (an online seat was taken):
+        the next keeping writes them."""
+        self._names[game_id] = list(names)
+
     def names(self, game_id: str) -> list[str] | None:
         """Each seat's player of a game this keeper was given."""
         return self._names.get(game_id)

@@ -41,8 +41,9 @@ UNREADABLE = "unreadable"
 STATUSES = (IN_PROGRESS, FINISHED, IMPORTED, UNREADABLE)
 
 HUMAN = "human"
-#: Where a kept game came from: the app, `play --text`, or an imported file.
-ORIGINS = ("app", "text", IMPORTED)
+#: Where a kept game came from: the app, `play --text`, an online table (its host or a
+#: client), or an imported file.
+ORIGINS = ("app", "text", "online", IMPORTED)
 #: A kept game's id, which is also its file's stem: never a path (no `/`, no `..`).
 SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,127}")
 #: The longest seat name: a person's name, or an AI seat's agent name.

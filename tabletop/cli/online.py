@@ -1,0 +1,459 @@
+"""`tabletop host`, `tabletop join` and `tabletop serve`: play with a friend elsewhere.
+
+`host` opens a table on this machine (or, with `--on`, on a club's server) and prints
+the one line a friend needs; `join` takes a seat at a table (or, with no code, lists a
+server's open tables); `serve` holds many tables at once, with no window. The host's
+table is the only authority (`tabletop.net.server`); see `docs/network.md`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tabletop import choices
+from tabletop.choices import MAX_PLAYERS, ChoiceError
+from tabletop.cli.common import fail, game_of, host_of
+from tabletop.cli.options import SEED, budget_options, refused
+from tabletop.limits import one_line
+from tabletop.model import TabletopError
+from tabletop.net.protocol import DEFAULT_PORT, MAX_NAME
+from tabletop.seats import HUMAN
+
+#: What `--seat` may say besides an agent or level: a person here, or one online.
+REMOTE = "remote"
+
+
+def _ask(prompt: str) -> str | None:
+    click.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    return line.rstrip("\n") if line else None
+
+
+def _name(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    if value is None:
+        return ""
+    try:
+        return choices.person_name(value, "--name")
+    except ChoiceError as exc:
+        raise refused(exc) from None
+
+
+def local_address(port: int) -> str:
+    """This machine's address on its network, as a friend would type it (the address
+    the default route leaves from; no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing is sent
+        ip = str(probe.getsockname()[0])
+    except OSError:
+        ip = "127.0.0.1"
+    finally:
+        probe.close()
+    return f"{ip}:{port}"
+
+
+def _tokens_file() -> Path:
+    from tabletop.store.paths import data_dir
+
+    return data_dir() / "online" / "joined.json"
+
+
+def remembered_token(uri: str, code: str) -> str | None:
+    """The seat token this client was given at `code`'s table, if it took a seat there
+    (so a client that was killed takes the same seat again)."""
+    try:
+        data = json.loads(_tokens_file().read_text(encoding="utf-8"))
+        token = data.get(f"{uri} {code}")
+        return token if isinstance(token, str) else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def remember_token(uri: str, code: str, token: str | None) -> None:
+    """Keep (or, with None, forget) the seat token of `code`'s table."""
+    from tabletop.store.files import write_atomic
+
+    path = _tokens_file()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    key = f"{uri} {code}"
+    if token is None:
+        data.pop(key, None)
+    else:
+        data[key] = token
+    while len(data) > 100:  # the oldest go: a client keeps its recent tables only
+        data.pop(next(iter(data)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps(data))
+    except OSError:
+        pass  # then a killed client joins as anyone would, by the code
+
+
+def _serve_in_thread(server: Any, port: int, bind: str, certificate: Path | None,
+                     key: Path | None, until: asyncio.Event) -> tuple[threading.Thread, int]:
+    """Run `server` on its own thread and event loop; the thread and the port it got."""
+    ready: list[int] = []
+    failed: list[BaseException] = []
+    started = threading.Event()
+
+    def bound(port: int) -> None:
+        ready.append(port)
+        started.set()
+
+    def run() -> None:
+        try:
+            asyncio.run(server.run(port, bind, certificate, key, until=until, ready=bound))
+        except BaseException as exc:  # said by the command below, on one line
+            failed.append(exc)
+            started.set()
+
+    thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
+    thread.start()
+    started.wait()
+    if failed:
+        fail(f"cannot serve on port {port}: {one_line(failed[0])}")
+    return thread, ready[0]
+
+
+@click.command("host")
+@click.argument("game_id", metavar="GAME", required=False)
+@click.option("--seat", "seats", multiple=True, metavar="human|remote|AGENT",
+              help="Who sits at each seat, in order: you (human), a friend who joins "
+                   "(remote), or a computer (an agent or level). Default: human, remote.")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), help="Number of players.")
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the game (default: random; kept secret until the end).")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
+              show_default=True, help="Port to serve on (0: any free one).")
+@click.option("--bind", default="0.0.0.0", show_default=True,
+              help="Address to listen on (127.0.0.1: this machine only).")
+@click.option("--time-limit", type=click.FloatRange(5, 86_400), metavar="S",
+              help="Seconds each person has for a move; out of time loses.")
+@click.option("--name", callback=_name, metavar="NAME",
+              help=f"Your name at the table (at most {MAX_NAME} characters).")
+@click.option("--text", is_flag=True, help="Play your seat in the terminal.")
+@click.option("--resume", "resume", is_flag=True,
+              help="Resume the last online table this machine hosted (after a crash).")
+@click.option("--certificate", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="TLS certificate (PEM): clients join with wss://.")
+@click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The certificate's private key (PEM).")
+@click.option("--no-discovery", is_flag=True,
+              help="Do not announce the table on the local network.")
+@click.option("--on", "server_address", metavar="ADDRESS",
+              help="Open the table on the club server at ADDRESS (`tabletop serve`) "
+                   "instead of this machine.")
+@budget_options
+@click.pass_context
+def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...],
+                 players: int | None, pairs: tuple[str, ...], seed: int | None, port: int,
+                 bind: str, time_limit: float | None, name: str, text: bool, resume: bool,
+                 certificate: Path | None, key: Path | None, no_discovery: bool,
+                 server_address: str | None, seconds: float | None,
+                 iterations: int | None) -> None:
+    """Host GAME for friends on other computers; prints the line they type to join.
+
+    A seat is `human` (you, here), `remote` (a friend who joins with the code) or a
+    computer. With no human seat the host serves the table until the game ends. The game
+    is kept in your library after every move; a host that was stopped resumes the table
+    with --resume, and its players take their seats again.
+    """
+    from tabletop.net.server import HERE, ONLINE, Server, new_seed
+    from tabletop.store.paths import data_dir
+
+    host = host_of(ctx)
+    try:
+        budget = choices.budget(seconds, iterations)
+    except ChoiceError as exc:
+        raise refused(exc) from None
+    server = Server(host, data_dir(), budget=budget, say=lambda s: click.echo(s, err=True))
+    try:
+        if resume:
+            entries = server.resumable()
+            if not entries:
+                fail("there is no online table to resume")
+            online = server.resume(entries[0])
+        else:
+            if game_id is None:
+                fail("name the GAME to host (or --resume the last table)")
+            game = game_of(ctx, game_id)
+            given = choices.agent_names(seats) or [HUMAN, REMOTE]
+            try:
+                count = choices.players(game, players, len(given) if len(given) > 1
+                                        else game.info.min_players)
+                if len(given) != count:
+                    raise ChoiceError("--seat", f"{len(given)} seats given for {count} "
+                                                "players")
+                choices.agents(host, game_id, [g for g in given if g != REMOTE], "--seat",
+                               human=True)
+                options = choices.options(game, pairs)
+            except ChoiceError as exc:
+                raise refused(exc) from None
+            if REMOTE not in given:
+                raise click.BadParameter("at least one seat must be remote (a friend who "
+                                         "joins)", param_hint="--seat")
+            kinds = [HERE if g == HUMAN else ONLINE if g == REMOTE else g for g in given]
+            if server_address is not None:
+                server.close()
+                if HERE in kinds and not text:
+                    fail("use --text to play your seat in the terminal")
+                _host_on(host, server_address, game_id, kinds, options, time_limit, name)
+                return
+            online = server.open_table(game_id, kinds, options,
+                                       new_seed() if seed is None else seed, time_limit,
+                                       [name if k == HERE else "" for k in kinds])
+    except TabletopError as exc:
+        server.close()
+        fail(one_line(exc))
+    here = [p for p in online.places if p.kind == HERE]
+    if here and not text:
+        server.close()
+        fail("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
+             "to play your seat in the terminal")
+    _, port = _serve_in_thread(server, port, bind, certificate, key, online.finished)
+    address = local_address(port)
+    scheme = "wss://" if certificate else ""
+    click.echo(f"join with: tabletop join {scheme}{address} {online.code}", err=False)
+    sys.stdout.flush()
+    announcer = None
+    if not no_discovery:
+        from tabletop.net.discovery import announce
+
+        announcer = announce(online.id, online.game_name, port, online.code)
+    try:
+        if here:
+            _play_here(host, f"{scheme}127.0.0.1:{port}", here[0].token, name)
+        while not online.finished.is_set():
+            threading.Event().wait(0.2)
+    except KeyboardInterrupt:
+        click.echo("\nStopped hosting; resume the table with `tabletop host --resume`.",
+                   err=True)
+    finally:
+        if announcer is not None:
+            announcer.close()
+        server.close()
+    outcome = online.table.outcome
+    if outcome is not None and online.finished.is_set():
+        from tabletop.net.frames import outcome as told
+
+        said = told(online.table)
+        click.echo(f"Game over: {said['said'] if said else ''}", err=True)
+
+
+def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
+             options: dict[str, Any], time_limit: float | None, name: str) -> None:
+    """Open the table on a club server, print how to join it, and play the seat of the
+    person here (if any) as any client would."""
+    from tabletop.net.client import Connection, NetError
+    from tabletop.net.players import play_text, welcome
+    from tabletop.net.server import HERE, ONLINE
+
+    try:
+        opener = Connection(address).start(join=False)
+    except NetError as exc:
+        fail(one_line(exc))
+    try:
+        fields: dict[str, Any] = {"game": game_id, "options": options,
+                                  "seats": [ONLINE if k == HERE else k for k in kinds]}
+        if time_limit is not None:
+            fields["time_limit"] = time_limit
+        opener.send("open", **fields)
+        message = opener.next(timeout=10)
+        while message is not None and message["type"] not in ("opened", "error"):
+            message = opener.next(timeout=10)
+    finally:
+        opener.close()
+    if message is None:
+        fail("the server did not answer")
+    if message["type"] == "error":
+        fail(str(message["message"]))
+    code = str(message["code"])
+    click.echo(f"join with: tabletop join {address} {code}")
+    sys.stdout.flush()
+    if HERE not in kinds:
+        return
+    connection = Connection(address, code=code, name=name, seat=kinds.index(HERE))
+    try:
+        connection.start()
+        play_text(host, connection, welcome(host, connection, click.echo), _ask, click.echo)
+    except NetError as exc:
+        fail(one_line(exc))
+    finally:
+        connection.close()
+
+
+def _play_here(host: Any, address: str, token: str, name: str) -> None:
+    """The host's own person plays in the terminal through its own server."""
+    from tabletop.net.client import Connection, NetError
+    from tabletop.net.players import play_text, welcome
+
+    connection = Connection(address, token=token, name=name, insecure=True)
+    try:
+        connection.start()
+        play_text(host, connection, welcome(host, connection, click.echo), _ask, click.echo)
+    except NetError as exc:
+        fail(one_line(exc))
+    finally:
+        connection.close()
+
+
+@click.command("join")
+@click.argument("address")
+@click.argument("code", required=False)
+@click.option("--name", callback=_name, metavar="NAME",
+              help=f"Your name at the table (at most {MAX_NAME} characters).")
+@click.option("--agent", metavar="AGENT",
+              help="Let a computer (an agent or level) play the seat.")
+@click.option("--seat", type=click.IntRange(1, MAX_PLAYERS), metavar="N",
+              help="Take seat N if it is free.")
+@click.option("--text", is_flag=True, help="Play in the terminal.")
+@click.option("--certificate", type=click.Path(exists=True, dir_okay=False),
+              help="Trust this certificate (PEM) for a wss:// host.")
+@click.option("--patience", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
+              metavar="S", help="Seconds to keep trying when the host is gone.")
+@budget_options
+@click.pass_context
+def join_command(ctx: click.Context, address: str, code: str | None, name: str,
+                 agent: str | None, seat: int | None, text: bool, certificate: str | None,
+                 patience: float, seconds: float | None, iterations: int | None) -> None:
+    """Join the table at ADDRESS with its CODE (with no CODE: list its open tables).
+
+    Your seat's token is kept, so running the same command again after a crash takes
+    the same seat. With --agent a computer plays it; the finished game is kept in your
+    library.
+    """
+    from tabletop.net.client import Connection, NetError
+    from tabletop.net.codes import normal_code
+    from tabletop.net.players import play_agent, play_text, welcome
+    from tabletop.session import make_agent
+
+    host = host_of(ctx)
+    if code is None:
+        _list_tables(address, certificate)
+        return
+    typed = normal_code(code)
+    if not typed:
+        raise click.BadParameter(f"{code!r} is not a join code (12 letters and digits, "
+                                 "as XXXX-XXXX-XXXX)", param_hint="CODE")
+    if agent is None and not text:
+        fail("the desktop app joins from its launcher: run `tabletop`; use --text to "
+             "play in the terminal, or --agent to let a computer play")
+    try:
+        budget = choices.budget(seconds, iterations)
+        connection = Connection(address, code=typed, name=name,
+                                seat=seat - 1 if seat else None, patience=patience,
+                                certificate=certificate)
+    except (ChoiceError, NetError) as exc:
+        fail(one_line(exc))
+    connection.token = remembered_token(connection.uri, typed)
+    online_game = None
+    try:
+        connection.start()
+        online_game = welcome(host, connection, click.echo)
+        if agent is not None:
+            game_id = online_game.game.info.id
+            try:
+                made = make_agent(host, game_id, agent)
+            except TabletopError as exc:
+                raise click.BadParameter(one_line(exc), param_hint="--agent") from None
+            play_agent(host, connection, online_game, made, f"agent {agent!r}", click.echo,
+                       budget)
+        else:
+            play_text(host, connection, online_game, _ask, click.echo)
+    except NetError as exc:
+        fail(one_line(exc))
+    except KeyboardInterrupt:
+        click.echo("\nLeft the table; your seat is kept.", err=True)
+        ctx.exit(130)
+    finally:
+        connection.close()
+        finished = online_game is not None and online_game.outcome is not None
+        remember_token(connection.uri, typed, None if finished else connection.token)
+
+
+def _list_tables(address: str, certificate: str | None) -> None:
+    from tabletop.net.client import Connection, NetError
+
+    try:
+        connection = Connection(address, certificate=certificate).start(join=False)
+    except NetError as exc:
+        fail(one_line(exc))
+    try:
+        connection.send("lobby")
+        message = connection.next(timeout=10)
+        while message is not None and message["type"] != "lobby":
+            message = connection.next(timeout=10)
+        if message is None:
+            fail("the host did not answer")
+        tables = message["tables"]
+        if not tables:
+            click.echo("No open tables.")
+        for table in tables:
+            labels = ", ".join(str(s.get("label")) for s in table.get("seats", []))
+            click.echo(f"{table.get('table')}  {table.get('name')}  "
+                       f"{table.get('free')} free seat(s)  ({labels})")
+    finally:
+        connection.close()
+
+
+@click.command("serve")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
+              show_default=True, help="Port to serve on.")
+@click.option("--bind", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--certificate", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="TLS certificate (PEM).")
+@click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The certificate's private key (PEM).")
+@budget_options
+@click.pass_context
+def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | None,
+                  key: Path | None, seconds: float | None, iterations: int | None) -> None:
+    """Serve a club: a lobby of open tables, many at once, no window.
+
+    Players open a table with `tabletop host GAME --on ADDRESS` and join it with
+    `tabletop join ADDRESS CODE`; `tabletop join ADDRESS` lists the open tables. Tables
+    left unfinished by a stopped server are resumed when it starts again.
+    """
+    from tabletop.net.server import Server
+    from tabletop.store.paths import data_dir
+
+    host = host_of(ctx)
+    try:
+        budget = choices.budget(seconds, iterations)
+    except ChoiceError as exc:
+        raise refused(exc) from None
+    server = Server(host, data_dir(), allow_open=True, budget=budget,
+                    say=lambda s: click.echo(s, err=True))
+    for entry in server.resumable():
+        try:
+            server.resume(entry)
+        except TabletopError as exc:
+            click.echo(f"warning: {one_line(exc)}", err=True)
+
+    def ready(bound: int) -> None:
+        click.echo(f"serving on {local_address(bound)} "
+                   f"({len(server.tables)} table(s) resumed)")
+        sys.stdout.flush()
+
+    try:
+        asyncio.run(server.run(port, bind, certificate, key, ready=ready))
+    except KeyboardInterrupt:
+        click.echo("\nStopped; unfinished tables resume at the next start.", err=True)
+    except OSError as exc:
+        fail(f"cannot serve on port {port}: {one_line(exc)}")
+    finally:
+        server.close()

@@ -1,0 +1,105 @@
+"""Open tables on the local network, announced and found by mDNS (zeroconf).
+
+A host announces its table as a `_tabletop._tcp` service: the table's id, game and
+name, never its join code (the code is the secret a player reads out). The app's Join
+screen lists what `browse` finds. A network without multicast simply finds nothing.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+SERVICE = "_tabletop._tcp.local."
+
+
+@dataclass(frozen=True)
+class Found:
+    """A table announced on the local network."""
+
+    table: str
+    game: str
+    name: str
+    address: str
+
+
+class Announcer:
+    """A table's announcement; `close` withdraws it."""
+
+    def __init__(self, zeroconf: Any, info: Any) -> None:
+        self.zeroconf, self.info = zeroconf, info
+
+    def close(self) -> None:
+        """Withdraw the announcement (quietly if the network is gone)."""
+        try:
+            self.zeroconf.unregister_service(self.info)
+            self.zeroconf.close()
+        except Exception:  # the network went away: nothing left to withdraw
+            pass
+
+
+def _addresses() -> list[bytes]:
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # routing only: nothing is sent
+        return [socket.inet_aton(probe.getsockname()[0])]
+    except OSError:
+        return [socket.inet_aton("127.0.0.1")]
+    finally:
+        probe.close()
+
+
+def announce(table: str, game_name: str, port: int, code: str = "") -> Announcer | None:
+    """Announce the table on the local network; None if zeroconf is missing or the
+    network refuses (playing by address and code still works). `code` is never sent."""
+    del code  # the join code stays with the host: announcing it would hand it out
+    try:
+        from zeroconf import ServiceInfo, Zeroconf
+
+        info = ServiceInfo(SERVICE, f"tabletop-{table}.{SERVICE}", port=port,
+                           properties={"table": table, "name": game_name[:60]},
+                           addresses=_addresses())
+        zeroconf = Zeroconf()
+        zeroconf.register_service(info)
+    except Exception:  # no zeroconf, no multicast: the address and code still work
+        return None
+    return Announcer(zeroconf, info)
+
+
+def browse(seconds: float = 1.5) -> list[Found]:
+    """The tables announced on the local network within `seconds` (empty if none or
+    if zeroconf cannot listen)."""
+    try:
+        from zeroconf import ServiceBrowser, ServiceStateChange, Zeroconf
+    except ImportError:
+        return []
+    found: dict[str, Found] = {}
+    lock = threading.Lock()
+
+    def changed(zeroconf: Any, service_type: str, name: str,
+                state_change: Any) -> None:
+        if state_change is not ServiceStateChange.Added:
+            return
+        info = zeroconf.get_service_info(service_type, name, timeout=1000)
+        if info is None or not info.parsed_addresses():
+            return
+        props = {k.decode(): (v or b"").decode("utf-8", "replace")
+                 for k, v in info.properties.items()}
+        with lock:
+            found[name] = Found(props.get("table", "?"), props.get("game", ""),
+                                props.get("name", "?"),
+                                f"{info.parsed_addresses()[0]}:{info.port}")
+
+    try:
+        zeroconf = Zeroconf()
+    except Exception:
+        return []
+    try:
+        ServiceBrowser(zeroconf, SERVICE, handlers=[changed])
+        threading.Event().wait(seconds)
+    finally:
+        zeroconf.close()
+    with lock:
+        return sorted(found.values(), key=lambda f: (f.name, f.table))

@@ -1,0 +1,59 @@
+"""What an online seat is sent: its view of the position, never the state.
+
+`position(table, seat)` is the whole of what a seat (None: a spectator, who gets what
+every seat sees) learns of the game at one moment: its `observation` as the game writes
+it (`view_to_dict`; absent for a hidden-information game without it, which is then
+played online as text), its text picture (`seat_text`), whose turn it is, and the legal
+moves in notation for the seat to move only. A move is sent as its notation and the
+game's lines for it (`describe`, which names nothing hidden: the lines are every seat's
+log at one screen too). The tests check that two states which differ only in what a
+seat cannot see give that seat the same position, byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.model import seat_text
+from tabletop.play.table import Table
+
+
+def position(table: Table, seat: int | None) -> dict[str, Any]:
+    """The position as `seat` sees it (see the module)."""
+    game, state = table.game, table.state
+    labels = table.labels()
+    with table.session.guard("showing a seat its view"):
+        seen = game.observation(state, seat if seat is not None else 0)
+        view = game.view_to_dict(seen) if game.sends_views() and (
+            seat is not None or not game.info.hidden_information) else None
+        text = seat_text(game, state, seat, labels)
+        to_move = table.to_move
+        legal: list[str] = []
+        special: list[str] = []
+        if to_move is not None and to_move == seat and not table.is_agent(seat):
+            legal = [game.move_to_text(state, m) for m in table.session.legal_moves()]
+            special = [game.move_to_text(state, m) for m in table.session.special_moves()]
+    return {"ply": len(table.session.moves), "to_move": to_move, "view": view,
+            "text": text, "legal": legal, "special": special}
+
+
+def outcome(table: Table) -> dict[str, Any] | None:
+    """The result as every seat is told it (None while the game goes on)."""
+    from tabletop.lines import render
+
+    result = table.outcome
+    if result is None:
+        return None
+    return {"scores": list(result.scores), "winners": list(result.winners),
+            "said": render(result.said, table.labels()), "ended": table.ended}
+
+
+def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
+    """Ply `ply` as `seat` is told it: the mover, the move's notation, its lines, and
+    the position after it as that seat sees it."""
+    session = table.session
+    with session.guard("describing a move"):
+        notation = table.game.move_to_text(session.states[ply], session.moves[ply])
+        mover = table.game.to_move(session.states[ply])
+    return {"ply": ply, "seat": mover, "move": notation, "lines": list(table.lines(ply)),
+            "position": position(table, seat), "outcome": outcome(table)}

@@ -1,0 +1,93 @@
+"""The online protocol's messages: versioned JSON objects, one per WebSocket message.
+
+Every message is an object with `"v"` (the protocol version) and `"type"`. A message
+over `MAX_MESSAGE` bytes, not JSON, of a newer version, of an unknown type or with a
+field of the wrong kind is refused with a one-line `ProtocolError`; the host answers it
+with an `error` message to that client only and changes nothing. See `docs/network.md`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.limits import shown
+from tabletop.model import TabletopError
+
+#: The protocol version this side speaks; a message of a newer one is refused.
+VERSION = 1
+#: The largest message the host reads (bytes of UTF-8); bigger ones get an error.
+MAX_MESSAGE = 64 * 1024
+#: The largest frame the WebSocket layer accepts at all: above it the connection closes.
+MAX_FRAME = 256 * 1024
+#: The default port of `tabletop host` and `tabletop serve`.
+DEFAULT_PORT = 8470
+#: The longest name a client may give.
+MAX_NAME = 40
+
+#: What a client may send, with its fields and their kinds (a field with a `?` is
+#: optional).
+CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "join": {"code?": str, "token?": str, "name?": str, "agent?": str, "seat?": int},
+    "move": {"ply": int, "move": str, "confirmed?": bool},
+    "answer": {"accept": bool},
+    "open": {"game": str, "seats": list, "options?": dict, "time_limit?": (int, float)},
+    "lobby": {},
+    "leave": {},
+}
+
+
+class ProtocolError(TabletopError):
+    """A message that breaks the protocol; its text is the one line the sender is sent."""
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """A message of `kind` with `fields`, as the text sent."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def decode(text: str | bytes, expected: Mapping[str, Mapping[str, Any]] | None = None
+           ) -> dict[str, Any]:
+    """The message in `text`, checked against `expected` (type → fields; default: what a
+    client may send). Raises `ProtocolError` with a one-line reason."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_MESSAGE:
+            raise ProtocolError(f"message of {len(text)} bytes, over the limit of "
+                                f"{MAX_MESSAGE}")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("a message must be UTF-8 text") from None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"message of {size} bytes, over the limit of {MAX_MESSAGE}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    version = data.get("v")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProtocolError("a message needs its protocol version \"v\"")
+    if version > VERSION:
+        raise ProtocolError(f"protocol version {version} is newer than this side's "
+                            f"{VERSION}: update Tabletop")
+    kinds = CLIENT_MESSAGES if expected is None else expected
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ProtocolError(f"unknown message type {shown(kind)}")
+    for name, want in kinds[kind].items():
+        field = name.rstrip("?")
+        if field not in data:
+            if name.endswith("?"):
+                continue
+            raise ProtocolError(f"a {kind} message needs {field!r}")
+        value = data[field]
+        wants = want if isinstance(want, tuple) else (want,)
+        if (isinstance(value, bool) and bool not in wants) or not isinstance(value, wants):
+            raise ProtocolError(f"{kind}: {field!r} must be "
+                                f"{' or '.join(w.__name__ for w in wants)}, not {shown(value)}")
+    return data
