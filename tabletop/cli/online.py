@@ -46,9 +46,12 @@ def _name(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
         raise refused(exc) from None
 
 
-def local_address(port: int) -> str:
-    """This machine's address on its network, as a friend would type it (the address
-    the default route leaves from; no packet is sent)."""
+def local_address(port: int, bind: str = "0.0.0.0") -> str:
+    """This machine's address on its network, as a friend would type it: the address
+    it listens on, or on every address the one the default route leaves from (no
+    packet is sent)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing is sent
@@ -225,7 +228,7 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         fail("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
              "to play your seat in the terminal")
     _, port = _serve_in_thread(server, port, bind, certificate, key, online.finished)
-    address = local_address(port)
+    address = local_address(port, bind)
     scheme = "wss://" if certificate else ""
     click.echo(f"join with: tabletop join {scheme}{address} {online.code}", err=False)
     sys.stdout.flush()
@@ -325,11 +328,14 @@ def _play_here(host: Any, address: str, token: str, name: str) -> None:
               help="Trust this certificate (PEM) for a wss:// host.")
 @click.option("--patience", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
               metavar="S", help="Seconds to keep trying when the host is gone.")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the --agent's own choices (the game's chance stays the host's).")
 @budget_options
 @click.pass_context
 def join_command(ctx: click.Context, address: str, code: str | None, name: str,
                  agent: str | None, seat: int | None, text: bool, certificate: str | None,
-                 patience: float, seconds: float | None, iterations: int | None) -> None:
+                 patience: float, seed: int | None, seconds: float | None,
+                 iterations: int | None) -> None:
     """Join the table at ADDRESS with its CODE (with no CODE: list its open tables).
 
     Your seat's token is kept, so running the same command again after a crash takes
@@ -364,6 +370,8 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
     try:
         connection.start()
         online_game = welcome(host, connection, click.echo)
+        # Kept at once: a client killed mid-game takes this seat again with it.
+        remember_token(connection.uri, typed, connection.token)
         if agent is not None:
             game_id = online_game.game.info.id
             try:
@@ -371,7 +379,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
             except TabletopError as exc:
                 raise click.BadParameter(one_line(exc), param_hint="--agent") from None
             play_agent(host, connection, online_game, made, f"agent {agent!r}", click.echo,
-                       budget)
+                       budget, seed=seed)
         else:
             play_text(host, connection, online_game, _ask, click.echo)
     except NetError as exc:
@@ -445,7 +453,7 @@ def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | 
             click.echo(f"warning: {one_line(exc)}", err=True)
 
     def ready(bound: int) -> None:
-        click.echo(f"serving on {local_address(bound)} "
+        click.echo(f"serving on {local_address(bound, bind)} "
                    f"({len(server.tables)} table(s) resumed)")
         sys.stdout.flush()
 

@@ -112,7 +112,7 @@ class Connection:
         try:
             return connect(self.uri, ssl=self._context, max_size=MAX_FRAME,
                            open_timeout=10, ping_interval=10, ping_timeout=10,
-                           close_timeout=2)
+                           close_timeout=2, legacy=True)  # kept open across calls
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise NetError(f"cannot reach {self.uri}: {one_line(exc)}") from None
 
@@ -153,7 +153,7 @@ class Connection:
 
     def _take(self, raw: str | bytes) -> None:
         try:
-            message = decode(raw, SERVER_MESSAGES)
+            message = decode(raw, SERVER_MESSAGES, MAX_FRAME)
         except ProtocolError as exc:
             self._put({"type": "error", "message": f"the host sent a bad message: {exc}"})
             return
@@ -220,6 +220,8 @@ class OnlineGame:
     seats: list[dict[str, Any]]
     position: dict[str, Any]
     log: list[list[str]] = field(default_factory=list)
+    #: The ply of the log's first entry (a welcome sends the recent plies only).
+    log_from: int = 0
     outcome: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
     status: str = "connected"
@@ -230,7 +232,7 @@ class OnlineGame:
         """The client's game from the host's `welcome`."""
         return cls(game, message.get("seat"), message["players"], list(message["seats"]),
                    dict(message["position"]), [list(lines) for lines in message["log"]],
-                   message.get("outcome"))
+                   int(message.get("log_from", 0)), message.get("outcome"))
 
     def take(self, message: Mapping[str, Any]) -> None:
         """Follow one of the host's messages."""
@@ -240,11 +242,12 @@ class OnlineGame:
             self.seats = list(message["seats"])
             self.position = dict(message["position"])
             self.log = [list(lines) for lines in message["log"]]
+            self.log_from = int(message.get("log_from", 0))
             self.outcome = message.get("outcome")
             self._state = None
         elif kind == "played":
             self.position = dict(message["position"])
-            del self.log[message["ply"]:]
+            del self.log[max(0, message["ply"] - self.log_from):]
             self.log.append([str(line) for line in message["lines"]])
             self.outcome = message.get("outcome")
             self._state = None
@@ -263,9 +266,15 @@ class OnlineGame:
         return int(self.position.get("ply", 0))
 
     @property
+    def full(self) -> bool:
+        """True once every seat was taken (play starts then)."""
+        return all(entry.get("taken") for entry in self.seats)
+
+    @property
     def my_turn(self) -> bool:
-        """True if this seat is to move."""
-        return self.seat is not None and self.position.get("to_move") == self.seat
+        """True if this seat is to move (and play has started)."""
+        return (self.seat is not None and self.position.get("to_move") == self.seat
+                and self.full)
 
     @property
     def legal(self) -> list[str]:

@@ -12,29 +12,38 @@ seat cannot see give that seat the same position, byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tabletop.model import seat_text
+from tabletop.model import Game, seat_text
 from tabletop.play.table import Table
 
 
 def position(table: Table, seat: int | None) -> dict[str, Any]:
-    """The position as `seat` sees it (see the module)."""
-    game, state = table.game, table.state
-    labels = table.labels()
+    """The position as `seat` sees it now (see the module)."""
     with table.session.guard("showing a seat its view"):
-        seen = game.observation(state, seat if seat is not None else 0)
-        view = game.view_to_dict(seen) if game.sends_views() and (
-            seat is not None or not game.info.hidden_information) else None
-        text = seat_text(game, state, seat, labels)
-        to_move = table.to_move
-        legal: list[str] = []
-        special: list[str] = []
-        if to_move is not None and to_move == seat and not table.is_agent(seat):
-            legal = [game.move_to_text(state, m) for m in table.session.legal_moves()]
-            special = [game.move_to_text(state, m) for m in table.session.special_moves()]
-    return {"ply": len(table.session.moves), "to_move": to_move, "view": view,
-            "text": text, "legal": legal, "special": special}
+        return seat_position(table.game, table.state, len(table.session.moves), seat,
+                             table.labels(), table.to_move,
+                             not table.is_agent(table.to_move))
+
+
+def seat_position(game: Game[Any, Any], state: Any, ply: int, seat: int | None,
+                  labels: Sequence[str], to_move: int | None, person_to_move: bool
+                  ) -> dict[str, Any]:
+    """What `seat` is sent of `state` (ply `ply`; `to_move` the table's seat to move,
+    None once over): a function of what that seat may see, and nothing else."""
+    hidden = game.info.hidden_information
+    view = None
+    if game.sends_views() and (seat is not None or not hidden):
+        view = game.view_to_dict(game.observation(state, seat if seat is not None else 0))
+    legal: list[str] = []
+    special: list[str] = []
+    if to_move is not None and to_move == seat and person_to_move:
+        legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
+        special = [game.move_to_text(state, m) for m in game.special_moves(state)]
+    return {"ply": ply, "to_move": to_move, "view": view,
+            "text": seat_text(game, state, seat, labels), "legal": legal,
+            "special": special}
 
 
 def outcome(table: Table) -> dict[str, Any] | None:

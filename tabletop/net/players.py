@@ -159,17 +159,17 @@ def _await_record(connection: Connection, online: OnlineGame, wait: float = 10.0
 
 def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Agent,
                label: str, say: Say, budget: Budget | None = None,
-               data: Path | None = None) -> OnlineGame:
+               data: Path | None = None, seed: int | None = None) -> OnlineGame:
     """Let `agent` play this client's seat (`online`, from its `welcome`) to the end. It
     decides on the seat's view only, with a random stream of this client's own (never
-    the host's seed)."""
+    the host's seed; `seed` makes it repeatable)."""
     budget = budget or Budget()
-    rng = random.Random(secrets.randbits(64))
+    rng = random.Random(secrets.randbits(64) if seed is None else seed)
     asked = -1
     while online.outcome is None:
         if online.my_turn and online.ply != asked and connection.messages.empty():
             asked = online.ply
-            move = _decide(online, agent, label, budget, rng)
+            move = _decide(online, agent, label, budget, random.Random(rng.random()))
             connection.send("move", ply=online.ply, move=move)
         message = connection.next(timeout=1.0)
         if message is None:

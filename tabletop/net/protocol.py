@@ -48,21 +48,20 @@ def encode(kind: str, **fields: Any) -> str:
                       ensure_ascii=False)
 
 
-def decode(text: str | bytes, expected: Mapping[str, Mapping[str, Any]] | None = None
-           ) -> dict[str, Any]:
+def decode(text: str | bytes, expected: Mapping[str, Mapping[str, Any]] | None = None,
+           limit: int = MAX_MESSAGE) -> dict[str, Any]:
     """The message in `text`, checked against `expected` (type → fields; default: what a
-    client may send). Raises `ProtocolError` with a one-line reason."""
+    client may send) and `limit` (bytes). Raises `ProtocolError` with a one-line reason."""
     if isinstance(text, bytes):
-        if len(text) > MAX_MESSAGE:
-            raise ProtocolError(f"message of {len(text)} bytes, over the limit of "
-                                f"{MAX_MESSAGE}")
+        if len(text) > limit:
+            raise ProtocolError(f"message of {len(text)} bytes, over the limit of {limit}")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("a message must be UTF-8 text") from None
     size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_MESSAGE:
-        raise ProtocolError(f"message of {size} bytes, over the limit of {MAX_MESSAGE}")
+    if size > limit:
+        raise ProtocolError(f"message of {size} bytes, over the limit of {limit}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

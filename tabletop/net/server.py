@@ -50,8 +50,12 @@ log = logging.getLogger("tabletop.net")
 
 #: Messages waiting to be sent to one client; a client this far behind is disconnected.
 SEND_QUEUE = 256
+#: The plies of the log a joining client is sent (the latest: a message stays small).
+WELCOME_PLIES = 200
 #: Tables one `serve` holds at once, and tables one address may open.
 MAX_TABLES, MAX_OPEN_PER_ADDRESS = 1000, 20
+#: Seconds a host that ends with its table still serves the clients that are connected.
+LINGER = 5.0
 #: Seconds between pings, and to wait for the pong: a silent peer is dropped after both.
 PING_INTERVAL, PING_TIMEOUT = 10.0, 10.0
 
@@ -152,6 +156,11 @@ class OnlineTable:
         """The game's name, as the lobby shows it."""
         return self.table.game.info.name
 
+    @property
+    def full(self) -> bool:
+        """True once every online seat was taken: play starts then."""
+        return all(place.taken for place in self.places)
+
     def peers(self) -> list[Peer]:
         """Every connected client of this table, seated or watching."""
         seated = [p.peer for p in self.places if p.peer is not None]
@@ -171,12 +180,13 @@ class OnlineTable:
         """The message a client gets on joining: the table, its seat and the game as it
         stands (as its seat sees it)."""
         table = self.table
-        log_lines = [list(table.lines(ply)) for ply in range(len(table.session.moves))]
+        first = max(0, len(table.session.moves) - WELCOME_PLIES)
+        log_lines = [list(table.lines(ply)) for ply in range(first, len(table.session.moves))]
         info = table.game.info
         return encode("welcome", table=self.id, game=info.id, name=info.name,
                       players=table.players, seat=peer.seat, token=token,
                       options=table.session.options, time_limit=self.time_limit,
-                      seats=self.seats(), log=log_lines,
+                      seats=self.seats(), log=log_lines, log_from=first,
                       position=frames.position(table, peer.seat),
                       outcome=frames.outcome(table))
 
@@ -227,7 +237,7 @@ class OnlineTable:
             self.timer.cancel()
             self.timer = None
         table = self.table
-        if table.over:
+        if table.over or not self.full:
             return
         if table.agent_to_move:
             if self.driver is None or self.driver.done():
@@ -276,6 +286,10 @@ class OnlineTable:
                 return
             if table.over:
                 peer.error("the game is over")
+                return
+            if not self.full:
+                free = ", ".join(str(p.index + 1) for p in self.places if not p.taken)
+                peer.error(f"wait: play starts when every seat is taken (free: {free})")
                 return
             if table.to_move != seat:
                 peer.error(f"it is not your turn: {table.label(table.to_move)} is to move"
@@ -644,7 +658,13 @@ class Server:
                 await asyncio.Future()
             else:
                 await until.wait()
-                await asyncio.sleep(0.5)  # the last messages reach the clients
+                # The result and the record reach every client before the host goes:
+                # it serves on while anyone is connected, a few seconds at most.
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + LINGER
+                await asyncio.sleep(0.2)
+                while server.connections and loop.time() < deadline:
+                    await asyncio.sleep(0.1)
 
 
 def new_seed() -> int:
