@@ -426,10 +426,13 @@ def _list_tables(address: str, certificate: str | None) -> None:
               help="TLS certificate (PEM).")
 @click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The certificate's private key (PEM).")
+@click.option("--tables-per-address", type=click.IntRange(1, 1000), default=20,
+              show_default=True, help="Unfinished tables one address may open.")
 @budget_options
 @click.pass_context
 def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | None,
-                  key: Path | None, seconds: float | None, iterations: int | None) -> None:
+                  key: Path | None, tables_per_address: int, seconds: float | None,
+                  iterations: int | None) -> None:
     """Serve a club: a lobby of open tables, many at once, no window.
 
     Players open a table with `tabletop host GAME --on ADDRESS` and join it with
@@ -445,6 +448,7 @@ def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | 
     except ChoiceError as exc:
         raise refused(exc) from None
     server = Server(host, data_dir(), allow_open=True, budget=budget,
+                    open_per_address=tables_per_address,
                     say=lambda s: click.echo(s, err=True))
     for entry in server.resumable():
         try:

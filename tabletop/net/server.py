@@ -149,6 +149,8 @@ class OnlineTable:
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.finished = asyncio.Event()
+        #: The address that opened the table on a club server ("" for the host's own).
+        self.opener = ""
         table.listen(self.events.append)
 
     @property
@@ -374,10 +376,12 @@ class Server:
     """The host's tables and the WebSocket server that seats their clients."""
 
     def __init__(self, host: Host, data: Path, *, allow_open: bool = False,
+                 open_per_address: int = MAX_OPEN_PER_ADDRESS,
                  budget: Budget | None = None, guard: Guard | None = None,
                  say: Callable[[str], None] | None = None) -> None:
         self.host, self.data = host, data
         self.allow_open = allow_open
+        self.open_per_address = open_per_address
         self.budget = budget or Budget()
         self.guard = guard or Guard()
         self.say = say or (lambda text: print(text, file=sys.stderr))
@@ -452,7 +456,8 @@ class Server:
 
     def forget(self, online: OnlineTable) -> None:
         """The table is over: its code and tokens no longer seat anyone."""
-        self.tables.pop(online.id, None)
+        if self.tables.pop(online.id, None) is not None and online.opener:
+            self.opened_by[online.opener] -= 1
         self.by_code.pop(online.code, None)
         for place in online.places:
             self.by_token.pop(place.token, None)
@@ -547,8 +552,9 @@ class Server:
         if not self.allow_open:
             peer.error("this host does not open tables; join one with its code")
             return
-        if self.opened_by.get(peer.address, 0) >= MAX_OPEN_PER_ADDRESS:
-            peer.error(f"at most {MAX_OPEN_PER_ADDRESS} tables from one address")
+        if self.opened_by.get(peer.address, 0) >= self.open_per_address:
+            peer.error(f"at most {self.open_per_address} unfinished tables from one "
+                       "address")
             return
         game_id = message["game"]
         kinds = [str(k) for k in message["seats"]][:16]
@@ -567,6 +573,7 @@ class Server:
             peer.error(one_line(exc))
             return
         self.opened_by[peer.address] = self.opened_by.get(peer.address, 0) + 1
+        online.opener = peer.address
         peer.send(encode("opened", table=online.id, code=online.code))
         online.next_turn()
 
