@@ -197,7 +197,7 @@ class VersoGame(Game[VersoState, Move]):
         """The seat's view as a dict: faces as seen, never a face down (an online seat's)."""
         return observation.view_to_dict(view)
 
-    def view_from_dict(self, data: Mapping[str, Any]) -> observation.VersoView:
+    def view_from_dict(self, data: Mapping[str, Any]) -> Any:
         """The view `view_to_dict` wrote (checked: a state must match it)."""
         return observation.view_from_dict(data)
 

@@ -215,7 +215,8 @@ def view_from_dict(data: Mapping[str, Any]) -> VersoView:
         tuple(seen(layout, f"layout {i}") for i, layout in enumerate(layouts)),
         numbers(data["masks"], "masks", 0, 2**48),
         seen(data["discard"], "discard"), scores, tuple(squares),
-        number(data["turn"], "turn", -1, players - 1), number(data["phase"], "phase", 0, len(PHASES) - 1),
+        number(data["turn"], "turn", -1, players - 1),
+        number(data["phase"], "phase", 0, len(PHASES) - 1),
         number(data["final_left"], "final_left", 0, players))
     if len(view.masks) != players:
         raise StateFormatError(f"a Verso view needs {players} masks")
