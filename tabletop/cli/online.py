@@ -66,7 +66,7 @@ def local_address(port: int, bind: str = "0.0.0.0") -> str:
 def _tokens_file() -> Path:
     from tabletop.store.paths import data_dir
 
-    return data_dir() / "online" / "joined.json"
+    return data_dir() / "joined-tables.json"  # beside, not in, the hosted tables' folder
 
 
 def remembered_token(uri: str, code: str) -> str | None:
