@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.verso.cards import CardList, cards_to_data
-from games.verso.saving import read_cards
+from games.verso.saving import read_cards, read_int
 from games.verso.state import EMPTY, EMPTY_LAYOUT, PHASES, VersoState
-from tabletop.limits import shown
 from tabletop.model import StateFormatError, TabletopError, check_version
 
 UNSEEN = -1
@@ -179,12 +178,6 @@ def view_from_dict(data: Mapping[str, Any]) -> VersoView:
         raise StateFormatError(f"Verso view is missing {', '.join(missing)}")
     cards = read_cards(data["cards"])
 
-    def number(value: Any, what: str, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise StateFormatError(f"{what} must be a whole number in {low}..{high}, "
-                                   f"not {shown(value)}")
-        return value
-
     def seen(items: Any, what: str) -> tuple[Seen, ...]:
         if not isinstance(items, list) or len(items) > 2 * len(cards):
             raise StateFormatError(f"{what} must be a list of seen cards")
@@ -192,13 +185,13 @@ def view_from_dict(data: Mapping[str, Any]) -> VersoView:
         for item in items:
             if not isinstance(item, list) or len(item) != 2:
                 raise StateFormatError(f"{what}: a seen card is [face up, face down or -1]")
-            out.append((number(item[0], what, 0, 41), number(item[1], what, UNSEEN, 41)))
+            out.append((read_int(item[0], what, 0, 41), read_int(item[1], what, UNSEEN, 41)))
         return tuple(out)
 
     def numbers(items: Any, what: str, low: int, high: int) -> tuple[int, ...]:
         if not isinstance(items, list) or not 1 <= len(items) <= 6:
             raise StateFormatError(f"{what} must be a list of one to six numbers")
-        return tuple(number(i, what, low, high) for i in items)
+        return tuple(read_int(i, what, low, high) for i in items)
 
     scores = numbers(data["scores"], "scores", 0, 10**6)
     players = len(scores)
@@ -210,14 +203,14 @@ def view_from_dict(data: Mapping[str, Any]) -> VersoView:
             isinstance(s, bool) for s in squares):
         raise StateFormatError("squares must be one true/false per player")
     view = VersoView(
-        cards, number(data["deck_size"], "deck_size", 0, len(cards)),
-        number(data["deck_top"], "deck_top", UNSEEN, 41),
+        cards, read_int(data["deck_size"], "deck_size", 0, len(cards)),
+        read_int(data["deck_top"], "deck_top", UNSEEN, 41),
         tuple(seen(layout, f"layout {i}") for i, layout in enumerate(layouts)),
         numbers(data["masks"], "masks", 0, 2**48),
         seen(data["discard"], "discard"), scores, tuple(squares),
-        number(data["turn"], "turn", -1, players - 1),
-        number(data["phase"], "phase", 0, len(PHASES) - 1),
-        number(data["final_left"], "final_left", 0, players))
+        read_int(data["turn"], "turn", -1, players - 1),
+        read_int(data["phase"], "phase", 0, len(PHASES) - 1),
+        read_int(data["final_left"], "final_left", 0, players))
     if len(view.masks) != players:
         raise StateFormatError(f"a Verso view needs {players} masks")
     try:

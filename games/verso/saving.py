@@ -41,7 +41,8 @@ def state_to_dict(state: VersoState) -> dict[str, Any]:
     }
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
+def read_int(value: Any, what: str, low: int, high: int) -> int:
+    """`value` if it is a whole number in low..high, else a `StateFormatError`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise StateFormatError(f"{what} must be a whole number in {low}..{high}, "
                                f"not {shown(value)}")
@@ -68,8 +69,8 @@ def read_codes(data: Any, what: str, cards: CardList, seen: set[int]) -> list[in
     for pair in _list(data, what):
         if not isinstance(pair, list) or len(pair) != 2:
             raise StateFormatError(f"{what}: a card is [card id, side up], not {shown(pair)}")
-        card = _int(pair[0], f"{what}: card id", 0, len(cards) - 1)
-        side = _int(pair[1], f"{what}: side up of card {card}", 0, 1)
+        card = read_int(pair[0], f"{what}: card id", 0, len(cards) - 1)
+        side = read_int(pair[1], f"{what}: side up of card {card}", 0, 1)
         if card in seen:
             raise StateFormatError(f"{what}: card {card} appears twice")
         seen.add(card)
@@ -84,8 +85,8 @@ def state_from_dict(data: Mapping[str, Any]) -> VersoState:
     if missing:
         raise StateFormatError(f"Verso state is missing {', '.join(missing)}")
     cards = read_cards(data["cards"])
-    scores = [_int(s, "score", 0, 10**6) for s in _list(data["scores"], "scores")]
-    players = _int(len(scores), "number of players", 1, 6)
+    scores = [read_int(s, "score", 0, 10**6) for s in _list(data["scores"], "scores")]
+    players = read_int(len(scores), "number of players", 1, 6)
     seen: set[int] = set()
     deck = read_codes(data["deck"], "deck", cards, seen)
     raw_layouts = _list(data["layouts"], "layouts")
@@ -110,13 +111,13 @@ def state_from_dict(data: Mapping[str, Any]) -> VersoState:
             raise StateFormatError(f"square flag of seat {seat} does not match its layout")
     revealed = 0
     for card in _list(data["revealed"], "revealed"):
-        revealed |= 1 << _int(card, "revealed card id", 0, len(cards) - 1)
+        revealed |= 1 << read_int(card, "revealed card id", 0, len(cards) - 1)
     phase_name = data["phase"]
     if phase_name not in PHASES:
         raise StateFormatError(f"phase {shown(phase_name)} is not one of {', '.join(PHASES)}")
     phase = PHASES.index(phase_name)
-    turn = _int(data["turn"], "turn", -1, players - 1)
-    final_left = _int(data["final_left"], "final_left", 0, players)
+    turn = read_int(data["turn"], "turn", -1, players - 1)
+    final_left = read_int(data["final_left"], "final_left", 0, players)
     if (phase == OVER) != (turn == -1):
         raise StateFormatError("turn must be -1 exactly when the game is over")
     if (phase == PLAY) != bool(deck):
@@ -141,5 +142,5 @@ def setup_from_data(data: Any, cards: CardList, players: int) -> tuple[list[int]
     if len(deck) != deck_size(players):
         raise StateFormatError(f"set-up deck has {len(deck)} cards; {players} player(s) "
                                f"need {deck_size(players)}")
-    first = _int(data["first"], "set-up first player", 0, players - 1)
+    first = read_int(data["first"], "set-up first player", 0, players - 1)
     return deck, first

@@ -236,7 +236,7 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
     if not no_discovery:
         from tabletop.net.discovery import announce
 
-        announcer = announce(online.id, online.game_name, port, online.code)
+        announcer = announce(online.id, online.game_name, port)
     try:
         if here:
             _play_here(host, f"{scheme}127.0.0.1:{port}", here[0].token, name)
@@ -275,9 +275,7 @@ def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
         if time_limit is not None:
             fields["time_limit"] = time_limit
         opener.send("open", **fields)
-        message = opener.next(timeout=10)
-        while message is not None and message["type"] not in ("opened", "error"):
-            message = opener.next(timeout=10)
+        message = opener.reply(("opened", "error"))
     finally:
         opener.close()
     if message is None:
@@ -402,9 +400,7 @@ def _list_tables(address: str, certificate: str | None) -> None:
         fail(one_line(exc))
     try:
         connection.send("lobby")
-        message = connection.next(timeout=10)
-        while message is not None and message["type"] != "lobby":
-            message = connection.next(timeout=10)
+        message = connection.reply(("lobby",))
         if message is None:
             fail("the host did not answer")
         tables = message["tables"]

@@ -199,6 +199,16 @@ class Connection:
         except queue.Empty:
             return None
 
+    def reply(self, kinds: tuple[str, ...], timeout: float = 10.0) -> dict[str, Any] | None:
+        """The next message of one of `kinds`, skipping others (None if none came
+        within `timeout` seconds)."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            message = self.next(timeout=left)
+            if message is not None and message["type"] in kinds:
+                return message
+        return None
+
     def close(self) -> None:
         """Leave: stop reading and close the link (the seat stays held for a rejoin)."""
         self._stop.set()

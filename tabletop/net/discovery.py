@@ -51,10 +51,10 @@ def _addresses() -> list[bytes]:
         probe.close()
 
 
-def announce(table: str, game_name: str, port: int, code: str = "") -> Announcer | None:
-    """Announce the table on the local network; None if zeroconf is missing or the
-    network refuses (playing by address and code still works). `code` is never sent."""
-    del code  # the join code stays with the host: announcing it would hand it out
+def announce(table: str, game_name: str, port: int) -> Announcer | None:
+    """Announce the table on the local network (never its join code: that would hand it
+    out); None if zeroconf is missing or the network refuses (playing by address and
+    code still works)."""
     try:
         from zeroconf import ServiceInfo, Zeroconf
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.lines import render
 from tabletop.model import Game, seat_text
 from tabletop.play.table import Table
 
@@ -48,8 +49,6 @@ def seat_position(game: Game[Any, Any], state: Any, ply: int, seat: int | None,
 
 def outcome(table: Table) -> dict[str, Any] | None:
     """The result as every seat is told it (None while the game goes on)."""
-    from tabletop.lines import render
-
     result = table.outcome
     if result is None:
         return None

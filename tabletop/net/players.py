@@ -169,7 +169,7 @@ def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Ag
     while online.outcome is None:
         if online.my_turn and online.ply != asked and connection.messages.empty():
             asked = online.ply
-            move = _decide(online, agent, label, budget, random.Random(rng.random()))
+            move = _decide(online, agent, label, budget, rng)
             connection.send("move", ply=online.ply, move=move)
         message = connection.next(timeout=1.0)
         if message is None:

@@ -518,7 +518,6 @@ class Server:
         finally:
             peer.closed = True
             self.leave(peer)
-            peer.queue.put_nowait(None) if not peer.queue.full() else None
             writer.cancel()
 
     async def dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
