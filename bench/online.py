@@ -4,7 +4,8 @@ proposal to every client's event (p50/p99), and the server's memory per table.
 `tabletop serve` runs in its own process; the players of every table run in a second
 process (`--players`, asyncio WebSocket clients that play a random legal move from the
 position they are sent). One table plays flat out; many tables play at a quick player's
-pace (`--pace`, 1 s a move by default), and `--pace 0` measures the server saturated.
+pace (`--pace`: a move every 0.5–1.5 s, 1 s on average, by default), and `--pace 0`
+measures the server saturated.
 Each table is Versus between two online seats. Goals (issue: online play): one table
 ≤ 5 ms p99 per move; 200 tables at once with p99 ≤ 50 ms.
 
@@ -87,8 +88,8 @@ async def play_table(address: str, code: str, seconds: float, rng: random.Random
                 legal = position.get("legal") or []
                 if legal and message.get("type") != "seats":
                     ply = position["ply"]
-                    if pace:
-                        await asyncio.sleep(pace)
+                    if pace:  # spread: tables started together must not move in step
+                        await asyncio.sleep(rng.uniform(0.5 * pace, 1.5 * pace))
                     sent[ply] = time.perf_counter()
                     await ws.send(encode("move", ply=ply, move=rng.choice(legal)))
             if kind == "ended":
