@@ -25,11 +25,14 @@ $(VENV)/.installed: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) | $(BIN)/pytho
 
 # The OpenSpiel bridge is an optional plugin (it brings in open_spiel): the test install
 # adds it so that its kit and app tests run; `make play` leaves it out.
+# The learning environments' extras (tabletop[pettingzoo], tabletop[openspiel]) too, so
+# that tests/env runs PettingZoo's and OpenSpiel's own tests on our games.
 OPENSPIEL := examples/tabletop-openspiel
 
 $(VENV)/.installed-test: pyproject.toml $(EXAMPLES:%=%/pyproject.toml) \
 		$(OPENSPIEL)/pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,ray]" $(EXAMPLE_INSTALLS) -e $(OPENSPIEL)
+	$(BIN)/python -m pip install --quiet -e ".[test,ray,pettingzoo,openspiel]" \
+		$(EXAMPLE_INSTALLS) -e $(OPENSPIEL)
 	touch $@ $(VENV)/.installed
 
 # Headless tests draw with Mesa's software OpenGL through EGL; install it if it is missing

@@ -18,10 +18,14 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
 from tabletop.lines import Line, SeatArg, render
+
+if TYPE_CHECKING:  # numpy in annotations only: importing the contract stays light
+    import numpy as np
+    import numpy.typing as npt
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -616,6 +620,54 @@ class Game(ABC, Generic[S, M]):
         Generic search uses it where a playout is cut short.
         """
         return None
+
+    # -- learning environments ----------------------------------------------------------
+    # Optional. A game that declares a fixed action space and observation tensors can be
+    # played by learning agents through `tabletop.env` (PettingZoo, OpenSpiel); the
+    # conformance kit checks whatever is declared.
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """The size of the game's fixed action space at a table of `players` with the
+        resolved `options`, or None (the default): no fixed action space.
+
+        Every move `legal_moves` can list at such a table is then one whole number in
+        `range(action_count)` (`action_of`), with the same meaning in every position
+        (e.g. "place a disc on d3", never "the third legal move"), and back (`move_of`).
+        Moves outside play (`special_moves`: resign, agree a draw) have no index.
+        """
+        return None
+
+    def action_of(self, state: S, move: M) -> int:
+        """The index of `move`, a legal move of `state`, in the fixed action space."""
+        raise TabletopError(f"{self.info.id} declares no action space")
+
+    def move_of(self, state: S, action: int) -> M:
+        """The legal move of `state` that index `action` names; `IllegalMoveError` when
+        the index is no legal move here (or out of the action space)."""
+        raise TabletopError(f"{self.info.id} declares no action space")
+
+    def legal_actions(self, state: S) -> list[int]:
+        """The indices of the legal moves of `state`, ascending: the legal-action mask
+        (empty once the game is over). Default: `action_of` of each legal move; a game
+        may answer faster."""
+        return sorted(self.action_of(state, move) for move in self.legal_moves(state))
+
+    def observation_shape(self, players: int,
+                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """The shape of `observation_tensor` at a table of `players` with the resolved
+        `options`, or None (the default): no observation tensor."""
+        return None
+
+    def observation_tensor(self, state: S, seat: int) -> npt.NDArray[np.float32]:
+        """What `seat` sees of `state` as numbers: a float32 array of `observation_shape`,
+        each value in [0, 1], its layout documented by the game (docs/environments.md).
+
+        Like `observation`, it shows the seat nothing it cannot see: states that differ
+        only in what is hidden from `seat` give it the same tensor (the kit checks it
+        through `sample_state`). Computing it from `observation(state, seat)` alone makes
+        that so by construction. It is asked of every seat, at every state, the final one
+        included, and never changes `state`.
+        """
+        raise TabletopError(f"{self.info.id} declares no observation tensor")
 
 
 class PluginDeprecationWarning(DeprecationWarning):

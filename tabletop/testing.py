@@ -88,6 +88,9 @@ class KitReport:
     unchecked: list[str] = field(default_factory=list)
     #: Kinds of violation already reported once, where one report says it all.
     _seen_kinds: set[str] = field(default_factory=set, repr=False)
+    #: Per player count: the declared action count and observation shape (or None).
+    _spaces: dict[int, tuple[int | None, tuple[int, ...] | None]] = field(
+        default_factory=dict, repr=False)
 
     def fail_once(self, kind: str, problem: str) -> None:
         """Note a violation of `kind` only the first time (the same bug at every ply)."""
@@ -183,7 +186,13 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     gives text for every seat and for a spectator (None); and in a hidden-information
     game, a state drawn by `sample_state` from a seat's observation gives that seat the
     same observation, the same text and (for the seat to move) the same legal moves, and
-    a spectator the same text. Each game's record replays to the same final state and
+    a spectator the same text. A game that declares a fixed action space
+    (`tabletop.model.Game.action_count`) maps every legal move to a distinct index in
+    range and back (`action_of`, `move_of`), lists exactly those indices as
+    `legal_actions`, and refuses other indices with `IllegalMoveError`; one that declares
+    observation tensors (`tabletop.model.Game.observation_shape`) gives every seat a
+    float32 array of that shape in [0, 1], the same for states drawn by `sample_state`
+    from the seat's observation. Each game's record replays to the same final state and
     the same bytes, and a finished game's record without its last move is refused. Once
     per call, the first game's moves are replayed in a fresh Python process under
     another `PYTHONHASHSEED`: its start state and the order of its legal moves must be
@@ -306,6 +315,10 @@ def _play_one(game: Game[Any, Any], probe: _Probe, players: int,
     if begun is None:
         return
     state, resolved = begun
+    if players not in report._spaces and not _guarded(
+            probe, report, f"{where}, its spaces",
+            lambda: _declared_spaces(game, players, resolved, report)):
+        return
     states, moves = [state], []
     declared = game.info.max_plies
     bound = declared if declared is not None else cut_at
@@ -366,6 +379,7 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         return None
     if full or outcome is not None:
         _check_state(game, state, moves_here, players, rng, where, report)
+        _check_spaces(game, state, moves_here, players, rng, where, report)
         report.full_checks += 1
     if outcome is not None:
         return _OVER
@@ -565,6 +579,99 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
                 if seat == mover and list(game.legal_moves(other)) != moves:
                     report.fail(f"{where}: seat {seat}'s legal moves depend on what it "
                                 "cannot see")
+                    break
+
+
+def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, Any],
+                     report: KitReport) -> None:
+    """Note the action count and observation shape `game` declares for `players` (None:
+    none), each checked: a positive whole number, a tuple of positive whole numbers."""
+    count = game.action_count(players, options)
+    shape = game.observation_shape(players, options)
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                              or count < 1):
+        report.fail(f"{players} players: action_count must be a positive whole number or "
+                    f"None, not {count!r}")
+        count = None
+    if shape is not None and not (isinstance(shape, tuple) and shape and all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in shape)):
+        report.fail(f"{players} players: observation_shape must be a tuple of positive "
+                    f"whole numbers or None, not {shape!r}")
+        shape = None
+    report._spaces[players] = (count, shape)
+
+
+def _check_spaces(game: Game[Any, Any], state: Any, moves: list[Any], players: int,
+                  rng: random.Random, where: str, report: KitReport) -> None:
+    """The declared action space and observation tensors (`Game.action_count`,
+    `Game.observation_shape`), if any, at `state`: every legal move an index and back,
+    the legal actions exactly the legal moves', other indices refused, and each seat's
+    tensor of the declared shape, in [0, 1], the same for states it cannot tell apart."""
+    count, shape = report._spaces.get(players, (None, None))
+    if count is not None:
+        _check_actions(game, state, moves, count, rng, where, report)
+    if shape is not None:
+        _check_tensors(game, state, players, shape, rng, where, report)
+
+
+def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: int,
+                   rng: random.Random, where: str, report: KitReport) -> None:
+    actions = []
+    for move in moves:
+        action = game.action_of(state, move)
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
+            report.fail_once("action range", f"{where}: action_of({move!r}) is {action!r}, "
+                             f"not a whole number in 0..{count - 1}")
+            return
+        back = game.move_of(state, action)
+        if back != move:
+            report.fail_once("action round trip", f"{where}: move_of(action_of({move!r})) "
+                             f"= move_of({action}) is {back!r}, not the move")
+        actions.append(action)
+    if len(set(actions)) != len(actions):
+        report.fail_once("action duplicates", f"{where}: two legal moves share an action")
+    mask = list(game.legal_actions(state))
+    if mask != sorted(actions):
+        report.fail_once("action mask", f"{where}: legal_actions {mask[:8]} is not the "
+                         f"legal moves' actions, ascending ({sorted(actions)[:8]})")
+    taken = set(actions)
+    others = [a for a in rng.sample(range(count), min(count, 8)) if a not in taken]
+    for action in [*others[:4], -1, count]:
+        try:
+            found = game.move_of(state, action)
+        except TabletopError:
+            continue
+        report.fail_once("action not refused", f"{where}: move_of({action}) gave "
+                         f"{found!r}, but {action} is no legal move's action here")
+        return
+
+
+def _check_tensors(game: Game[Any, Any], state: Any, players: int, shape: tuple[int, ...],
+                   rng: random.Random, where: str, report: KitReport) -> None:
+    import numpy as np  # only for a game that declares tensors
+
+    for seat in range(players):
+        tensor = game.observation_tensor(state, seat)
+        if (not isinstance(tensor, np.ndarray) or tensor.dtype != np.float32
+                or tensor.shape != shape):
+            report.fail_once("tensor type", f"{where}: observation_tensor(state, {seat}) "
+                             f"must be a float32 array of shape {shape}, not "
+                             f"{type(tensor).__name__} {getattr(tensor, 'dtype', '')} "
+                             f"{getattr(tensor, 'shape', '')}")
+            return
+        if not (np.all(tensor >= 0.0) and np.all(tensor <= 1.0)):  # NaN fails both
+            report.fail_once("tensor range", f"{where}: seat {seat}'s observation tensor "
+                             "has values outside [0, 1]")
+        # What the seat cannot see must not show: states drawn from its observation
+        # (which differ from this one only in what is hidden from it) give it the same.
+        if game.info.hidden_information and game.can_sample():
+            seen = game.observation(state, seat)
+            for _ in range(2):
+                other = game.sample_state(seen, seat, rng)
+                if not np.array_equal(game.observation_tensor(other, seat), tensor):
+                    report.fail_once("tensor secrets", f"{where}: seat {seat}'s "
+                                     "observation tensor depends on what it cannot see (a "
+                                     "sampled consistent state gives another tensor)")
                     break
 
 

@@ -219,3 +219,41 @@ class VersoGame(Game[VersoState, Move]):
             return min(scores[0] / SOLO_SCALE, 1.0)
         margin = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
         return 0.85 * outcome.share(seat) + 0.15 * min(max(0.5 + margin / 40.0, 0.0), 1.0)
+
+    # -- learning environments (`spaces`, imported on first use: it brings numpy) ------
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """keep, flip, pass and every bank of every colour: 198 actions (`spaces`)."""
+        from games.verso import spaces
+
+        return len(spaces.MOVES)
+
+    def action_of(self, state: VersoState, move: Move) -> int:
+        """The move's action (`spaces.MOVES`); the same at every table."""
+        from games.verso import spaces
+
+        return spaces.action_of(move)
+
+    def move_of(self, state: VersoState, action: int) -> Move:
+        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
+        from games.verso import spaces
+
+        return spaces.move_of(state, action)
+
+    def legal_actions(self, state: VersoState) -> list[int]:
+        """The legal moves' actions, ascending."""
+        from games.verso import spaces
+
+        return spaces.legal_actions(state)
+
+    def observation_shape(self, players: int,
+                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """A vector of 131 + 276 × players values (`spaces`)."""
+        from games.verso import spaces
+
+        return (spaces.size(players),)
+
+    def observation_tensor(self, state: VersoState, seat: int) -> Any:
+        """The seat's view as numbers (`spaces.view_tensor`): no face it has not seen."""
+        from games.verso import spaces
+
+        return spaces.observation_tensor(state, seat)

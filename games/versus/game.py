@@ -328,6 +328,44 @@ class VersusGame(Game[VersusState, AnyMove]):
         """The state `state_to_dict` saved; raises `StateFormatError` if invalid."""
         return saving.from_dict(data)
 
+    # -- learning environments (`spaces`, imported on first use: it brings numpy) ------
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """Every (from, to) pair of cells on a line: 2,070 actions (`spaces`)."""
+        from games.versus import spaces
+
+        return len(spaces.ACTIONS)
+
+    def action_of(self, state: VersusState, move: AnyMove) -> int:
+        """The action of a pawn step or VERSUS slide (`spaces`)."""
+        from games.versus import spaces
+
+        return spaces.action_of(move)  # type: ignore[arg-type]
+
+    def move_of(self, state: VersusState, action: int) -> AnyMove:
+        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
+        from games.versus import spaces
+
+        return spaces.move_of(state, action)
+
+    def legal_actions(self, state: VersusState) -> list[int]:
+        """The legal moves' actions, ascending."""
+        from games.versus import spaces
+
+        return spaces.legal_actions(state)
+
+    def observation_shape(self, players: int,
+                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """13 planes of 11 × 11 (`spaces.SHAPE`)."""
+        from games.versus import spaces
+
+        return spaces.SHAPE
+
+    def observation_tensor(self, state: VersusState, seat: int) -> Any:
+        """The board's planes as `seat` sees them (`spaces.observation_tensor`)."""
+        from games.versus import spaces
+
+        return spaces.observation_tensor(state, seat)
+
 
 def _worth(state: VersusState, cell: int, before: str) -> Line:
     """The line `before` (a template with `{cell}`) then what the pawn frozen on `cell`

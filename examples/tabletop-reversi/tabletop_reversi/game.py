@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop import Game, GameInfo, GameOption, Line, Outcome, seat
 from tabletop.model import IllegalMoveError, NotationError, StateFormatError
-from tabletop_reversi import rules
+from tabletop_reversi import rules, spaces
 from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
 
 #: The rulebook shipped with the package (rules.md): the app's Rules screen shows it.
@@ -155,6 +155,28 @@ class Reversi(Game[Position, Move]):
                 discs, size, 0 if to_move is None else to_move) != to_move:
             raise StateFormatError(f"Reversi to_move {to_move!r} does not fit the discs")
         return Position(size, discs, to_move)
+
+    # -- learning environments (`spaces`) ------------------------------------------------
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """Every square, then the pass: `size² + 1` actions."""
+        return spaces.action_count(self.info.resolve_options(options)["size"])
+
+    def action_of(self, state: Position, move: Move) -> int:
+        """A placement's square, or `size²` for the pass."""
+        return spaces.action_of(state, move)
+
+    def move_of(self, state: Position, action: int) -> Move:
+        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
+        return spaces.move_of(state, action)
+
+    def observation_shape(self, players: int,
+                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """3 planes of `size` × `size`: the seat's discs, the opponent's, its move."""
+        return spaces.shape(self.info.resolve_options(options)["size"])
+
+    def observation_tensor(self, state: Position, seat: int) -> Any:
+        """The planes of `spaces.observation_tensor` for `seat`."""
+        return spaces.observation_tensor(state, seat)
 
     # -- search ------------------------------------------------------------------------
     def evaluate(self, state: Position) -> Sequence[float]:
