@@ -379,7 +379,9 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         return None
     if full or outcome is not None:
         _check_state(game, state, moves_here, players, rng, where, report)
-        _check_spaces(game, state, moves_here, players, rng, where, report)
+        # A stream of its own (seeded by the position's name): the declared spaces are
+        # checked without changing which random games the kit plays.
+        _check_spaces(game, state, moves_here, players, random.Random(where), where, report)
         report.full_checks += 1
     if outcome is not None:
         return _OVER
