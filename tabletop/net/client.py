@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.limits import one_line
@@ -113,7 +113,9 @@ class Connection:
             return connect(self.uri, ssl=self._context, max_size=MAX_FRAME,
                            open_timeout=10, ping_interval=10, ping_timeout=10,
                            close_timeout=2, legacy=True)  # kept open across calls
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        except (OSError, WebSocketException, TimeoutError) as exc:
+            # WebSocketException: a refused handshake, a bad URI, or a host that closed
+            # or reset the link mid-handshake (one starting up, or being killed).
             raise NetError(f"cannot reach {self.uri}: {one_line(exc)}") from None
 
     def _join(self) -> None:

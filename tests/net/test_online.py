@@ -336,3 +336,30 @@ def test_a_club_server_holds_tables_opened_and_joined_by_code(tmp_path: Path,
         server.popen.send_signal(signal.SIGINT)
         server.popen.wait(timeout=30)
     assert len(kept(tmp_path / kind)) == 2
+
+
+def test_a_host_with_a_certificate_is_joined_over_tls(tmp_path: Path) -> None:
+    key, certificate = tmp_path / "key.pem", tmp_path / "certificate.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-keyout", str(key), "-out", str(certificate), "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True,
+                   capture_output=True)
+    host, address, code = start_host(tmp_path / "host", "versus", "--seat=remote",
+                                     "--seat=remote", "--certificate", str(certificate),
+                                     "--key", str(key))
+    assert address.startswith("wss://127.0.0.1:")
+    untrusted = finish_failing(run(["join", address, code, "--agent", "random"],
+                                   tmp_path / "eve"))
+    assert "CERTIFICATE_VERIFY_FAILED" in untrusted and untrusted.count("\n") == 1
+    players = [run(["join", address, code, "--agent", "random", "--certificate",
+                    str(certificate)], tmp_path / name) for name in ("ada", "bob")]
+    for player in players:
+        assert "Game over:" in finish(player)
+    finish(host)
+
+
+def finish_failing(process: Process) -> str:
+    """The output of a process that must end with an error (exit 1)."""
+    process.popen.wait(timeout=60)
+    assert process.popen.returncode == 1, process.text()
+    return process.text()
