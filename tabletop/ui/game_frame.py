@@ -1,71 +1,27 @@
-"""The game screen's frame: its layout and drawing (no input, no game logic).
+"""The game screen's frame: what its sidebar and panels say (no input, no drawing).
 
-The frame shows whose turn it is, scores, the move log and the buttons (undo, redo, hint,
-save, rules, new game, launcher, the game's special moves, VALIDATE/Cancel for a previewed
-move) beside the renderer's board, or a panel over it (an offer, a confirmation, the
-legend, the end). The sidebar and panels are painted from frozen snapshots
-(`tabletop.ui.game_panels`).
+The sidebar shows whose turn it is, scores, the move log and the buttons (undo, redo,
+hint, save, rules, new game, launcher, the game's special moves, VALIDATE/Cancel for a
+previewed move) beside the renderer's board; a panel over it asks or tells (an offer, a
+confirmation, the legend, the end). Each is a frozen snapshot (`tabletop.ui.game_panels`)
+that the shell (`tabletop.ui.board_shell`) paints.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.model import Outcome
 from tabletop.ui import game_panels
-from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
-from tabletop.ui.textbox import TextBoxes
-from tabletop.ui.widgets import (
-    ACCENT,
-    DIM,
-    ERROR,
-    FOCUS,
-    PANEL,
-    TEXT,
-)
-
-if TYPE_CHECKING:
-    pass
-
-from tabletop.ui.game_play import SIDEBAR, GamePlay
-
-#: The button that has the focus when a panel opens (the harmless choice).
-OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close"}
+from tabletop.ui.game_play import GamePlay
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT
 
 
 class GameFrame(GamePlay):
-    """The layout and drawing of a game in progress."""
+    """The sidebar and panels of a game in progress at this screen."""
 
-    def build(self, width: int, height: int) -> None:
-        px = self.px
-        side_w = px(SIDEBAR)
-        area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
-        if area != self._area:
-            self._area = area
-            self.renderer.set_area(area)
-        if self._needs_position:
-            self.push_position()
-        if self.overlay != self._built_overlay:
-            self._built_overlay = self.overlay
-            # A panel opens on its harmless button; closing it gives the board the focus.
-            self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
-        self.legend_boxes = []
-        if self.overlay is not None:
-            shown = self._panel()
-            if shown is None:  # its question is gone: no panel (and no sidebar this time)
-                self.overlay = None
-                return
-            self.legend_boxes = list(game_panels.paint_panel(self, width, height,
-                                                             shown).legend_boxes)
-            return
-        panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
-        self.box(panel, PANEL)
-        drawn = game_panels.paint_sidebar(self, panel, self._sidebar())
-        self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll
-
-    def _sidebar(self) -> game_panels.Sidebar:
+    def sidebar(self) -> game_panels.Sidebar:
         """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
         s = self.session
         outcome = s.outcome
@@ -97,13 +53,11 @@ class GameFrame(GamePlay):
             tuple(self.table.lines(ply) for ply in range(len(s.moves))),
             self.log_scroll)
 
-    def _panel(self) -> game_panels.Panel | None:
+    def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""
-        s, info, kind = self.session, self.game.info, self.overlay
+        s, kind = self.session, self.overlay
         if kind == "legend":
-            return game_panels.Panel(
-                kind, f"Legend: the symbols of {info.name}", legend=tuple(self.renderer.legend()),
-                buttons=(("Close (L or Esc)", self.toggle_legend, "close"),))
+            return self.legend_panel()
         if kind == "offer" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
             others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
@@ -145,52 +99,6 @@ class GameFrame(GamePlay):
                                           self.table.labels())
         names = game_panels.player_names(self.game.info, self.table.seats)
         return game_panels.result_lines(outcome, names, self.table.labels())
-
-    def laid_out(self) -> TextBoxes:
-        """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
-        if self.overlay is not None:
-            return self.texts
-        board = self._safely("laying out its text", self.renderer.text_boxes) or ()
-        return TextBoxes([*self.texts.items, *board])
-
-    def draw_under_text(self) -> None:
-        if self.overlay is None:
-            if self.renderer.still_picture:
-                self.renderer.draw_still()
-            else:
-                self.renderer.draw()
-        elif self.overlay == "legend":
-            for index, box in enumerate(self.legend_boxes):
-                self.renderer.draw_legend_symbol(index, box)
-
-    def draw_over_text(self) -> None:
-        if self.board_focused and self._area is not None:
-            # The focus ring of the board, just outside the area the renderer draws in.
-            a, m = self._area, self.px(6)
-            arcade.draw_lbwh_rectangle_outline(a.left - m, a.bottom - m, a.width + 2 * m,
-                                               a.height + 2 * m, FOCUS, 2)
-
-    def on_draw(self) -> None:
-        if self.renderer.still_picture:
-            self._safely("drawing", self._draw_still_picture)
-        else:
-            self._safely("drawing", super().on_draw)
-
-    def _draw_still_picture(self) -> None:
-        """A frame from the still picture: the layout and the renderer's still board are
-        painted offscreen when either changes (a move, a hover, the focus, a resize), and
-        each frame copies that picture to the window and draws what moves over it."""
-        self.ensure_built()
-        painted_for = (self.layouts, self.focus, self.hover, self.board_focused,
-                       self.renderer.still_changes)
-        if painted_for != self._picture_for:
-            self._picture_for = painted_for
-            self._picture.dirty = True
-        width, height = self.window.get_size()
-        self._picture.draw(Rect(0, 0, width, height), self.draw_layout)
-        if self.overlay is None:
-            self.renderer.draw_moving()
-        self._draw_tooltip()
 
     def status_lines(self) -> list[tuple[str, Any]]:
         """The sidebar's turn and status lines, with their colours."""

@@ -12,8 +12,6 @@ the plugin and returning to the launcher). Its layout and drawing are
 from __future__ import annotations
 
 import os
-import sys
-import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -38,76 +36,36 @@ from tabletop.seats import Seat
 from tabletop.session import HINT, MOVE, PluginFailed, Session
 from tabletop.store.paths import reason
 from tabletop.store.saves import save_copy
-from tabletop.ui.canvas import Canvas
-from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
-from tabletop.ui.fallback import TextRenderer
-from tabletop.ui.renderer import Rect, RendererContext
-from tabletop.ui.widgets import (
-    BACKGROUND,
-    Screen,
-)
+from tabletop.ui.board_shell import BoardShell
+from tabletop.ui.failures import PluginFailure
 from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
-SIDEBAR = 340
 
-
-class GamePlay(Screen):
+class GamePlay(BoardShell):
     """One game in progress: the table's side of the screen."""
 
     def __init__(self, services: Services, game_id: str, session: Session,
                  seats: Sequence[Seat] | None = None) -> None:
-        super().__init__(services)
-        self.game_id = game_id
         session.plugin = services.plugin_name(game_id)  # its failures in play name the plugin
-        self.game = session.game
+        seats = list(seats or self._seats(services, session))
+        super().__init__(services, game_id, session.game, session.human_seats,
+                         [seat.name for seat in seats])
         #: The one driver of the game: this screen shows it and sends it people's moves.
-        self.table = Table(services.host, session, seats or self._seats(services, session),
-                           budget=services.ai_budget(), policy=Policy.STAND_IN,
-                           worker=services.worker, keep=self._keep)
+        self.table = Table(services.host, session, seats, budget=services.ai_budget(),
+                           policy=Policy.STAND_IN, worker=services.worker, keep=self._keep)
         self.table.listen(self._on_event)
-        self.overlay: str | None = "end" if session.outcome else None
-        self.offer: Any = None  # a special move awaiting the others' consent or a confirm
+        self.overlay = "end" if session.outcome else None
         self.message = services.take_save_problem() or ""  # the first autosave may have failed
         #: One status line per failed agent, shown for the rest of the game.
         self.agent_notes: list[str] = []
         #: A save problem the table reported during the current action (None: none).
         self._problem: str | None = None
-        self._submitted: list[Any] = []
-        self._area: Rect | None = None
-        #: The move log's box, and how many rows it is scrolled back from the newest.
-        self.log_box = Rect(0, 0, 0, 0)
-        self.log_scroll = 0
-        self._needs_position = True
-        self._built_overlay: str | None = None
-        self._seen: tuple[bool, bool, bool] = (False, False, False)
         #: Seconds a computer's move stays on show before the next one may be played
         #: (counted once its animation has ended): AI turns a person can follow.
         self._hold = 0.0
-        self._dirs = plugin_files(self.game)
-        #: Where the Legend panel shows each of the renderer's symbols (while it is open).
-        self.legend_boxes: list[Rect] = []
-        #: The still picture of the whole window, for a renderer with `still_picture`,
-        #: and what it was painted for (see `_draw_still_picture`).
-        self._picture = Canvas(BACKGROUND[:3], window_order=True)
-        self._picture_for: tuple[Any, ...] | None = None
-        settings = services.settings
-        renderer_cls = services.make_renderer(game_id)
-        #: The names people typed for their seats ("" where none).
-        self.names = tuple(seat.name for seat in self.table.seats)
-        context = RendererContext(self.game, session.human_seats, settings.colour_blind,
-                                  settings.animation_seconds, self._submitted.append,
-                                  lambda move: self.game.move_to_text(self.session.state, move),
-                                  self.names, self._position_text)
-        try:
-            self.renderer = renderer_cls(context)
-        except (Exception, SystemExit) as exc:  # plugin code never ends the app
-            raise PluginFailure(services.failure_message(game_id, "starting its renderer", exc)
-                                ) from exc
-        if renderer_cls is not TextRenderer:
-            self._dirs += plugin_files(self.renderer)
 
     @staticmethod
     def _seats(services: Services, session: Session) -> list[Seat]:
@@ -133,6 +91,15 @@ class GamePlay(Screen):
         """Agents that failed in this game, and the agent that plays in their place."""
         return self.table.stand_ins
 
+    @property
+    def plies(self) -> int:
+        """Moves played so far."""
+        return len(self.session.moves)
+
+    def notation(self, move: Any) -> str:
+        """`move` in the game's notation in the current position."""
+        return self.game.move_to_text(self.session.state, move)
+
     def _position_text(self) -> str:
         """The position as text for the seat the screen shows (its view only)."""
         s = self.session
@@ -145,26 +112,9 @@ class GamePlay(Screen):
         self.services.autosave(table.session)
         return self.services.take_save_problem()
 
-    def _safely(self, where: str, action: Callable[..., Any], *args: Any) -> Any:
-        """Run `action`; plugin code that raises (or calls `sys.exit`) sends the app to the
-        launcher, named, and the game stays in the library as it was after its last move."""
-        try:
-            return action(*args)
-        except PluginFailure as failure:
-            self._abandon(str(failure))
-        except PluginFailed as failed:  # the session's guard: the game's code in play
-            traceback.print_exception(failed, file=sys.stderr)
-            self._abandon(f"{one_line(failed)[:1].upper()}{one_line(failed)[1:]}. Your game "
-                          "is saved; choose Continue to retry.")
-        except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
-            if not raised_in(exc, self._dirs):
-                raise
-            self._abandon(self.services.failure_message(self.game_id, where, exc))
-        return None
-
     def _abandon(self, message: str) -> None:
         self.table.thought = self.table.hinting = None
-        self.navigator.show_launcher(message)
+        super()._abandon(message)
 
     def push_position(self) -> None:
         """Tell the renderer the current position (what the viewing seat may see)."""
@@ -184,10 +134,6 @@ class GamePlay(Screen):
             return None, None, None
         seat = s.viewing_seat()
         return s.view_of(s.states[-2], seat), s.moves[-1], s.view_of(s.states[-1], seat)
-
-    def _drain(self) -> None:
-        while self._submitted:
-            self.submit(self._submitted.pop(0))
 
     def submit(self, move: Any) -> None:
         """A move chosen by a person (through the renderer or a button): the table plays
@@ -276,34 +222,8 @@ class GamePlay(Screen):
             self.message = f"Saved to {wrappable}"
         self.invalidate()
 
-    def validate(self) -> None:
-        """VALIDATE: submit the move the renderer previews."""
-        self.renderer.confirm()
-        self._drain()
-        self.invalidate()
-
-    def cancel_preview(self) -> None:
-        """Cancel: drop the previewed move."""
-        self.renderer.cancel()
-        self.invalidate()
-
-    def show_rules(self) -> None:
-        """Open the game's rules (F1) on their own screen, with the legend's symbols as
-        their last section; closing them comes back here."""
-        self.navigator.show_rules(self.game.info, self, self.renderer.legend())
-
-    def show_panel(self, name: str | None) -> None:
-        """Open an overlay panel ("offer", "confirm", "end") or close it (None)."""
-        self.overlay = name
-        self.focus = -1
-        self._needs_position = True
-        self.invalidate()
-
-    def escape(self) -> None:
-        """Esc: drop a previewed move, else go back to the launcher (the game is saved)."""
-        if self.renderer.cancel():
-            self.invalidate()
-            return
+    def leave(self) -> None:
+        """Back to the launcher (the game is kept)."""
         self.table.thought = None
         self.navigator.show_launcher()
 
@@ -321,16 +241,10 @@ class GamePlay(Screen):
             self._needs_position = True
             self.invalidate()
 
-    def on_update(self, delta_time: float) -> None:
-        self._safely("updating", self._tick, delta_time)
-
-    def _tick(self, delta_time: float) -> None:
-        self.ensure_built()
-        self.renderer.set_focus(self.board_focused)
-        self.renderer.update(delta_time)
+    def poll(self, delta_time: float) -> None:
+        """The hint and the computer's move under way; a save that failed meanwhile."""
         if not self.renderer.animating:
             self._hold = max(0.0, self._hold - delta_time)
-        self._drain()
         self._poll_hint()
         self._poll_ai()
         # The keeper writes on its own thread: a write that failed is said when it is known.
@@ -338,11 +252,9 @@ class GamePlay(Screen):
         if problem:
             self.message = problem
             self.invalidate()
-        seen = (self.renderer.pending_move is not None, self.renderer.animating,
-                self.move_held)
-        if seen != self._seen:
-            self._seen = seen
-            self.invalidate()
+
+    def moving(self) -> tuple[bool, ...]:
+        return (*super().moving(), self.move_held)
 
     def _driving(self, where: str, action: Callable[[], Any]) -> Any:
         """Run a table step whose decision may have failed: a failure the table's policy
@@ -392,23 +304,6 @@ class GamePlay(Screen):
         move's show (its animation, the AI pace) to end."""
         return (self.thinking is not None and self.thinking.done()
                 and self._showing_move())
-
-    @property
-    def animating(self) -> bool:
-        """True while the renderer plays a move's transition."""
-        return bool(self._safely("animating", getattr, self.renderer, "animating"))
-
-    @property
-    def board_focused(self) -> bool:
-        """True when the board has the keyboard focus (no panel open, no button focused)."""
-        return self.overlay is None and self.focus_name is None
-
-    def toggle_legend(self) -> None:
-        """L: show what the board's symbols mean (again: close it)."""
-        if self.overlay == "legend":
-            self.show_panel(None)
-        elif self.overlay is None and self.renderer.legend():
-            self.show_panel("legend")
 
     def seat_label(self, seat: int) -> str:
         """A seat as the screen names it: the person's name, or the game's seat name."""

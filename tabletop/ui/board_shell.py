@@ -1,0 +1,422 @@
+"""The shell around a game's renderer, shared by a game at this screen and an online seat.
+
+`BoardShell` holds what does not depend on who runs the game: the plugin's renderer in
+its area, the sidebar or a panel over the board (painted from the snapshots of
+`tabletop.ui.game_panels`), the still picture, the focus ring, the board's input and the
+frame's keys, and the catching of plugin code that raises. What the sidebar says, what a
+move does and who may move come from the subclass: `tabletop.ui.game_screen.GameScreen`
+(a `Table` here) or `tabletop.ui.online_screen.OnlineScreen` (a seat at a table on
+another computer).
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.limits import one_line
+from tabletop.model import Game
+from tabletop.session import PluginFailed
+from tabletop.ui import game_panels
+from tabletop.ui._arcade import arcade
+from tabletop.ui.canvas import Canvas
+from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
+from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.textbox import TextBoxes
+from tabletop.ui.widgets import (
+    BACKGROUND,
+    FOCUS,
+    KEYS_NEXT,
+    KEYS_PRESS,
+    KEYS_PREV,
+    PANEL,
+    Screen,
+)
+
+if TYPE_CHECKING:
+    from tabletop.ui.services import Services
+
+#: The sidebar's width, in layout pixels.
+SIDEBAR = 340
+#: The button that has the focus when a panel opens (the harmless choice).
+OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close",
+                 "leave": "stay"}
+
+
+class BoardShell(Screen):
+    """A renderer's board with the sidebar beside it (see the module)."""
+
+    def __init__(self, services: Services, game_id: str, game: Game[Any, Any],
+                 seats: frozenset[int], names: Sequence[str]) -> None:
+        super().__init__(services)
+        self.game_id = game_id
+        self.game = game
+        self.overlay: str | None = None
+        self.offer: Any = None  # a special move awaiting the others' consent or a confirm
+        self.message = ""
+        self._submitted: list[Any] = []
+        self._area: Rect | None = None
+        #: The move log's box, and how many rows it is scrolled back from the newest.
+        self.log_box = Rect(0, 0, 0, 0)
+        self.log_scroll = 0
+        self._needs_position = True
+        self._built_overlay: str | None = None
+        self._seen: tuple[bool, ...] = ()
+        self._dirs = plugin_files(game)
+        #: Where the Legend panel shows each of the renderer's symbols (while it is open).
+        self.legend_boxes: list[Rect] = []
+        #: The still picture of the whole window, for a renderer with `still_picture`,
+        #: and what it was painted for (see `_draw_still_picture`).
+        self._picture = Canvas(BACKGROUND[:3], window_order=True)
+        self._picture_for: tuple[Any, ...] | None = None
+        #: The names people typed for their seats ("" where none).
+        self.names = tuple(names)
+        settings = services.settings
+        renderer_cls = services.make_renderer(game_id)
+        context = RendererContext(game, seats, settings.colour_blind,
+                                  settings.animation_seconds, self._submitted.append,
+                                  self.notation, self.names, self._position_text)
+        try:
+            self.renderer = renderer_cls(context)
+        except (Exception, SystemExit) as exc:  # plugin code never ends the app
+            raise PluginFailure(services.failure_message(game_id, "starting its renderer", exc)
+                                ) from exc
+        if renderer_cls is not TextRenderer:
+            self._dirs += plugin_files(self.renderer)
+
+    # -- what the subclass says ----------------------------------------------------------
+    def notation(self, move: Any) -> str:
+        """`move` in the game's notation in the current position."""
+        raise NotImplementedError
+
+    def _position_text(self) -> str:
+        """The position as text for the seat the screen shows (its view only)."""
+        raise NotImplementedError
+
+    def push_position(self) -> None:
+        """Tell the renderer the current position (what the shown seat may see)."""
+        raise NotImplementedError
+
+    def submit(self, move: Any) -> None:
+        """A move chosen by a person here (through the renderer or a button)."""
+        raise NotImplementedError
+
+    @property
+    def plies(self) -> int:
+        """Moves played so far (a press that played one has changed it)."""
+        raise NotImplementedError
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as the screen names it: the person's name, or the game's seat name."""
+        raise NotImplementedError
+
+    def sidebar(self) -> game_panels.Sidebar:
+        """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
+        raise NotImplementedError
+
+    def panel(self) -> game_panels.Panel | None:
+        """The snapshot of the open panel (None: its question is gone)."""
+        raise NotImplementedError
+
+    def why_nothing(self, x: float, y: float) -> str:
+        """The status line's reason why a press on the board at (x, y) did nothing."""
+        raise NotImplementedError
+
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        """The frame's letter keys while the board has the focus."""
+        return {arcade.key.F1: self.show_rules, arcade.key.F11: self.services.toggle_fullscreen,
+                arcade.key.ESCAPE: self.escape, arcade.key.L: self.toggle_legend}
+
+    def overlay_key(self, symbol: int) -> bool:
+        """A subclass's key while a panel is open; True if it used it."""
+        return False
+
+    def poll(self, delta_time: float) -> None:
+        """Each frame, after the renderer's update: what the game has done meanwhile."""
+
+    def leave(self) -> None:
+        """Esc on the board with no previewed move (and the Launcher button)."""
+        raise NotImplementedError
+
+    def moving(self) -> tuple[bool, ...]:
+        """What the sidebar shows that may change between two events (a new layout when
+        it does): the preview, the animation, and whatever the subclass adds."""
+        return self.renderer.pending_move is not None, self.renderer.animating
+
+    # -- plugin code, caught -------------------------------------------------------------
+    def _safely(self, where: str, action: Callable[..., Any], *args: Any) -> Any:
+        """Run `action`; plugin code that raises (or calls `sys.exit`) sends the app to the
+        launcher, named (the game stays in the library as it was after its last move)."""
+        try:
+            return action(*args)
+        except PluginFailure as failure:
+            self._abandon(str(failure))
+        except PluginFailed as failed:  # the session's guard: the game's code in play
+            traceback.print_exception(failed, file=sys.stderr)
+            self._abandon(f"{one_line(failed)[:1].upper()}{one_line(failed)[1:]}. Your game "
+                          "is saved; choose Continue to retry.")
+        except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
+            if not raised_in(exc, self._dirs):
+                raise
+            self._abandon(self.services.failure_message(self.game_id, where, exc))
+        return None
+
+    def _abandon(self, message: str) -> None:
+        self.navigator.show_launcher(message)
+
+    def _drain(self) -> None:
+        while self._submitted:
+            self.submit(self._submitted.pop(0))
+
+    # -- actions every board has ---------------------------------------------------------
+    def validate(self) -> None:
+        """VALIDATE: submit the move the renderer previews."""
+        self.renderer.confirm()
+        self._drain()
+        self.invalidate()
+
+    def cancel_preview(self) -> None:
+        """Cancel: drop the previewed move."""
+        self.renderer.cancel()
+        self.invalidate()
+
+    def show_rules(self) -> None:
+        """Open the game's rules (F1) on their own screen, with the legend's symbols as
+        their last section; closing them comes back here."""
+        self.navigator.show_rules(self.game.info, self, self.renderer.legend())
+
+    def show_panel(self, name: str | None) -> None:
+        """Open an overlay panel ("offer", "confirm", "end"...) or close it (None)."""
+        self.overlay = name
+        self.focus = -1
+        self._needs_position = True
+        self.invalidate()
+
+    def toggle_legend(self) -> None:
+        """L: show what the board's symbols mean (again: close it)."""
+        if self.overlay == "legend":
+            self.show_panel(None)
+        elif self.overlay is None and self.renderer.legend():
+            self.show_panel("legend")
+
+    def escape(self) -> None:
+        """Esc: drop a previewed move, else leave the game (`leave`)."""
+        if self.renderer.cancel():
+            self.invalidate()
+            return
+        self.leave()
+
+    def legend_panel(self) -> game_panels.Panel:
+        """The Legend panel: the renderer's symbols, each with its words."""
+        return game_panels.Panel(
+            "legend", f"Legend: the symbols of {self.game.info.name}",
+            legend=tuple(self.renderer.legend()),
+            buttons=(("Close (L or Esc)", self.toggle_legend, "close"),))
+
+    @property
+    def animating(self) -> bool:
+        """True while the renderer plays a move's transition."""
+        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+
+    @property
+    def board_focused(self) -> bool:
+        """True when the board has the keyboard focus (no panel open, no button focused)."""
+        return self.overlay is None and self.focus_name is None
+
+    # -- each frame ----------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self._safely("updating", self._tick, delta_time)
+
+    def _tick(self, delta_time: float) -> None:
+        self.ensure_built()
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.update(delta_time)
+        self._drain()
+        self.poll(delta_time)
+        seen = self.moving()
+        if seen != self._seen:
+            self._seen = seen
+            self.invalidate()
+
+    # -- layout and drawing --------------------------------------------------------------
+    def build(self, width: int, height: int) -> None:
+        px = self.px
+        side_w = px(SIDEBAR)
+        area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
+        if area != self._area:
+            self._area = area
+            self.renderer.set_area(area)
+        if self._needs_position:
+            self.push_position()
+        if self.overlay != self._built_overlay:
+            self._built_overlay = self.overlay
+            # A panel opens on its harmless button; closing it gives the board the focus.
+            self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
+        self.legend_boxes = []
+        if self.overlay is not None:
+            shown = self.panel()
+            if shown is None:  # its question is gone: no panel (and no sidebar this time)
+                self.overlay = None
+                return
+            self.legend_boxes = list(game_panels.paint_panel(self, width, height,
+                                                             shown).legend_boxes)
+            return
+        panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
+        self.box(panel, PANEL)
+        drawn = game_panels.paint_sidebar(self, panel, self.sidebar())
+        self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll
+
+    def laid_out(self) -> TextBoxes:
+        """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
+        if self.overlay is not None:
+            return self.texts
+        board = self._safely("laying out its text", self.renderer.text_boxes) or ()
+        return TextBoxes([*self.texts.items, *board])
+
+    def draw_under_text(self) -> None:
+        if self.overlay is None:
+            if self.renderer.still_picture:
+                self.renderer.draw_still()
+            else:
+                self.renderer.draw()
+        elif self.overlay == "legend":
+            for index, box in enumerate(self.legend_boxes):
+                self.renderer.draw_legend_symbol(index, box)
+
+    def draw_over_text(self) -> None:
+        if self.board_focused and self._area is not None:
+            # The focus ring of the board, just outside the area the renderer draws in.
+            a, m = self._area, self.px(6)
+            arcade.draw_lbwh_rectangle_outline(a.left - m, a.bottom - m, a.width + 2 * m,
+                                               a.height + 2 * m, FOCUS, 2)
+
+    def on_draw(self) -> None:
+        if self.renderer.still_picture:
+            self._safely("drawing", self._draw_still_picture)
+        else:
+            self._safely("drawing", super().on_draw)
+
+    def _draw_still_picture(self) -> None:
+        """A frame from the still picture: the layout and the renderer's still board are
+        painted offscreen when either changes (a move, a hover, the focus, a resize), and
+        each frame copies that picture to the window and draws what moves over it."""
+        self.ensure_built()
+        painted_for = (self.layouts, self.focus, self.hover, self.board_focused,
+                       self.renderer.still_changes)
+        if painted_for != self._picture_for:
+            self._picture_for = painted_for
+            self._picture.dirty = True
+        width, height = self.window.get_size()
+        self._picture.draw(Rect(0, 0, width, height), self.draw_layout)
+        if self.overlay is None:
+            self.renderer.draw_moving()
+        self._draw_tooltip()
+
+    # -- input ---------------------------------------------------------------------------
+    def _board_input(self) -> bool:
+        return self.overlay is None and not self.renderer.animating
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.scroll_log(x, y, round(scroll_y * 3))
+
+    def scroll_log(self, x: float, y: float, rows: int) -> bool:
+        """The wheel over the move log: `rows` earlier (positive) or newer; True if used."""
+        if not self.log_box.contains(x, y):
+            return False
+        self.log_scroll = max(0, self.log_scroll + rows)
+        self.invalidate()
+        return True
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        super().on_mouse_motion(x, y, dx, dy)
+        if self._board_input():
+            self._safely("handling the mouse", self.renderer.on_mouse_motion, x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self._safely("handling a click", self._press, x, y, button, modifiers)
+
+    def _press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        index = self.button_at(x, y)
+        if index >= 0:
+            if self.overlay is None:
+                self.focus = -1  # a click on a button leaves the keyboard on the board
+            else:
+                self.focus = index
+            self.press(index)
+        elif self.overlay is None and self._area is not None and self._area.contains(x, y):
+            self.focus = -1
+            plies = self.plies
+            used = self._board_input() and self.renderer.on_mouse_press(x, y, button,
+                                                                        modifiers)
+            self._drain()
+            if not used and self.plies == plies and not self.renderer.animating:
+                self.message = self.why_nothing(x, y)
+            self.invalidate()
+        self.renderer.set_focus(self.board_focused)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self._board_input():
+            self._safely("handling a click", self.renderer.on_mouse_release, x, y, button,
+                         modifiers)
+            self._safely("handling a click", self._drain)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self._safely("handling a key", self._key, symbol, modifiers)
+
+    def _key(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        if self.overlay is not None:
+            self._overlay_key(symbol, modifiers)
+        else:
+            self._frame_key(symbol, modifiers)
+        self.renderer.set_focus(self.board_focused)
+
+    def _overlay_key(self, symbol: int, modifiers: int) -> None:
+        """Keys while a panel is open: the subclass's, then its shortcuts, then the usual
+        focus keys."""
+        if self.overlay_key(symbol):
+            return
+        if self.overlay == "legend" and symbol == arcade.key.L:
+            self.toggle_legend()
+        elif symbol == arcade.key.ESCAPE and self.overlay != "offer":
+            self.show_panel(None)
+        else:
+            Screen.on_key_press(self, symbol, modifiers)
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab (+1) / Shift-Tab (-1): board → each enabled sidebar button → board."""
+        self.ensure_built()
+        stops: list[str | None] = [None, *(b.name for b in self.buttons if b.enabled)]
+        at = stops.index(self.focus_name) if self.focus_name in stops else 0
+        self.focus_name = stops[(at + step) % len(stops)]
+        self.services.request_redraw()
+
+    def _frame_key(self, symbol: int, modifiers: int) -> None:
+        key = arcade.key
+        if symbol == key.TAB:
+            self.cycle_focus(-1 if modifiers & key.MOD_SHIFT else 1)
+            return
+        if not self.board_focused:
+            # A sidebar button has the focus: Enter/Space press it, arrows walk the
+            # buttons, Esc gives the board the focus back; nothing of this reaches the board.
+            if symbol in KEYS_PRESS:
+                self.press(self.focus)
+                return
+            if symbol in KEYS_NEXT + KEYS_PREV:
+                self.move_focus(1 if symbol in KEYS_NEXT else -1)
+                return
+            if symbol == key.ESCAPE:
+                self.focus = -1
+                return
+        elif self._board_input() and self.renderer.on_key_press(symbol, modifiers):
+            self._drain()
+            self.invalidate()
+            return
+        if symbol in KEYS_PRESS + KEYS_NEXT + KEYS_PREV:
+            return  # keys that act on what has the focus are never shortcuts
+        shortcuts = self.shortcuts()
+        if symbol in shortcuts:
+            shortcuts[symbol]()
