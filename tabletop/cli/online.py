@@ -9,8 +9,6 @@ table is the only authority (`tabletop.net.server`); see `docs/network.md`.
 from __future__ import annotations
 
 import asyncio
-import json
-import socket
 import sys
 import threading
 from pathlib import Path
@@ -44,91 +42,6 @@ def _name(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
         return choices.person_name(value, "--name")
     except ChoiceError as exc:
         raise refused(exc) from None
-
-
-def local_address(port: int, bind: str = "0.0.0.0") -> str:
-    """This machine's address on its network, as a friend would type it: the address
-    it listens on, or on every address the one the default route leaves from (no
-    packet is sent)."""
-    if bind not in ("0.0.0.0", "::", ""):
-        return f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing is sent
-        ip = str(probe.getsockname()[0])
-    except OSError:
-        ip = "127.0.0.1"
-    finally:
-        probe.close()
-    return f"{ip}:{port}"
-
-
-def _tokens_file() -> Path:
-    from tabletop.store.paths import data_dir
-
-    return data_dir() / "joined-tables.json"  # beside, not in, the hosted tables' folder
-
-
-def remembered_token(uri: str, code: str) -> str | None:
-    """The seat token this client was given at `code`'s table, if it took a seat there
-    (so a client that was killed takes the same seat again)."""
-    try:
-        data = json.loads(_tokens_file().read_text(encoding="utf-8"))
-        token = data.get(f"{uri} {code}")
-        return token if isinstance(token, str) else None
-    except (OSError, ValueError, AttributeError):
-        return None
-
-
-def remember_token(uri: str, code: str, token: str | None) -> None:
-    """Keep (or, with None, forget) the seat token of `code`'s table."""
-    from tabletop.store.files import write_atomic
-
-    path = _tokens_file()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}
-    key = f"{uri} {code}"
-    if token is None:
-        data.pop(key, None)
-    else:
-        data[key] = token
-    while len(data) > 100:  # the oldest go: a client keeps its recent tables only
-        data.pop(next(iter(data)))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(data))
-    except OSError:
-        pass  # then a killed client joins as anyone would, by the code
-
-
-def _serve_in_thread(server: Any, port: int, bind: str, certificate: Path | None,
-                     key: Path | None, until: asyncio.Event) -> tuple[threading.Thread, int]:
-    """Run `server` on its own thread and event loop; the thread and the port it got."""
-    ready: list[int] = []
-    failed: list[BaseException] = []
-    started = threading.Event()
-
-    def bound(port: int) -> None:
-        ready.append(port)
-        started.set()
-
-    def run() -> None:
-        try:
-            asyncio.run(server.run(port, bind, certificate, key, until=until, ready=bound))
-        except BaseException as exc:  # said by the command below, on one line
-            failed.append(exc)
-            started.set()
-
-    thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
-    thread.start()
-    started.wait()
-    if failed:
-        fail(f"cannot serve on port {port}: {one_line(failed[0])}")
-    return thread, ready[0]
 
 
 @click.command("host")
@@ -227,27 +140,27 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         server.close()
         fail("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
              "to play your seat in the terminal")
-    _, port = _serve_in_thread(server, port, bind, certificate, key, online.finished)
-    address = local_address(port, bind)
-    scheme = "wss://" if certificate else ""
-    click.echo(f"join with: tabletop join {scheme}{address} {online.code}", err=False)
-    sys.stdout.flush()
-    announcer = None
-    if not no_discovery:
-        from tabletop.net.discovery import announce
+    from tabletop.net.client import NetError
+    from tabletop.net.hosting import Hosting
 
-        announcer = announce(online.id, online.game_name, port)
+    try:
+        hosting = Hosting.start(server, online, port, bind, certificate, key,
+                                discovery=not no_discovery)
+    except NetError as exc:
+        server.close()
+        fail(one_line(exc))
+    click.echo(f"join with: tabletop join {hosting.address} {online.code}", err=False)
+    sys.stdout.flush()
     try:
         if here:
-            _play_here(host, f"{scheme}127.0.0.1:{port}", here[0].token, name)
+            _play_here(host, hosting.here, here[0].token, name)
         while not online.finished.is_set():
             threading.Event().wait(0.2)
     except KeyboardInterrupt:
         click.echo("\nStopped hosting; resume the table with `tabletop host --resume`.",
                    err=True)
     finally:
-        if announcer is not None:
-            announcer.close()
+        hosting.withdraw()
         server.close()
     outcome = online.table.outcome
     if outcome is not None and online.finished.is_set():
@@ -342,6 +255,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
     """
     from tabletop.net.client import Connection, NetError
     from tabletop.net.codes import normal_code
+    from tabletop.net.hosting import remember_token, remembered_token
     from tabletop.net.players import play_agent, play_text, welcome
     from tabletop.session import make_agent
 
@@ -435,6 +349,7 @@ def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | 
     `tabletop join ADDRESS CODE`; `tabletop join ADDRESS` lists the open tables. Tables
     left unfinished by a stopped server are resumed when it starts again.
     """
+    from tabletop.net.hosting import local_address
     from tabletop.net.server import Server
     from tabletop.store.paths import data_dir
 
