@@ -237,14 +237,18 @@ class OnlineGame:
     outcome: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
     status: str = "connected"
+    #: Seconds each person has for a move (None: no clock).
+    time_limit: float | None = None
     _state: Any = None
 
     @classmethod
     def welcomed(cls, game: Game[Any, Any], message: Mapping[str, Any]) -> OnlineGame:
         """The client's game from the host's `welcome`."""
+        limit = message.get("time_limit")
         return cls(game, message.get("seat"), message["players"], list(message["seats"]),
                    dict(message["position"]), [list(lines) for lines in message["log"]],
-                   int(message.get("log_from", 0)), message.get("outcome"))
+                   int(message.get("log_from", 0)), message.get("outcome"),
+                   time_limit=float(limit) if isinstance(limit, (int, float)) else None)
 
     def take(self, message: Mapping[str, Any]) -> None:
         """Follow one of the host's messages."""
@@ -325,7 +329,9 @@ class OnlineGame:
                 label += " (thinking)"
             elif entry.get("away"):
                 label += " (reconnecting)"
-            elif entry.get("kind") != "computer" and not entry.get("taken"):
+            elif entry.get("kind") == "computer":
+                label += " (computer)"
+            elif not entry.get("taken"):
                 label += " (free seat)"
             elif entry.get("seat") == self.seat:
                 label += " (you)"

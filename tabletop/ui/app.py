@@ -14,11 +14,12 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.ai.base import Budget
 from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
+from tabletop.net.protocol import DEFAULT_PORT
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import Seat
@@ -45,6 +46,9 @@ from tabletop.ui.setup_screen import SetupScreen
 from tabletop.ui.sound import SoundBoard
 from tabletop.ui.stats_screen import StatsScreen
 from tabletop.worker import AIWorker, HostFactory, default_factory
+
+if TYPE_CHECKING:
+    from tabletop.net.seat import OnlineSeat
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (800, 540)
@@ -143,6 +147,8 @@ class App:
         self.fullscreen = FullScreen(window)
         self.sounds = SoundBoard(lambda: self.settings.volume)
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
+        #: The port a table hosted here is served on (taken: any free one).
+        self.port = DEFAULT_PORT
 
     # -- navigation ----------------------------------------------------------------------
     @property
@@ -226,6 +232,35 @@ class App:
         try:
             screen = GameScreen(self, game_id, session, seats)
         except PluginFailure as failure:
+            self.show_launcher(str(failure))
+            return
+        self.window.show_view(screen)
+
+    def host_game(self, game_id: str, kinds: Sequence[str], names: Sequence[str],
+                  options: dict[str, Any], seed: int, time_limit: float | None) -> None:
+        """Host an online table here and show the seat of the person here; raises
+        `TabletopError` if it cannot be hosted."""
+        from tabletop.net.seat import OnlineSeat
+
+        seat = OnlineSeat.host_table(self.host, self.directory, game_id, kinds, names,
+                                     options, seed, time_limit, budget=self.ai_budget(),
+                                     port=self.port)
+        self.play_online(seat)
+
+    def show_join(self) -> None:
+        """Go to the Join screen."""
+        from tabletop.ui.join_screen import JoinScreen  # online play loads when asked for
+
+        self.window.show_view(JoinScreen(self))
+
+    def play_online(self, seat: OnlineSeat) -> None:
+        """Show the game screen of a seat at an online table."""
+        from tabletop.ui.online_screen import OnlineScreen  # online play loads when asked
+
+        try:
+            screen = OnlineScreen(self, seat)
+        except PluginFailure as failure:
+            seat.leave()
             self.show_launcher(str(failure))
             return
         self.window.show_view(screen)

@@ -24,7 +24,7 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
-from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
 from tabletop.ui.textbox import TextBoxes
 from tabletop.ui.widgets import (
     BACKGROUND,
@@ -50,7 +50,10 @@ class BoardShell(Screen):
     """A renderer's board with the sidebar beside it (see the module)."""
 
     def __init__(self, services: Services, game_id: str, game: Game[Any, Any],
-                 seats: frozenset[int], names: Sequence[str]) -> None:
+                 seats: frozenset[int], names: Sequence[str],
+                 renderer: type[Renderer] | None = None) -> None:
+        """The shell of `game` for the people at `seats` (`names`: the names people gave
+        their seats); `renderer` draws it (default: the one the game registered)."""
         super().__init__(services)
         self.game_id = game_id
         self.game = game
@@ -75,7 +78,7 @@ class BoardShell(Screen):
         #: The names people typed for their seats ("" where none).
         self.names = tuple(names)
         settings = services.settings
-        renderer_cls = services.make_renderer(game_id)
+        renderer_cls = renderer or services.make_renderer(game_id)
         context = RendererContext(game, seats, settings.colour_blind,
                                   settings.animation_seconds, self._submitted.append,
                                   self.notation, self.names, self._position_text)

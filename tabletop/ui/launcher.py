@@ -60,8 +60,9 @@ class LauncherScreen(Screen):
         side_x = width - margin - side_w
         top = below - subtitle.content_height - px(20)
         go = self.navigator
-        actions = (("Library", go.show_library), ("Statistics", go.show_stats),
-                   ("Settings", go.show_settings), ("Quit", go.quit))
+        actions = (("Join a game", go.show_join), ("Library", go.show_library),
+                   ("Statistics", go.show_stats), ("Settings", go.show_settings),
+                   ("Quit", go.quit))
         message_h = self.line(14, 1.5) * 2 + px(10) if self.message else 0.0
         floor = px(24) + message_h
         # Games first: Tab from nothing lands on the first game.
@@ -75,7 +76,7 @@ class LauncherScreen(Screen):
         for label, action in actions:
             y -= row
             self.add_button(label, Rect(side_x, y, side_w, row - px(12)), action,
-                            name=label.lower())
+                            name=label.split()[0].lower())
         if self.message:
             self.label(self.message, margin, px(16) + message_h, 14, ERROR, multiline=True,
                        anchor_y="top", box=Rect(margin, px(16), width - 2 * margin,

@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from tabletop.model import GameInfo
+    from tabletop.net.seat import OnlineSeat
     from tabletop.record import Record
     from tabletop.seats import Seat
     from tabletop.session import Session
@@ -33,6 +36,18 @@ class Navigator(Protocol):
                    entry_id: str | None = None) -> None:
         """The game screen on `session`, kept in the library (a new entry unless `entry_id`
         continues one); `seats` as set up (default: as kept, or unnamed)."""
+
+    def host_game(self, game_id: str, kinds: Sequence[str], names: Sequence[str],
+                  options: dict[str, Any], seed: int, time_limit: float | None) -> None:
+        """Host an online table of `game_id` here (`kinds`: "here", "online" or an agent,
+        one per seat) and show its game screen; raises `TabletopError` if it cannot be
+        hosted (the set-up says why)."""
+
+    def show_join(self) -> None:
+        """The Join screen: tables found on this network, or an address and a code."""
+
+    def play_online(self, seat: OnlineSeat) -> None:
+        """The game screen of a seat taken at an online table."""
 
     def continue_game(self, entry_id: str) -> None:
         """The game screen on a kept game in progress (the launcher, saying why, if it

@@ -28,6 +28,10 @@ _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
 NAME_LENGTH = MAX_PLAYER_NAME
 #: What a name field shows before the name (the caret is placed after it).
 NAME_PREFIX = "Name: "
+#: A seat taken by a friend who joins from another computer (the table is hosted here).
+ONLINE = "online"
+#: The time per move an online table may give each person (None: no clock), in seconds.
+TIME_LIMITS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0, 300.0, 600.0)
 #: The selected part of a name: the accent, see-through, over the text it marks.
 SELECTION = (*ACCENT[:3], 110)
 _CTRL = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+A, and Cmd+A on a Mac
@@ -55,6 +59,9 @@ class SetupScreen(Screen):
         # agents: the command line's parser says which (`choices.seat_choices`).
         self.levels = choices.levels(services.host, game_id)
         self.agent_names = choices.seat_choices(services.host, game_id)
+        if position is None:  # a game played on from a replay stays at this screen
+            self.agent_names.append(ONLINE)
+        self.time_limit: float | None = None
         self.players = preset.players if preset else info.min_players
         self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
         self.options: dict[str, Any] = (
@@ -134,6 +141,34 @@ class SetupScreen(Screen):
             new = value
         self._set(lambda: self.options.__setitem__(option.name, new))
 
+    @property
+    def online(self) -> bool:
+        """True when a seat is played from another computer: the table is hosted here."""
+        return ONLINE in self.seats[:self.players]
+
+    def step_time_limit(self, step: int) -> None:
+        """The online table's time per move: the next (or previous) one offered."""
+        index = TIME_LIMITS.index(self.time_limit) if self.time_limit in TIME_LIMITS else 0
+        new = TIME_LIMITS[max(0, min(len(TIME_LIMITS) - 1, index + step))]
+        self._set(lambda: setattr(self, "time_limit", new))
+
+    def host(self, seed: int) -> None:
+        """Host the table online: one seat here, the others online or the computer's;
+        raises `TabletopError` (the set-up says it) if it cannot be."""
+        from tabletop.net.server import HERE
+
+        seats = self.seats[:self.players]
+        if seats.count(HUMAN) != 1:
+            raise TabletopError("An online table has one seat here: make yours Human, "
+                                "and each other seat Online or a computer.")
+        choices.agents(self.services.host, self.game_id,
+                       [s for s in seats if s != ONLINE], "--seat", human=True)
+        options = self.game.info.resolve_options(self.options)
+        self.game.new_state(self.players, options, seed)  # the game takes these options
+        kinds = [HERE if s == HUMAN else s for s in seats]
+        names = [self.names[i] if s == HUMAN else "" for i, s in enumerate(seats)]
+        self.navigator.host_game(self.game_id, kinds, names, options, seed, self.time_limit)
+
     def new_session(self, seed: int) -> Session:
         """The game the choices make; raises `TabletopError` if they do not make one."""
         if self.position is not None:  # the kept moves replayed, then play goes on
@@ -150,6 +185,9 @@ class SetupScreen(Screen):
             # The seed's rules (its range, a random one if none is typed) are the
             # command line's: one seed is one game in both.
             seed = choices.seed(self.seed_text) if self.seed_text else choices.random_seed()
+            if self.online:
+                self.host(seed)
+                return
             session = self.new_session(seed)
         except TabletopError as exc:
             self.error = exc.words
@@ -213,7 +251,8 @@ class SetupScreen(Screen):
             player = self.seats[seat]
             level = self.levels.get(player)
             shown = describe(level) if level is not None else player
-            text = "Human" if player == HUMAN else f"Computer: {shown}"
+            text = ("Human" if player == HUMAN else "Online: a friend joins"
+                    if player == ONLINE else f"Computer: {shown}")
             row_y = y
             # Added in reading order (the focus order): the seat's "<" and ">", then
             # what stands right of them.
@@ -238,6 +277,16 @@ class SetupScreen(Screen):
                 blurb = Rect(left + px(16), row_y - px(4) - tall, width - left - px(36), tall)
                 self.label(words, blurb.left, blurb.top, 12, DIM, anchor_y="top", box=blurb)
                 y -= tall + px(4)  # apart from the next row, as an option's help
+        if self.online:
+            limit = self.time_limit
+            stepper("Time per move", "no clock" if limit is None else
+                    f"{limit:g} s" if limit < 60 else f"{limit / 60:g} min",
+                    lambda: self.step_time_limit(-1), lambda: self.step_time_limit(1),
+                    "time-limit")
+            y += row_h
+            self.label("Online: a person out of time loses. Start shows the address and "
+                       "code your friends join with.", left + px(16), y - px(14), 12, DIM)
+            y -= row_h + px(18)
         for option in info.options if self.position is None else ():
             if self.players < option.min_players:
                 continue  # it changes nothing at this table (who plays first, alone)

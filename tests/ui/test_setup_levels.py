@@ -46,8 +46,11 @@ def test_setup_shows_the_levels_with_the_ratings_of_the_committed_result(
         assert sentence.rstrip(".") + "." in labels  # a sentence, whole
         shown.append(entry["name"])
     assert len(shown) >= 3
-    click_button(window, f"seat{seat}+")  # only levels: after the last comes a person
+    click_button(window, f"seat{seat}+")  # the levels, then a friend online, then a person
+    assert setup.seats[seat] == "online"
+    click_button(window, f"seat{seat}+")
     assert setup.seats[seat] == "human"
+    click_button(window, f"seat{seat}-")
     click_button(window, f"seat{seat}-")
     if game_id == "versus":
         screenshot(window, "setup_levels_versus")

@@ -1,0 +1,441 @@
+"""The game screen of an online seat: the board as this seat sees it, at a table whose
+authority is on another computer (or on this one's server, for its host).
+
+`OnlineScreen` shows what the host sends (`tabletop.net.seat.OnlineSeat`): the seat's
+view on the game's own renderer, the log, who sits where, who is connected, who is
+thinking, a banner while the link or a peer is reconnecting, the clock of a timed table,
+and the way to join while seats are free. A move chosen on the board goes to the host as
+its notation; the board takes no other move until the host has answered. The shell
+(board, sidebar, panels, input) is `tabletop.ui.board_shell`, shared with a game here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from tabletop.model import Outcome
+from tabletop.net.client import STATUS
+from tabletop.net.seat import OnlineSeat
+from tabletop.ui import game_panels
+from tabletop.ui._arcade import arcade
+from tabletop.ui.board_shell import BoardShell
+from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, TEXT
+
+if TYPE_CHECKING:
+    from tabletop.ui.services import Services
+
+
+def _names(seat: OnlineSeat) -> list[str]:
+    """The names the table gave its seats ("" where a seat goes by the game's name)."""
+    info, online = seat.game.game.info, seat.game
+    return [label if (label := online.label(i)) != info.seat_name(i) else ""
+            for i in range(online.players)]
+
+
+class OnlineScreen(BoardShell):
+    """A seat at an online table (see the module)."""
+
+    def __init__(self, services: Services, seat: OnlineSeat) -> None:
+        online = seat.game
+        mine = frozenset({online.seat}) if online.seat is not None else frozenset()
+        super().__init__(services, online.game.info.id, online.game, mine, _names(seat),
+                         renderer=None if online.game.sends_views() else TextRenderer)
+        self.seat = seat
+        self.overlay = "end" if online.outcome is not None else None
+        #: The position shown: its ply, the seat's view, and a state to read moves on
+        #: (the game's own, or dealt from the view: the host never sends what is hidden).
+        self._shown: tuple[int, Any, Any] | None = None
+        self._legal: list[Any] = []
+        #: The last move as views (before, move, after), for the renderer's mark.
+        self._last: tuple[Any, Any, Any] = (None, None, None)
+        #: The ply whose move this seat sent and the host has not yet answered.
+        self._sent: int | None = None
+        self.link = "connected"
+        self._rng = random.Random()
+        #: When the position last changed (the clock of a timed table counts from it),
+        #: and the whole seconds left shown last.
+        self._since = time.monotonic()
+        self._clock_shown: int | None = None
+        self._asked = ""  # the host's reason for a confirmation ("resigning ends…")
+        self._offered_by = ""
+
+    # -- the position --------------------------------------------------------------------
+    @property
+    def online(self) -> Any:
+        """The seat's picture of the game (`tabletop.net.client.OnlineGame`)."""
+        return self.seat.game
+
+    @property
+    def plies(self) -> int:
+        return int(self.online.ply)
+
+    def _current(self) -> tuple[int, Any, Any]:
+        """The shown position (ply, view, state), made from the host's last message."""
+        online = self.online
+        if self._shown is None or self._shown[0] != online.ply:
+            data = online.position.get("view")
+            view = self.game.view_from_dict(data) if data is not None else None
+            self._shown = (online.ply, view, online.state(self._rng))
+            self._legal = self._read_legal()
+        return self._shown
+
+    def _read_legal(self) -> list[Any]:
+        """The legal moves the host listed, read as the game's moves (their notation
+        itself for a game that sends no views: the text board plays notation)."""
+        state = self.online.state(self._rng)
+        if state is None:
+            return list(self.online.legal)
+        return [self.game.parse_move(state, text) for text in self.online.legal]
+
+    def notation(self, move: Any) -> str:
+        state = self._current()[2]
+        if state is None or isinstance(move, str):
+            return str(move)
+        return self.game.move_to_text(state, move)
+
+    def _position_text(self) -> str:
+        return str(self.online.position.get("text", ""))
+
+    @property
+    def may_move(self) -> bool:
+        """True when this seat may choose a move on the board now."""
+        online = self.online
+        return (online.my_turn and self.overlay is None and self._sent != online.ply
+                and self.seat.lost is None and self.link == "connected")
+
+    def push_position(self) -> None:
+        _, view, _ = self._current()
+        online = self.online
+        interactive = self.may_move
+        self.renderer.set_position(view, online.position.get("to_move"),
+                                   self._legal if interactive else (), interactive)
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.show_last_move(*self._last)
+        self._needs_position = False
+
+    def seat_label(self, seat: int) -> str:
+        return str(self.online.label(seat))
+
+    # -- what the host sends -------------------------------------------------------------
+    def poll(self, delta_time: float) -> None:
+        for message in self.seat.poll():
+            self._take(message)
+        self._tick_clock()
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "played":
+            self._played(message)
+        elif kind == "welcome":  # back after a drop: the game as it stands
+            self._shown, self._sent, self._last = None, None, (None, None, None)
+            self._moved()
+        elif kind == "ended":
+            self.overlay = "end"
+            self._needs_position = True
+        elif kind == "confirm":
+            self.offer, self._asked = message["move"], str(message["reason"])
+            self.show_panel("confirm")
+        elif kind == "offer":
+            self.offer, self._offered_by = message["move"], str(message["label"])
+            self.show_panel("offer")
+        elif kind == "declined":
+            self.message = f"{message['by']} declines: {message['move']}."
+        elif kind in ("error", "note"):
+            self.message = str(message["message"])
+            if kind == "error":
+                self._sent = None  # refused: this seat may choose again
+                self._needs_position = True
+        elif kind == "seats":
+            self._needs_position = True  # play may start now that every seat is taken
+        elif kind == STATUS:
+            self.link = str(message.get("state", ""))
+            self._needs_position = True  # no move while the link is down
+        self.invalidate()
+
+    def _played(self, message: dict[str, Any]) -> None:
+        """A move was played: logged, animated, told (another seat's) in words."""
+        _, before, before_state = self._shown or (None, None, None)
+        move: Any = None
+        if before_state is not None:
+            try:  # read on the state dealt from this seat's view (never the true one)
+                move = self.game.parse_move(before_state, str(message["move"]))
+            except Exception:  # a move that reads only on what was hidden: not animated
+                move = None
+        self._shown = None
+        after = self._current()[1]
+        self._last = (before, move, after) if move is not None else (None, None, None)
+        self._sent = None
+        self.log_scroll = 0
+        if message.get("seat") != self.online.seat:
+            self.message = " ".join(str(line).strip() for line in message["lines"])
+        else:
+            self.message = ""
+        self._moved()
+        if move is not None and before is not None and after is not None:
+            self.renderer.animate(before, move, after)
+            cues = list(self.renderer.sound_cues(before, move, after))
+            ended = self.online.outcome is not None
+            self.services.sounds.play(cues + (["game_end"] if ended else []))
+
+    def _moved(self) -> None:
+        self._since = time.monotonic()
+        self.push_position()
+
+    def _tick_clock(self) -> None:
+        """A timed table's clock: the sidebar shows the whole seconds left."""
+        left = self.clock_left()
+        shown = None if left is None else int(left)
+        if shown != self._clock_shown:
+            self._clock_shown = shown
+            self.invalidate()
+
+    def clock_left(self) -> float | None:
+        """Seconds the person to move has left (None: no clock, or nobody's clock runs)."""
+        limit = self.online.time_limit
+        online = self.online
+        if limit is None or self.seat.waiting or online.outcome is not None:
+            return None
+        to_move = online.position.get("to_move")
+        entry = next((e for e in online.seats if e.get("seat") == to_move), None)
+        if entry is None or entry.get("kind") == "computer":
+            return None
+        return max(0.0, float(limit) - (time.monotonic() - self._since))
+
+    # -- a person's moves ----------------------------------------------------------------
+    def submit(self, move: Any) -> None:
+        if not self.may_move:
+            self.message = self.why_not_now() or "Wait for the host's answer."
+            self.invalidate()
+            return
+        self.seat.move(self.notation(move))
+        self._sent = self.online.ply
+        self.message = ""
+        self._needs_position = True
+        self.invalidate()
+
+    def play_special(self, notation: str) -> None:
+        """A special move's button (resign, offer a draw): the host asks what it needs."""
+        if self.may_move:
+            self.seat.move(notation)
+            self._sent = self.online.ply
+            self.invalidate()
+
+    def answer_offer(self, accept: bool) -> None:
+        """The answer to the panel open: another's offer, or a confirmation."""
+        asked, move = self.overlay, self.offer
+        self.offer = None
+        self.show_panel(None)
+        if asked == "offer":
+            self.seat.answer(accept)
+            self.message = "You accept." if accept else "You decline."
+        elif accept and move is not None:
+            self.seat.confirm(str(move))
+        else:
+            self._sent = None
+            self.message = "You play on."
+
+    def why_not_now(self) -> str | None:
+        """Why this seat may not move now (None: it may)."""
+        online = self.online
+        if self.seat.lost is not None:
+            return "The connection to the host is lost."
+        if self.link != "connected":
+            return "Wait: the connection to the host is being made again."
+        if online.outcome is not None:
+            return "The game is over."
+        if self.seat.waiting:
+            return "Play starts when every seat is taken."
+        if online.seat is None:
+            return "You are watching: every seat was taken."
+        if not online.my_turn:
+            return f"Wait: {self.seat_label(online.position.get('to_move') or 0)} is to move."
+        if self._sent == online.ply:
+            return "Your move is with the host."
+        return None
+
+    def why_nothing(self, x: float, y: float) -> str:
+        why = self.why_not_now()
+        if why is not None:
+            return why
+        return self.renderer.explain_click(x, y) or "Nothing to play there (F1: the rules)."
+
+    # -- leaving -------------------------------------------------------------------------
+    def leave(self) -> None:
+        """Esc or Leave: asked first while the game goes on."""
+        if self.online.outcome is not None or self.seat.lost is not None:
+            self.leave_now()
+        else:
+            self.show_panel("leave")
+
+    def leave_now(self) -> None:
+        """Leave the table and go to the launcher."""
+        self.seat.leave()
+        self.navigator.show_launcher(None if self.online.outcome is not None
+                                     or self.seat.hosting is None else
+                                     "You left the table you hosted; it is kept in the "
+                                     "Library (tabletop host --resume plays it on).")
+
+    def _abandon(self, message: str) -> None:
+        self.seat.leave()
+        super()._abandon(message)
+
+    def copy_invitation(self) -> None:
+        """C: put the address and the code on the clipboard (Join reads both)."""
+        try:
+            self.window.set_clipboard_text(f"{self.seat.address} {self.seat.code}")
+            self.message = "Copied: paste it into Join on your friend's Tabletop."
+        except Exception:  # no clipboard here (a headless window): read it out instead
+            self.message = f"Join with {self.seat.address} and the code {self.seat.code}."
+        self.invalidate()
+
+    # -- the sidebar and panels ----------------------------------------------------------
+    def status_lines(self) -> list[tuple[str, Any]]:
+        """The link, the table's seats, the turn, the clock and the last message."""
+        online, seat = self.online, self.seat
+        lines: list[tuple[str, Any]] = []
+        if seat.lost is not None:
+            lines.append((f"Connection lost: {seat.lost}", ERROR))
+        elif self.link == "reconnecting":
+            lines.append(("The connection dropped: reconnecting…", ERROR))
+        away = [str(e.get("label")) for e in online.seats if e.get("away")]
+        if away and online.outcome is None:
+            lines.append((f"{' and '.join(away)}: reconnecting…", ERROR))
+        if seat.waiting:
+            if seat.hosting is not None:
+                lines.append((f"Waiting for players. Join with {seat.address}, "
+                               f"code {seat.code}", ACCENT))
+            else:
+                lines.append(("Waiting for the other players to join.", ACCENT))
+        elif online.outcome is not None:
+            lines.append(("Game over", ACCENT))
+        else:
+            to_move = online.position.get("to_move")
+            entry: dict[str, Any] = next(
+                (e for e in online.seats if e.get("seat") == to_move), {})
+            who = "You" if to_move == online.seat else self.seat_label(to_move or 0)
+            turn = "Your move" if who == "You" else f"To move: {who}"
+            if entry.get("thinking"):
+                turn = f"{who} is thinking…"
+            left = self.clock_left()
+            if left is not None:
+                turn += f" ({int(left) // 60}:{int(left) % 60:02d} left)"
+            lines.append((turn, GOOD if who == "You" else TEXT))
+        lines.append((f"At the table: {online.who()}", DIM))
+        if self.message:
+            lines.append((self.message, DIM))
+        return lines
+
+    def sidebar(self) -> game_panels.Sidebar:
+        online = self.online
+        view = self._current()[1]
+        outcome = online.outcome
+        scores = outcome.get("scores") if outcome is not None else (
+            self.renderer.scores(view) if view is not None else None)
+        labels = [self.seat_label(i) for i in range(online.players)]
+        actions: list[game_panels.Action] = []
+        if self.renderer.pending_move is not None:
+            actions += [("VALIDATE", self.validate, True, "validate"),
+                        ("Cancel (Esc)", self.cancel_preview, True, "cancel")]
+        if self.seat.hosting is not None and self.seat.waiting:
+            actions.append(("Copy invitation (C)", self.copy_invitation, True, "copy"))
+        actions += [
+            ("Rules (F1)", self.show_rules, True, "rules"),
+            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            ("Leave (Esc)", self.leave, True, "launcher"),
+        ]
+        specials: list[game_panels.Action] = [
+            (self._special_label(text), partial(self.play_special, text), self.may_move,
+             f"special:{text}")
+            for text in map(str, online.position.get("special", []))]
+        return game_panels.Sidebar(
+            f"{self.game.info.name} online", tuple(self.status_lines()),
+            tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
+            tuple(tuple(str(line) for line in lines) for lines in online.log),
+            self.log_scroll)
+
+    def _special_label(self, notation: str) -> str:
+        """A special move's button: "Offer: draw" when the others must accept it (it ends
+        the game without the mover losing), else the move ("Resign")."""
+        state, mover = self._current()[2], self.online.seat
+        try:
+            after = self.game.outcome(self.game.apply(state, self.game.parse_move(
+                state, notation))) if state is not None else None
+        except Exception:  # read on a dealt state: when in doubt, the move's own words
+            after = None
+        if after is not None and (not after.winners or mover in after.winners):
+            return f"Offer: {notation}"
+        return notation.capitalize()
+
+    def _result_lines(self, outcome: dict[str, Any]) -> list[str]:
+        """The end panel's words: who won, why it ended, each seat's points."""
+        online = self.online
+        names = [f"{online.label(i)} (the computer)" if entry.get("kind") == "computer"
+                 else online.label(i) for i, entry in enumerate(online.seats)]
+        ended = Outcome(tuple(outcome.get("scores", ())), tuple(outcome.get("winners", ())),
+                        str(outcome.get("said", "")))
+        return game_panels.result_lines(ended, names)
+
+    def panel(self) -> game_panels.Panel | None:
+        kind, online = self.overlay, self.online
+        if kind == "legend":
+            return self.legend_panel()
+        if kind == "offer" and self.offer is not None:
+            return game_panels.Panel(
+                kind, f"{self._offered_by} offers: {self.offer}", "Do you accept?",
+                buttons=(("Accept (Y)", lambda: self.answer_offer(True), "accept"),
+                         ("Decline (N)", lambda: self.answer_offer(False), "decline")))
+        if kind == "confirm" and self.offer is not None:
+            return game_panels.Panel(
+                kind, f"{str(self.offer).capitalize()}?", self._asked,
+                buttons=((f"{str(self.offer).capitalize()} (Y)",
+                          lambda: self.answer_offer(True), "yes"),
+                         ("Keep playing (N)", lambda: self.answer_offer(False), "keep")))
+        if kind == "leave":
+            text = ("The table closes: your friends cannot play on without you. The game "
+                    "stays in your Library, and `tabletop host --resume` plays it on."
+                    if self.seat.hosting is not None else
+                    "Your seat is kept for you: join again with the same code to take it.")
+            return game_panels.Panel(
+                "confirm", "Leave the table?", text,
+                buttons=(("Leave (Y)", self.leave_now, "leave"),
+                         ("Stay (N)", lambda: self.show_panel(None), "stay")))
+        if kind == "end" and online.outcome is not None:
+            said = self._result_lines(online.outcome)
+            if self.seat.kept:
+                said.append(self.seat.kept)
+            elif self.seat.hosting is not None:
+                said.append("Kept in your Library.")
+            return game_panels.Panel(
+                kind, "Game over", "\n".join(said),
+                buttons=(("Review board", lambda: self.show_panel(None), "review"),
+                         ("Launcher", self.leave_now, "launcher")))
+        return None
+
+    # -- keys ----------------------------------------------------------------------------
+    def overlay_key(self, symbol: int) -> bool:
+        key = arcade.key
+        if self.overlay in ("offer", "confirm") and symbol in (key.Y, key.N):
+            self.answer_offer(symbol == key.Y)
+        elif self.overlay == "confirm" and symbol == key.ESCAPE:
+            self.answer_offer(False)
+        elif self.overlay == "leave" and symbol == key.Y:
+            self.leave_now()
+        elif self.overlay == "leave" and symbol in (key.N, key.ESCAPE):
+            self.show_panel(None)
+        else:
+            return False
+        return True
+
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        keys = super().shortcuts()
+        if self.seat.hosting is not None:
+            keys[arcade.key.C] = self.copy_invitation
+        return keys
+
+    def moving(self) -> tuple[bool, ...]:
+        return (*super().moving(), self.may_move)

@@ -1,0 +1,170 @@
+"""Issue 22: online play in the app, with real sockets and real `tabletop` processes.
+
+The app hosts a table from its set-up (a seat "Online: a friend joins") and a friend's
+`tabletop join … --agent random` process takes the other seat; the app joins a table
+that a `tabletop host` process holds, through its Join screen, and sees the host killed
+(`kill -9`: a banner while it reconnects) and resumed. The person here plays with real
+clicks on the board and the sidebar's buttons.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import click, click_button, close_app, key, open_app, pump, wait_until
+
+from tabletop.plugins import Host
+from tabletop.store.library import Library
+from tabletop.ui._arcade import arcade
+from tabletop.ui.online_screen import OnlineScreen
+from tabletop.ui.setup_screen import SetupScreen
+from tests.net.processes import Process, free_port, kept, run, start_host
+
+
+def installed_host() -> Host:
+    """The installed plugins, as `tabletop` runs them (picklable for the AI worker)."""
+    return Host().load()
+
+
+@pytest.fixture
+def window(tmp_path: Path) -> Iterator[Any]:
+    win = open_app(installed_host, tmp_path / "app")
+    win.app.port = 0  # any free port: tests run side by side
+    yield win
+    view = win.current_view
+    if isinstance(view, OnlineScreen):
+        view.seat.leave()
+    close_app(win)
+
+
+def said(screen: Any) -> str:
+    """Every text the screen shows now."""
+    pump(screen.window)
+    return " ".join(placed.text for placed in screen.texts.items)
+
+
+def play_a_move(window: Any, screen: OnlineScreen, rng: random.Random) -> None:
+    """A legal Versus move by clicks: its piece, its cell, VALIDATE if it is previewed."""
+    wait_until(window, lambda: screen.may_move and not screen.renderer.animating, 60)
+    move = rng.choice(screen._legal)
+    centres = screen.renderer.board_layout.centres
+    ply = screen.plies
+    click(window, *centres[move.frm])
+    click(window, *centres[move.to])
+    if screen.button_named("validate") is not None:
+        click_button(window, "validate")
+    wait_until(window, lambda: screen.plies > ply, 30)
+
+
+def resign(window: Any, screen: OnlineScreen) -> None:
+    """Resign with the sidebar's button and confirm it with the keyboard (Y)."""
+    wait_until(window, lambda: screen.may_move and not screen.renderer.animating, 60)
+    name = next(b.name for b in screen.buttons if b.name.startswith("special:resign"))
+    click_button(window, name)
+    wait_until(window, lambda: screen.overlay == "confirm", 30)
+    key(window, arcade.key.Y)
+    wait_until(window, lambda: screen.overlay == "end" and screen.seat.game.record
+               is not None, 30)
+
+
+def test_a_table_hosted_from_the_set_up_is_played_with_a_friend_elsewhere(
+        window: Any, tmp_path: Path) -> None:
+    click_button(window, "game:versus")
+    assert isinstance(window.current_view, SetupScreen)
+    click_button(window, "seat1-")  # Brown: Human → Online (the last choice)
+    setup = window.current_view
+    assert setup.seats[1] == "online" and setup.button_named("time-limit+") is not None
+    click_button(window, "start")
+    screen = window.current_view
+    assert isinstance(screen, OnlineScreen), getattr(setup, "error", None)
+    seat = screen.seat
+    text = said(screen)
+    assert "Waiting for players" in text and seat.code in text
+    assert screen.button_named("copy") is not None
+    assert not screen.may_move  # play starts when every seat is taken
+
+    friend = run(["join", f"127.0.0.1:{seat.hosting.port}", seat.code, "--agent", "random",
+                  "--name", "Bob", "--seed", "1"], tmp_path / "bob")
+    wait_until(window, lambda: not seat.waiting, 30)
+    assert "Bob (Brown)" in said(screen)
+    rng = random.Random(3)
+    for _ in range(4):
+        play_a_move(window, screen, rng)
+    assert len(screen.seat.game.log) >= 7  # both seats' moves are logged
+    resign(window, screen)
+    assert "Bob (Brown) wins." in said(screen)
+    assert "Game over:" in friend.finish(60)
+    library = Library.open(tmp_path / "app")
+    try:
+        [entry] = library.entries()
+        assert entry.result is not None
+        assert [s.player for s in entry.seats][1] == "Bob"
+    finally:
+        library.close()
+    [hosted] = kept(tmp_path / "app")
+    [theirs] = kept(tmp_path / "bob")
+    assert theirs.moves == hosted.moves and len(hosted.moves) >= 8
+    click_button(window, "launcher")
+    assert not seat.hosting.running
+
+
+def type_into(window: Any, field: str, text: str) -> None:
+    """Click a field of the Join screen and type `text` into it."""
+    click_button(window, field)
+    window.dispatch_event("on_text", text)
+    pump(window)
+
+
+def test_the_join_screen_takes_a_seat_and_a_killed_host_is_waited_for(
+        window: Any, tmp_path: Path) -> None:
+    port = free_port()
+    host_args = ["--port", str(port), "--bind", "127.0.0.1", "--no-discovery"]
+    host, address, code = start_host(tmp_path / "host", "versus", "--seat=remote",
+                                     "--seat=random", "--seed", "4", port=port)
+    click_button(window, "join")
+    type_into(window, "address", address)
+    type_into(window, "code", code.lower())  # read out, typed as heard
+    type_into(window, "name", "Ada")
+    key(window, arcade.key.ENTER)
+    wait_until(window, lambda: isinstance(window.current_view, OnlineScreen), 30)
+    screen = window.current_view
+    assert screen.seat.game.seat == 0
+    assert "Ada (Blue) (you), Brown (computer)" in said(screen)
+    rng = random.Random(5)
+    for _ in range(3):
+        play_a_move(window, screen, rng)
+
+    host.kill()  # kill -9: the app waits for it, saying so
+    wait_until(window, lambda: screen.link == "reconnecting", 30)
+    assert "reconnecting" in said(screen) and not screen.may_move
+    resumed: Process = run(["host", "--resume", *host_args], tmp_path / "host")
+    wait_until(window, lambda: screen.link == "connected", 60)
+    assert "reconnecting" not in said(screen)
+    play_a_move(window, screen, rng)
+    resign(window, screen)
+    assert "Game over" in said(screen)
+    assert "Game over:" in resumed.finish(60)
+    [hosted] = kept(tmp_path / "host")
+    [mine] = kept(tmp_path / "app")
+    assert mine.moves == hosted.moves and len(mine.moves) >= 9
+
+
+def test_what_the_app_refuses_online_is_said_in_one_line(window: Any) -> None:
+    click_button(window, "game:versus")
+    click_button(window, "seat1-")  # Brown online, Blue human: then Blue online too
+    click_button(window, "seat0-")
+    click_button(window, "start")
+    setup = window.current_view
+    assert isinstance(setup, SetupScreen) and "one seat here" in (setup.error or "")
+    key(window, arcade.key.ESCAPE)
+    click_button(window, "join")
+    type_into(window, "address", f"127.0.0.1:{free_port()}")
+    type_into(window, "code", "0000-0000-0000")
+    click_button(window, "join")
+    join = window.current_view
+    wait_until(window, lambda: join.error is not None, 30)
+    assert join.error.startswith("Could not join: cannot reach") and "\n" not in join.error
