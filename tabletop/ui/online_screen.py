@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,12 @@ def _names(seat: OnlineSeat) -> list[str]:
             for i in range(online.players)]
 
 
+def _remote(seat: OnlineSeat) -> frozenset[int]:
+    """The seats people play from other computers (not this one, not the computer's)."""
+    return frozenset(int(e["seat"]) for e in seat.game.seats
+                     if e.get("kind") != "computer" and e.get("seat") != seat.game.seat)
+
+
 class OnlineScreen(BoardShell):
     """A seat at an online table (see the module)."""
 
@@ -46,6 +53,7 @@ class OnlineScreen(BoardShell):
         super().__init__(services, online.game.info.id, online.game, mine, _names(seat),
                          renderer=None if online.game.sends_views() else TextRenderer)
         self.seat = seat
+        self._seated()
         self.overlay = "end" if online.outcome is not None else None
         #: The position shown: its ply, the seat's view, and a state to read moves on
         #: (the game's own, or dealt from the view: the host never sends what is hidden).
@@ -133,6 +141,7 @@ class OnlineScreen(BoardShell):
             self._played(message)
         elif kind == "welcome":  # back after a drop: the game as it stands
             self._shown, self._sent, self._last = None, None, (None, None, None)
+            self._seated()
             self._moved()
         elif kind == "ended":
             self.overlay = "end"
@@ -151,11 +160,22 @@ class OnlineScreen(BoardShell):
                 self._sent = None  # refused: this seat may choose again
                 self._needs_position = True
         elif kind == "seats":
+            self._seated()
             self._needs_position = True  # play may start now that every seat is taken
         elif kind == STATUS:
             self.link = str(message.get("state", ""))
             self._needs_position = True  # no move while the link is down
         self.invalidate()
+
+    def _seated(self) -> None:
+        """Who sits where changed (a friend took a seat with a name): the renderer's
+        context says so from now on."""
+        remote = _remote(self.seat)
+        names = tuple(_names(self.seat))
+        context = self.renderer.context
+        if names != context.names or remote != context.remote:
+            self.names = names
+            self.renderer.context = replace(context, names=names, remote=remote)
 
     def _played(self, message: dict[str, Any]) -> None:
         """A move was played: logged, animated, told (another seat's) in words."""
@@ -407,9 +427,9 @@ class OnlineScreen(BoardShell):
         if kind == "end" and online.outcome is not None:
             said = self._result_lines(online.outcome)
             if self.seat.kept:
-                said.append(self.seat.kept)
+                said += ["", self.seat.kept]
             elif self.seat.hosting is not None:
-                said.append("Kept in your Library.")
+                said += ["", "Kept in your Library."]
             return game_panels.Panel(
                 kind, "Game over", "\n".join(said),
                 buttons=(("Review board", lambda: self.show_panel(None), "review"),

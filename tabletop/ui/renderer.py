@@ -156,7 +156,8 @@ class RendererContext:
     `notation(move)` is the move's text in the current position (the shell holds the true
     state, so this works in hidden-information games where the renderer has a view only).
     `names` are the names people gave their seats ("" where none); name a seat on the
-    board with `seat_label(seat)`, which puts them in.
+    board with `seat_label(seat)`, which puts them in. `remote` are the seats people play
+    from other computers (an online table); the rest are the computer's.
     `position_text()` is the current position as text for the seat this screen shows
     (`tabletop.model.seat_text`: that seat's view, never the whole state), for a renderer
     that draws text (None where the shell gives none).
@@ -170,6 +171,9 @@ class RendererContext:
     notation: Callable[[Any], str]
     names: tuple[str, ...] = ()
     position_text: Callable[[], str] | None = None
+    #: Seats played by people at other screens (an online table): neither here nor the
+    #: computer's. The shell gives a renderer a new context when they or `names` change.
+    remote: frozenset[int] = frozenset()
 
     def seat_label(self, seat: int) -> str:
         """The seat as the board names it: the person's name, or the game's seat name."""

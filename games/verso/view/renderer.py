@@ -217,9 +217,11 @@ class VersoRenderer(Renderer):
         return int(self.to_move)
 
     def seat_label(self, seat: int) -> str:
-        """A seat's name as the panel shows it (AI seats marked as such)."""
+        """A seat's name as the panel shows it (AI and online seats marked as such)."""
         name = self.context.seat_label(seat)
-        return name if seat in self.context.seats else f"{name} · computer"
+        if seat in self.context.seats:
+            return name
+        return f"{name} · {'online' if seat in self.context.remote else 'computer'}"
 
     # -- building the picture ------------------------------------------------------------
     def sync(self) -> None:
