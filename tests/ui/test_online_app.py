@@ -168,3 +168,26 @@ def test_what_the_app_refuses_online_is_said_in_one_line(window: Any) -> None:
     join = window.current_view
     wait_until(window, lambda: join.error is not None, 30)
     assert join.error.startswith("Could not join: cannot reach") and "\n" not in join.error
+
+
+def test_a_table_announced_on_this_network_is_listed_and_joined(window: Any,
+                                                                tmp_path: Path) -> None:
+    host = run(["host", "versus", "--seat=remote", "--seat=random", "--port", "0"],
+               tmp_path / "host")
+    line = host.wait_for(lambda t: "join with: tabletop join " in t)
+    address, code = next(li for li in line.splitlines()
+                         if li.startswith("join with:")).split()[-2:]
+    click_button(window, "join")
+    join = window.current_view
+    wait_until(window, lambda: any(f.address == address for f in join.found), 30)
+    index = next(i for i, f in enumerate(join.found) if f.address == address)
+    assert "Versus" in said(join)
+    click_button(window, f"found{index}")  # its address, and the code field has the focus
+    assert join.values["address"] == address and join.focus_name == "code"
+    window.dispatch_event("on_text", code)
+    key(window, arcade.key.ENTER)  # from the code to the name
+    key(window, arcade.key.ENTER)  # and from the name: join
+    wait_until(window, lambda: isinstance(window.current_view, OnlineScreen), 30)
+    screen = window.current_view
+    resign(window, screen)
+    assert "Game over:" in host.finish(60)
