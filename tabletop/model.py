@@ -451,7 +451,13 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def apply(self, state: S, move: M) -> S:
-        """The state after `move`. Never changes `state`; raises `IllegalMoveError`."""
+        """The state after `move`. Never changes `state`; raises `IllegalMoveError`.
+
+        The error's message is the reason in the game's own words ("b2 is taken", or a
+        `tabletop.lines.Line` naming a seat): the host shows a person whose move is
+        refused "Not allowed: " and that reason, so it says nothing the seat to move
+        cannot see.
+        """
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -528,6 +534,32 @@ class Game(ABC, Generic[S, M]):
         if player is None:
             return [f"?: {text}"]
         return [Line.of("{player}: {move}", player=SeatArg(player), move=text)]
+
+    def explain(self, state: S, move: M, seat: int) -> str | Line | None:
+        """What the legal `move` does from `state` and what it gains, in one line in the
+        game's own words, as `seat` knows it; None when there is nothing to say beyond
+        the move. A hint shows it after the move ("Hint: Va3-e3 — Pulls 2 pawns: …").
+
+        Build it from the game's own account of the move (what its rules work out when
+        the move is played), not from an agent's reasons. A seat named in it is an
+        argument, `tabletop.lines.seat(i)`, as in `describe`; `seat` is the one reading
+        it (the seat to move, for a hint), which the game may call "you". In a
+        hidden-information game it shows nothing `seat` cannot see: states with the same
+        `observation(state, seat)` give the same line (the conformance kit checks it
+        through `sample_state`), so build it from that observation, or say only what
+        it shows. Never changes `state`.
+
+        Default: for a game without hidden information or chance that writes its own
+        `describe`, the lines `describe` gives for the move, joined into one (when they
+        agree on their arguments; else the first); otherwise None, since such a log
+        may tell what `seat` is yet to see (a face turned up, a die rolled).
+        """
+        if self.info.hidden_information or type(self).describe is Game.describe:
+            return None
+        after = self.apply(state, move)
+        if self.chance_outcomes(after):
+            return None
+        return _joined(self.describe(state, move, after))
 
     # -- saving ----------------------------------------------------------------------
     @abstractmethod
@@ -668,6 +700,24 @@ class Game(ABC, Generic[S, M]):
         included, and never changes `state`.
         """
         raise TabletopError(f"{self.info.id} declares no observation tensor")
+
+
+def _joined(lines: Sequence[str | Line]) -> str | Line | None:
+    """`lines` as one line: their templates one after the other (a plain text's braces
+    escaped), their arguments merged; the first line alone if two of them give one
+    argument different values (a template cannot tell them apart)."""
+    parts: list[str] = []
+    args: dict[str, Any] = {}
+    for line in lines:
+        if isinstance(line, Line):
+            for name, value in line.args:
+                if args.setdefault(name, value) != value:
+                    return lines[0]
+            parts.append(line.text.strip())
+        else:
+            parts.append(str(line).strip().replace("{", "{{").replace("}", "}}"))
+    text = " ".join(part for part in parts if part)
+    return Line.of(text, **args) if text else None
 
 
 class PluginDeprecationWarning(DeprecationWarning):

@@ -31,6 +31,11 @@ from tabletop.model import Game, Outcome, RecordError, TabletopError
 
 RECORD_FORMAT = "tabletop-record"
 RECORD_VERSION = 1
+#: How a game may end other than by its rules, kept in its record (`Record.ended`): a
+#: person ran out of time on an online table's clock, or a seat forfeited (an agent that
+#: failed, under the forfeit policy). The result is then the table's verdict.
+TIMEOUT, FORFEITED = "timeout", "forfeit"
+VERDICTS = (TIMEOUT, FORFEITED)
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,9 @@ class Record:
     moves: tuple[str, ...] = ()
     result: Outcome | None = None
     agents: tuple[str, ...] = field(default=())
+    #: None when the rules ended the game (or it goes on); one of `VERDICTS` when the
+    #: table ended it, `result` then being its verdict (the moves do not end the game).
+    ended: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form, keys in a fixed order."""
@@ -59,6 +67,8 @@ class Record:
             "setup": self.setup,
             "moves": list(self.moves),
             "result": self.result.to_dict() if self.result is not None else None,
+            # Only when the table ended the game: every other record reads as before.
+            **({"ended": self.ended} if self.ended is not None else {}),
         }
 
     def to_json(self) -> str:
@@ -99,10 +109,14 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError(f"record's options must be an object, not {shown(options)}")
         result = data.get("result")
+        ended = data.get("ended")
+        if ended is not None and (ended not in VERDICTS or result is None):
+            raise RecordError(f"record's ended must be one of {', '.join(VERDICTS)}, with "
+                              f"the result it gave, not {shown(ended)}")
         return cls(_name(data["game"], "game"), players, dict(options),
                    _whole(data["seed"], "seed", *SEED_RANGE), data.get("setup"),
                    tuple(moves), None if result is None else Outcome.from_dict(result),
-                   _agents(data.get("agents"), players))
+                   _agents(data.get("agents"), players), ended)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -173,6 +187,14 @@ class Replay:
         """The last state."""
         return self.states[-1]
 
+    def outcome(self, game: Game[Any, Any], ply: int) -> Outcome | None:
+        """The result shown after `ply` moves: the rules', or at the last ply the
+        table's verdict that ended the game (a timeout, a forfeit)."""
+        outcome = game.outcome(self.states[ply])
+        if outcome is None and ply == len(self.moves) and self.record.ended is not None:
+            return self.record.result
+        return outcome
+
 
 def start(game: Game[Any, Any], players: int, options: Mapping[str, Any] | None,
           seed: int, setup: Any = None) -> tuple[Any, dict[str, Any]]:
@@ -225,7 +247,11 @@ def replay(game: Game[Any, Any], record: Record) -> Replay:
         moves.append(move)
         state = after
     outcome = game.outcome(state)
-    if record.result is not None and outcome != record.result:
+    if record.ended is not None:  # the table's verdict ended a game its rules had not
+        if outcome is not None:
+            raise RecordError(f"after move {len(record.moves)}: the rules ended the game, "
+                              f"yet the record says it ended by {record.ended}")
+    elif record.result is not None and outcome != record.result:
         got = "game not over" if outcome is None else f"{outcome.to_dict()}"
         raise RecordError(f"after move {len(record.moves)}: result differs from the record "
                           f"(recorded {record.result.to_dict()}, replay gives {got})")

@@ -1,5 +1,9 @@
 """Playing a game in the terminal: the position as a seat sees it, moves typed in notation.
 
+A person may also type `help` (the legal moves) and `hint` (the strongest agent's move
+and what it does and gains, in the game's words: the table's `Hinted` event); a move
+the rules refuse is answered "Not allowed: " and the game's reason.
+
 Every call into the game's code (and each agent's decision) runs in the session's guard
 (`Session.guard`): what it prints is kept apart, and a failure ends the game with a
 `PluginFailed` naming the plugin. The host's own prompts and lines (`ask`, `say`) run
@@ -11,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.model import Game, Outcome, TabletopError, seat_text
-from tabletop.play.table import Event, Played, Table
+from tabletop.lines import render
+from tabletop.model import Game, IllegalMoveError, Outcome, TabletopError, seat_text
+from tabletop.play.table import Event, Hinted, Played, Table, hint_text, not_allowed
 from tabletop.record import Record
-from tabletop.session import PluginFailed, Session
+from tabletop.session import PluginFailed
 
-HELP = "Type a move in notation, 'help' for the legal moves, 'quit' to stop."
+HELP = ("Type a move in notation, 'help' for the legal moves, 'hint' for a suggestion, "
+        "'quit' to stop.")
 
 
 def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str], None],
@@ -63,6 +69,10 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
             with session.guard("showing the position"):
                 text = position()
             say(text)
+        elif isinstance(event, Hinted):
+            with session.guard("writing the hint"):
+                move = game.move_to_text(table.state, event.move)
+            say(hint_text(move, event.why))
 
     table.listen(show)
     if keep is not None:
@@ -75,7 +85,7 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
             table.advance()
             continue
         who = f"{table.label(seat)} (human)"
-        move = _ask_move(session, who, ask, say)
+        move = _ask_move(table, who, ask, say)
         if move is None:
             say("Game stopped.")
             return
@@ -87,8 +97,9 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
         say(verdict)
 
 
-def _ask_move(session: Session, who: str, ask: Callable[[str], str | None],
+def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
               say: Callable[[str], None]) -> Any:
+    session = table.session
     game, state = session.game, session.state
     while True:
         line = ask(f"{who} to move> ")
@@ -104,13 +115,31 @@ def _ask_move(session: Session, who: str, ask: Callable[[str], str | None],
             if specials:
                 say("Also: " + ", ".join(specials))
             continue
+        if text == "hint":
+            _hint(table, say)
+            continue
         try:
             with session.guard("reading a move"):
                 return game.parse_move(state, text)
         except PluginFailed:
             raise
+        except IllegalMoveError as exc:  # a move, which the rules refuse: say why
+            say(f"{not_allowed(render(exc.line, table.labels()))} {HELP}")
         except TabletopError as exc:
             say(f"Not played: {exc}. {HELP}")
+
+
+def _hint(table: Table, say: Callable[[str], None]) -> None:
+    """Ask the table for a hint: the table's `Hinted` event says it (see `play_text`)."""
+    try:
+        move = table.hint()
+    except PluginFailed:
+        raise
+    except TabletopError as exc:  # no agent to ask (a table without a host)
+        say(f"No hint: {exc}")
+        return
+    if move is None:
+        say("No hint this time: the agent failed; ask again.")
 
 
 def result_text(game: Game[Any, Any], outcome: Outcome,

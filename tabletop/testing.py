@@ -66,6 +66,9 @@ OUT_OF_RANGE = (-1, 10**6)
 #: Plies of the game replayed under another PYTHONHASHSEED (enough to reach the middle
 #: game of most games; the subprocess stays well under a second).
 HASH_CHECK_PLIES = 120
+#: Legal moves per fully checked position whose explanation (`Game.explain`) is read: the
+#: first two listed and one at random.
+EXPLAINED_MOVES = 3
 
 
 class ConformanceError(AssertionError):
@@ -183,10 +186,12 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     On the first `full_check_plies` plies of each game and every `full_check_every`-th
     ply after that: every legal move's notation round-trips and garbage notation is
     refused; the state dict is JSON-ready, versioned and round-trips; `render_text`
-    gives text for every seat and for a spectator (None); and in a hidden-information
-    game, a state drawn by `sample_state` from a seat's observation gives that seat the
-    same observation, the same text and (for the seat to move) the same legal moves, and
-    a spectator the same text. A game that declares a fixed action space
+    gives text for every seat and for a spectator (None); `explain` of a few legal moves
+    gives None, a text or a `Line` on one line whose template fits, and leaves the state
+    as it was; and in a hidden-information game, a state drawn by `sample_state` from a
+    seat's observation gives that seat the same observation, the same text and (for the
+    seat to move) the same legal moves and explanations, and a spectator the same text.
+    A game that declares a fixed action space
     (`tabletop.model.Game.action_count`) maps every legal move to a distinct index in
     range and back (`action_of`, `move_of`), lists exactly those indices as
     `legal_actions`, and refuses other indices with `IllegalMoveError`; one that declares
@@ -391,6 +396,9 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         report.fail(f"{where}: legal moves are not in a stable order")
     if full:
         _check_illegal(game, state, moves_here, elsewhere, where, report)
+        # A stream of its own, as for the spaces: the random games stay the same.
+        _check_explain(game, state, moves_here, random.Random(f"{where} explain"), where,
+                       report)
     for move in moves_here[:4]:  # a few, so the pool holds moves of many positions
         if len(elsewhere) < 200 and move not in elsewhere:
             elsewhere.append(move)
@@ -510,6 +518,60 @@ def _check_illegal(game: Game[Any, Any], state: Any, legal: list[Any],
             continue
         report.fail_once(f"accepted {type(move).__name__}",
                          f"{where}: apply accepted {move!r}, which is not a legal move here")
+
+
+def _check_explain(game: Game[Any, Any], state: Any, moves: list[Any], rng: random.Random,
+                   where: str, report: KitReport) -> None:
+    """`explain` of a few legal moves, for the seat to move: None, a text or a `Line` on
+    one line whose template fits its arguments; the state left as it was; and in a
+    hidden-information game the same for states drawn from the seat's observation (a
+    hint tells nothing the seat cannot see)."""
+    seat = game.to_move(state)
+    if seat is None or not moves:
+        return
+    picked = list(dict.fromkeys([*moves[:EXPLAINED_MOVES - 1],
+                                 moves[rng.randrange(len(moves))]]))
+    before = json.dumps(game.state_to_dict(state), sort_keys=True)
+    said = []
+    for move in picked:
+        line = game.explain(state, move, seat)
+        problem = _explanation_problem(line)
+        if problem:
+            report.fail_once("explanation", f"{where}: explain({move!r}) {problem}")
+            return
+        said.append(line)
+    if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
+        report.fail(f"{where}: explain changed its input state")
+        return
+    if not (game.info.hidden_information and game.can_sample()):
+        return
+    seen = game.observation(state, seat)
+    for _ in range(2):
+        other = game.sample_state(seen, seat, rng)
+        for move, line in zip(picked, said, strict=True):
+            if game.explain(other, move, seat) != line:
+                report.fail_once("explanation secrets", f"{where}: seat {seat}'s "
+                                 f"explanation of {move!r} depends on what it cannot see "
+                                 "(a sampled consistent state gives another)")
+                return
+
+
+def _explanation_problem(line: Any) -> str | None:
+    """What is wrong with an explanation (None: nothing): not None, a text or a `Line`;
+    empty, or more than one line; a template that does not fit its arguments."""
+    if line is None:
+        return None
+    if not isinstance(line, (str, Line)):
+        return f"must give a text, a Line or None, not {type(line).__name__}"
+    problem = template_problem(line)
+    if problem:
+        return f"gave a line whose template does not fit its arguments: {problem}"
+    text = render(line)
+    if not text.strip():
+        return "gave an empty line (None says there is nothing to explain)"
+    if "\n" in text:
+        return "must be one line, not several"
+    return None
 
 
 def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: int,

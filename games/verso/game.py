@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from games.verso import notation, observation, rules, saving
+from games.verso import account, notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
 from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
 from tabletop.lines import Line
-from tabletop.model import Game, GameInfo, GameOption, OptionError, Outcome
+from tabletop.model import Game, GameInfo, GameOption, IllegalMoveError, OptionError, Outcome
 
 RULES_HELP = """\
 Goal: score the most points with sequences and squares.
@@ -174,6 +174,15 @@ class VersoGame(Game[VersoState, Move]):
         log: list[str | Line] = []
         rules.apply_move(before, move, log)
         return log
+
+    def explain(self, state: VersoState, move: Move, seat: int) -> Line:
+        """What the legal `move` does and gains, in one line, from the view every seat
+        has (`account`): a bank's points, discards and the neighbours' flips; what a kept
+        card does to the layout; what a flip may bring. No face down is told (§3).
+        Raises `IllegalMoveError` (the rules' reason) if the move is not legal."""
+        if not rules.is_legal(state, move):
+            raise IllegalMoveError(rules.why_illegal(state, move))
+        return account.explain(observation.observe(state), move, seat)
 
     # -- saving ----------------------------------------------------------------------
     def state_to_dict(self, state: VersoState) -> dict[str, Any]:

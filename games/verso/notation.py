@@ -15,8 +15,8 @@ move the position does not allow (not your sequence, a draw in the final round, 
 from __future__ import annotations
 
 from games.verso.cards import COLOURS, colour_number
-from games.verso.rules import is_legal
-from games.verso.state import FINAL, FLIP, KEEP, PASS, Bank, Draw, Move, Pass, VersoState
+from games.verso.rules import is_legal, why_illegal
+from games.verso.state import FLIP, KEEP, PASS, Bank, Draw, Move, Pass, VersoState
 from tabletop.model import IllegalMoveError, NotationError
 
 _WORDS: dict[str, Move] = {"keep": KEEP, "draw": KEEP, "draw keep": KEEP,
@@ -68,32 +68,9 @@ def read_move(text: str) -> Move:
 
 
 def parse(state: VersoState, text: str) -> Move:
-    """The legal move `text` names in `state` (NotationError / IllegalMoveError)."""
+    """The legal move `text` names in `state` (NotationError / IllegalMoveError, the
+    latter with the rules' reason, `rules.why_illegal`)."""
     move = read_move(text)
     if is_legal(state, move):
         return move
-    raise IllegalMoveError(f"{text.strip()!r} is not legal here: {why_illegal(state, move)}")
-
-
-def why_illegal(state: VersoState, move: Move) -> str:
-    """A short reason why `move` is not legal in `state`."""
-    if state.turn < 0:
-        return "the game is over"
-    if isinstance(move, Draw):
-        return "the deck is empty; bank one final sequence or pass"
-    if isinstance(move, Pass):
-        return "passing is only for the final bank"
-    assert isinstance(move, Bank)
-    run = move.run()
-    if len(run) < 2:
-        return "a sequence has at least 2 cards"
-    if run != tuple(range(run[0], run[0] + len(run))):
-        return "the values are not consecutive (and a sequence never wraps 6 to 1)"
-    bits = state.masks[state.turn] >> (7 * move.colour) & 127
-    missing = [str(v) for v in move.values if not bits >> v & 1]
-    if missing:
-        return f"you hold no {COLOURS[move.colour]} {', '.join(missing)}"
-    if move.joker is not None and not bits & 1:
-        return f"you hold no {COLOURS[move.colour]} joker"
-    return "not a sequence you can bank" + (" in the final round" if state.phase == FINAL
-                                             else "")
+    raise IllegalMoveError(why_illegal(state, move))

@@ -109,7 +109,11 @@ def random_deck(cards: CardList, players: int, rng: random.Random) -> tuple[int,
 
 def bank_moves(state: VersoState, seat: int) -> tuple[Bank, ...]:
     """Every sequence `seat` may bank (§4.2)."""
-    mask = state.masks[seat]
+    return banks_of(state.masks[seat])
+
+
+def banks_of(mask: int) -> tuple[Bank, ...]:
+    """Every sequence a layout with this mask may bank (§4.2)."""
     return BANKS[0][mask & 127] + BANKS[1][mask >> 7 & 127] + BANKS[2][mask >> 14]
 
 
@@ -134,6 +138,36 @@ def is_legal(state: VersoState, move: object) -> bool:
         bits = state.masks[state.turn] >> (7 * move.colour) & 127
         return id(move) in _BANK_IDS[move.colour][bits] or move in BANK_SETS[move.colour][bits]
     return False
+
+
+def why_illegal(state: VersoState, move: object) -> str:
+    """Why `move` is not legal in `state`, in a player's words, addressed to the seat to
+    move (§4, §6): what `apply_move` and the notation refuse it with."""
+    if state.phase == OVER:
+        return "the game is over"
+    if isinstance(move, Draw):
+        return "the deck is empty; bank one final sequence or pass"
+    if isinstance(move, Pass):
+        return "passing is only for the final bank"
+    if not (isinstance(move, Bank) and type(move.colour) is int
+            and isinstance(move.values, tuple)
+            and all(type(v) is int for v in (*move.values, move.joker or 0))):
+        return f"{move!r} is not a Verso move"
+    if move.colour not in (0, 1, 2):
+        return f"there is no colour {move.colour} (blue, green and orange are 0, 1, 2)"
+    run = move.run()
+    if len(run) < 2:
+        return "a sequence has at least 2 cards (§4.2)"
+    if run != tuple(range(run[0], run[0] + len(run))) or not 1 <= run[0] <= run[-1] <= 6:
+        return "the values are not consecutive (and a sequence never wraps 6 to 1, §4.2)"
+    bits = state.masks[state.turn] >> (7 * move.colour) & 127
+    missing = [str(v) for v in move.values if not bits >> v & 1]
+    if missing:
+        return f"you hold no {COLOURS[move.colour]} {', '.join(missing)}"
+    if move.joker is not None and not bits & 1:
+        return f"you hold no {COLOURS[move.colour]} joker"
+    return "not a sequence you can bank" + (" in the final round" if state.phase == FINAL
+                                             else "")
 
 
 def square_full(mask: int) -> bool:
@@ -296,7 +330,7 @@ def apply_move(state: VersoState, move: Move, log: Log = None) -> VersoState:
     # keep and flip from `legal_moves` are the shared DRAWS objects: legal in PLAY.
     drawn = (move is DRAWS[0] or move is DRAWS[1]) and state.phase == PLAY
     if not (drawn or is_legal(state, move)):
-        raise IllegalMoveError(f"{move!r} is not a legal move here")
+        raise IllegalMoveError(why_illegal(state, move))
     table = _Table(state, log)
     seat, players, deck = state.turn, state.players, state.deck
     if isinstance(move, Draw):

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from games.versus import account, saving
 from games.versus import rules as R
-from games.versus import saving
 from games.versus.board import CELL_NAMES, CELLS
 from games.versus.evaluation import static_score
 from games.versus.notation import AnyMove, BadText, move_text, read_text
@@ -22,7 +22,6 @@ from games.versus.pieces import (
     board_from_data,
     check_start,
     check_targets,
-    describe_code,
     piece_words,
     targets_from_data,
 )
@@ -181,8 +180,7 @@ class VersusGame(Game[VersusState, AnyMove]):
         code = frm << 7 | to
         if code not in R.listed_moves(state)[1] or move.versus != (
                 state.board[frm] < FIRST_PAWN):
-            raise IllegalMoveError(f"{move_text(move)} is not legal here: "
-                                   f"{_why_illegal(state, move)}")
+            raise IllegalMoveError(_why_illegal(state, move))
         return R.advance(state, code)
 
     def _over(self, state: VersusState) -> str:
@@ -259,8 +257,7 @@ class VersusGame(Game[VersusState, AnyMove]):
                 raise IllegalMoveError(f"{CELL_NAMES[a]} holds a pawn, not a VERSUS")
             return move
         probe = Move(a, b, bool(versus) or 0 < state.board[a] < FIRST_PAWN)
-        raise IllegalMoveError(f"{text.strip()} is not legal here: "
-                               f"{_why_illegal(state, probe)}")
+        raise IllegalMoveError(_why_illegal(state, probe))
 
     def render_text(self, state: VersusState, seat: int | None = None) -> str:
         """The board with row and cell labels, the score and whose turn it is (the same
@@ -313,6 +310,14 @@ class VersusGame(Game[VersusState, AnyMove]):
             lines.append(Line(f"Game over: {said.text}.", said.args)
                          if isinstance(said, Line) else f"Game over: {said}.")
         return lines
+
+    def explain(self, state: VersusState, move: AnyMove, seat: int) -> Line:
+        """What the legal `move` does and gains, in one line: the pawns it pulls, where
+        they land, which freeze on a target, the points, the end, and the pawns it
+        moved that the opponent's VERSUS could pull at once (`account`); the mover is
+        "you" when `seat` is the mover. Raises `IllegalMoveError` if it is not legal."""
+        after = self.apply(state, move)
+        return account.explain(state, move, after, seat, self.outcome(after))
 
     def preview(self, state: VersusState, move: Move) -> Preview:
         """What the legal `move` would do from `state`: the pawns it attracts and those
@@ -378,28 +383,33 @@ def _worth(state: VersusState, cell: int, before: str) -> Line:
                    owner=SeatArg(owner))
 
 
-def _why_illegal(state: VersusState, move: Move) -> str:
+def _why_illegal(state: VersusState, move: Move) -> Line:
     """Why `move` is not legal in `state`: the first rule of §3 it breaks, as this game's
-    options have it (its targets, `versus_may_stop_on_target`)."""
+    options have it (its targets, `versus_may_stop_on_target`). A `Line` whose seats are
+    arguments: `IllegalMoveError` carries it and the host says "Not allowed: " and it."""
+    frm, to = CELL_NAMES[move.frm], CELL_NAMES[move.to]
     code = state.board[move.frm]
     if code == 0:
-        return f"{CELL_NAMES[move.frm]} is empty"
+        return Line(f"{frm} is empty")
     owner = state.controller(move.frm)
     if owner != state.to_move:
-        return f"{CELL_NAMES[move.frm]} holds {describe_code(code)}, not {state.mover_name}'s"
+        piece, args = piece_words(code, "owner")
+        return Line.of(f"{frm} holds {piece}, and {{player}} may move only their own "
+                       "pieces (§3)", player=SeatArg(state.to_move), **args)
     if state.frozen(move.frm):
-        return f"the pawn on {CELL_NAMES[move.frm]} is frozen on a target"
+        return Line(f"the pawn on {frm} is frozen on a target: it never moves again (§3)")
     if move.versus != (code < FIRST_PAWN):
-        return f"{CELL_NAMES[move.frm]} holds {describe_code(code)}"
+        piece, args = piece_words(code, "owner")
+        return Line.of(f"{frm} holds {piece}", **args)
     if state.board[move.to]:
-        return f"{CELL_NAMES[move.to]} is taken"
+        return Line(f"{to} is taken: a piece stops only on a free hexagon (§3)")
     if code >= FIRST_PAWN:
-        return "a pawn steps to a neighbouring cell only"
+        return Line("a pawn steps to a neighbouring hexagon only (§3)")
     # The stop rule is the one an option changes: the rules say whether it alone refuses
     # the slide, rather than this explanation judging the line a second time.
     if R.encode(move.frm, move.to) in R.refused_stops(state.board, state.pieces,
                                                       state.to_move, state.rules):
         rule = INFO.option("versus_may_stop_on_target")
-        return (f"a VERSUS may not stop on the target {CELL_NAMES[move.to]} (§3; the "
-                f"option \"{rule.title}\" allows it)")
-    return "a VERSUS slides in a straight line over free cells only"
+        return Line(f"a VERSUS may not stop on the target {to} (§3; the option "
+                    f"\"{rule.title}\" allows it)")
+    return Line("a VERSUS slides in a straight line over free cells only")

@@ -221,7 +221,7 @@ class OnlineTable:
     def end(self) -> None:
         """The game is over: tell everyone the result and the record (nothing is secret
         once the game has ended), keep it and forget the table's codes."""
-        record = self.table.session.record()
+        record = self.table.record()
         text = encode("ended", outcome=frames.outcome(self.table),
                       position=None, record=record.to_dict())
         for peer in self.peers():
@@ -437,7 +437,7 @@ class Server:
 
     def keep(self, online: OnlineTable) -> str | None:
         """Keep the table's game in the library (on the keeper's thread)."""
-        self.keeper.keep_record(online.entry, online.table.session.record())
+        self.keeper.keep_record(online.entry, online.table.record())
         errors = self.keeper.take_errors()
         for error in errors:
             self.say(f"warning: the game could not be kept ({error}); play goes on")

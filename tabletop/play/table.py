@@ -12,9 +12,11 @@ nothing else calls `Session.play`. The table owns:
 - **people's proposals**: `propose(move)` answers PLAYED, CONFIRM (a move that ends the
   game, such as resigning: final, the front end asks first, then `confirm`), CONSENT (a
   draw offer the other people must accept), DECLINED (a computer declines offers),
-  ILLEGAL or WAIT, each with the reason in words;
-- **hints** (the strongest agent, on its own random stream), **undo/redo** (the engine's
-  rules, in `Session`; a resignation is never undone) and the ply bound of a run;
+  ILLEGAL ("Not allowed: " and the game's reason, `refusal`) or WAIT, each with the
+  reason in words;
+- **hints** (the strongest agent, on its own random stream, with what the move does and
+  gains in the game's words, `explain`), **undo/redo** (the engine's rules, in
+  `Session`; a resignation is never undone) and the ply bound of a run;
 - **the agent-failure policy**, a parameter: `STAND_IN` (the next weaker agent plays the
   seat for the rest of the game; the app), `FORFEIT` (the seat loses; `simulate` on a
   timeout) or `ABORT` (the error ends the game; the terminal, `simulate` on an error);
@@ -33,12 +35,16 @@ import enum
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from tabletop.ai.base import Agent, Budget
+from tabletop.boundary import PluginFailed
+from tabletop.limits import one_line
+from tabletop.lines import render
 from tabletop.model import Game, Outcome, TabletopError
 from tabletop.plugins import Host
+from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
 from tabletop.seats import Seat, seats_of
 from tabletop.session import (
     HINT,
@@ -54,8 +60,9 @@ from tabletop.session import (
 )
 
 #: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
-#: FORFEIT policy), or the run's ply bound cut it (not a rule: no result).
-RULES, TIMEOUT, FORFEITED, CUT = "rules", "timeout", "forfeit", "cut"
+#: FORFEIT policy, or a person out of time on a clock: kept in the record, see
+#: `tabletop.record.VERDICTS`), or the run's ply bound cut it (not a rule: no result).
+RULES, CUT = "rules", "cut"
 
 
 class Policy(enum.Enum):
@@ -131,10 +138,12 @@ class Rewound:
 
 @dataclass(frozen=True)
 class Hinted:
-    """The hint for the seat to move at ply `ply`."""
+    """The hint for the seat to move at ply `ply`, and `why`: what the move does and
+    gains, the game's own account of it (`Table.explain`), "" when the game says none."""
 
     ply: int
     move: Any
+    why: str = ""
 
 
 Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
@@ -340,9 +349,34 @@ class Table:
                     return Proposal(Answer.CONFIRM,
                                     "The game ends now and cannot be undone.")
             elif move not in self.session.legal_moves():
-                return Proposal(Answer.ILLEGAL, "That move is not legal here.")
+                return Proposal(Answer.ILLEGAL, self.refusal(move))
         self.play(move)
         return Proposal(Answer.PLAYED)
+
+    def refusal(self, move: Any) -> str:
+        """Why `move` may not be played now, in words: "Not allowed: " and the reason the
+        game's `apply` refuses it with (`tabletop.model.Game.apply`), with the seats'
+        labels; a general reason if the game gives none (or its code fails here: the
+        move is refused either way, so the game goes on)."""
+        try:
+            with self.session.guard("checking a move"):
+                self.game.apply(self.state, move)
+        except PluginFailed:
+            pass
+        except TabletopError as exc:
+            return not_allowed(render(exc.line, self.labels()))
+        return not_allowed("that move is not legal here")
+
+    def explain(self, move: Any) -> str:
+        """What the legal `move` of the seat to move does and gains, on one line: the
+        game's own account (`tabletop.model.Game.explain`, as that seat knows it) with
+        the seats' labels; "" when the game says nothing, or the game is over."""
+        seat = self.to_move
+        if seat is None:
+            return ""
+        with self.session.guard("explaining a move"):
+            said = self.game.explain(self.state, move, seat)
+            return one_line(render(said, self.labels())) if said else ""
 
     def confirm(self, move: Any) -> None:
         """Play a move `propose` answered CONFIRM or CONSENT for, once asked and agreed."""
@@ -395,6 +429,14 @@ class Table:
     def undo_refusal(self) -> str:
         """Why undo does nothing now, in words."""
         return self.session.undo_refusal()
+
+    def record(self) -> Record:
+        """The game so far as a record; a game the table ended (a timeout, a forfeit)
+        carries its verdict as the result, and how it ended."""
+        record = self.session.record()
+        if self.verdict is not None and self.ended in VERDICTS:
+            return replace(record, result=self.verdict, ended=self.ended)
+        return record
 
     def time_out(self, seat: int) -> None:
         """End the game because `seat` (a person) ran out of its time for a move (an
@@ -576,5 +618,18 @@ class Table:
             return None
         move = self._answer(thought)
         if move is not None:
-            self._emit(Hinted(thought.ply, move))
+            self._emit(Hinted(thought.ply, move, self.explain(move)))
         return move
+
+
+def not_allowed(reason: str) -> str:
+    """A refused move as every front end says it: "Not allowed: " and the reason, as a
+    sentence."""
+    reason = reason.strip() or "that move is not legal here"
+    return f"Not allowed: {reason}" + ("" if reason.endswith((".", "!", "?")) else ".")
+
+
+def hint_text(move: str, why: str) -> str:
+    """A hint as every front end shows it: "Hint: <move> — <what it does and gains>"
+    (the move alone when the game says nothing of it)."""
+    return f"Hint: {move} — {why}" if why else f"Hint: {move}"

@@ -31,6 +31,7 @@ from tabletop.play.table import (
     SaveFailed,
     Table,
     Thought,
+    hint_text,
 )
 from tabletop.seats import Seat
 from tabletop.session import HINT, MOVE, PluginFailed, Session
@@ -160,7 +161,8 @@ class GamePlay(BoardShell):
             self.agent_notes.append(event.message)
         elif isinstance(event, Hinted):
             self.renderer.show_hint(event.move)
-            self.message = f"Hint: {self.game.move_to_text(self.session.state, event.move)}"
+            self.message = hint_text(self.game.move_to_text(self.session.state, event.move),
+                                     event.why)
         elif isinstance(event, Rewound):
             self.overlay = None
         self.invalidate()

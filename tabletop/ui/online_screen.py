@@ -69,6 +69,7 @@ class OnlineScreen(BoardShell):
         #: and the whole seconds left shown last.
         self._since = time.monotonic()
         self._clock_shown: int | None = None
+        self._full = online.full
         self._asked = ""  # the host's reason for a confirmation ("resigning ends…")
         self._offered_by = ""
 
@@ -160,6 +161,9 @@ class OnlineScreen(BoardShell):
                 self._sent = None  # refused: this seat may choose again
                 self._needs_position = True
         elif kind == "seats":
+            if self.online.full and not self._full:
+                self._since = time.monotonic()  # the clock runs from the start of play
+            self._full = self.online.full
             self._seated()
             self._needs_position = True  # play may start now that every seat is taken
         elif kind == STATUS:

@@ -219,7 +219,7 @@ class ReplayScreen(Screen):
         y -= self.line(15, 1.6)
         self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
         y -= px(8)
-        outcome = self.game.outcome(self.state)
+        outcome = self.played.outcome(self.game, self.ply)
         if outcome is not None:
             shown = self.label(result_text(self.game, outcome, self.labels()), left, y - px(4),
                                13, GOOD, width=inner, multiline=True, anchor_y="top")

@@ -104,7 +104,7 @@ def test_play_reprompts_on_bad_input_and_stops_at_end_of_input() -> None:
                   stdin="zz\n7:1\n1:1\n")
     assert result.exit_code == 0
     assert "Not played: 'zz' is not HEAP:COUNT" in result.output
-    assert "Not played: cannot take 1 from heap 7" in result.output
+    assert "Not allowed: cannot take 1 from heap 7." in result.output
     assert "Player 1: 1:1" in result.output and "Game stopped." in result.output
 
 

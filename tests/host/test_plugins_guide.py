@@ -106,7 +106,7 @@ def test_the_python_samples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     try:
         module = importlib.import_module(PACKAGE)
         tests = [value for name, value in vars(module).items() if name.startswith("test_")]
-        assert len(tests) == 6
+        assert len(tests) == 7
         for test in tests:
             test()
     finally:

@@ -63,3 +63,31 @@ def test_non_json_is_not_a_record() -> None:
         Record.from_json("{not json")
     with pytest.raises(RecordError, match="expected a JSON object"):
         Record.from_json("[1, 2]")
+
+
+def test_a_game_the_table_ended_keeps_its_verdict() -> None:
+    # A person out of time on an online clock: the moves do not end the game, the table
+    # did; the record says how, and replays to that result.
+    from dataclasses import replace
+
+    from tabletop.model import Outcome
+
+    state, options = start(Nim(), 2, {}, 3)
+    move = Nim().legal_moves(state)[0]
+    after = Nim().apply(state, move)
+    verdict = Outcome((1.0, 0.0), (0,), "timeout: Player 2 ran out of time")
+    record = replace(record_of(Nim(), 2, options, 3, [state, after], [move]),
+                     result=verdict, ended="timeout")
+    again = Record.from_json(record.to_json())
+    assert again == record and json.loads(record.to_json())["ended"] == "timeout"
+    played = replay(Nim(), again)
+    assert played.outcome(Nim(), 1) == verdict and played.outcome(Nim(), 0) is None
+    # Every other record is written as before: no "ended" key.
+    assert "ended" not in json.loads(_played(Nim()).to_json())
+    for bad, why in (({"ended": "bored"}, "ended must be one of"),
+                     ({"ended": "timeout", "result": None}, "ended must be one of")):
+        with pytest.raises(RecordError, match=why):
+            Record.from_dict({**json.loads(record.to_json()), **bad})
+    finished = _played(Nim())  # the rules ended it: no verdict may claim it
+    with pytest.raises(RecordError, match="the rules ended the game"):
+        replay(Nim(), replace(finished, ended="timeout"))

@@ -170,7 +170,7 @@ def test_a_new_game_plays_in_the_terminal(scaffolded: dict[str, Any]) -> None:
                        "--seed", "1", stdin="zz\nb2\nb2\na1\na3\nc3\nc1\n")
     assert square.returncode == 0, square.stderr
     assert "Not played: 'zz' is not a cell" in square.stdout
-    assert "Not played: b2 is taken" in square.stdout
+    assert "Not allowed: b2 is taken." in square.stdout
     assert "Crosses made a line of 3" in square.stdout
     for name in ("tt_hex", "tt_cards"):
         seats = ["--seat", "random"] * GAMES[name][1]

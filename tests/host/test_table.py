@@ -116,7 +116,11 @@ def test_undo_and_redo_go_by_people_turns_and_tell_the_listeners() -> None:
 def test_a_hint_is_the_strongest_agents_move_on_its_own_stream() -> None:
     table, events = _table(installed(), "versus", seats_of(("human", "human")))
     hint = table.hint()
-    assert hint in table.session.legal_moves() and events == [Hinted(0, hint)]
+    hinted = events[0]
+    assert hint in table.session.legal_moves() and isinstance(hinted, Hinted)
+    # It says why, in the game's own words (games/versus/account.py): the slide's pulls.
+    assert events == [Hinted(0, hint, hinted.why)]
+    assert hinted.why.startswith("Slides the VERSUS from a3")
     again, _ = _table(installed(), "versus", seats_of(("human", "human")))
     assert again.hint() == hint  # the hint's stream depends on the seed and the ply only
 

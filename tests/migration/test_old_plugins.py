@@ -260,7 +260,7 @@ def test_the_old_games_simulate_and_play_to_the_end(installed: Callable[[str], I
 #: Games played by two people at the terminal, their moves piped in (a bad one first).
 PIPED = [
     ("tabletop-legacy-square", "legacy_square", "zz\nb2\nb2\na1\na3\nc3\nc1\n",
-     ["Not played: 'zz' is not a cell", "Not played: b2 is taken",
+     ["Not played: 'zz' is not a cell", "Not allowed: b2 is taken.",
       "Game over (Crosses made a line of 3)", " 2 . X ."]),
     ("legacy-openspiel", "legacy-openspiel-tic_tac_toe",
      "x(1,1)\no(0,0)\nx(0,2)\no(2,2)\nx(2,0)\n", ["Game over (by OpenSpiel's rules): x 1",

@@ -271,6 +271,28 @@ def test_a_host_with_a_certificate_is_joined_over_tls(tmp_path: Path) -> None:
     finish(host)
 
 
+def test_a_person_out_of_time_loses_and_both_libraries_keep_the_verdict(
+        tmp_path: Path) -> None:
+    host, address, code = start_host(tmp_path / "host", "versus", "--seat=remote",
+                                     "--seat=remote", "--time-limit", "5")
+    ada = run(["join", address, code, "--agent", "random", "--seat", "1"], tmp_path / "ada")
+    idle = Connection(address, code=code, name="Idle", seat=1).start()  # never moves
+    try:
+        assert "Game over: timeout: Idle (Brown) ran out of time" in finish(ada, 60)
+    finally:
+        idle.close()
+    finish(host)
+    [hosted], [theirs] = kept(tmp_path / "host"), kept(tmp_path / "ada")
+    assert hosted.ended == theirs.ended == "timeout" and hosted == theirs
+    assert hosted.result is not None and hosted.result.winners == (0,)
+    library = Library.open(tmp_path / "host")
+    try:
+        [entry] = library.entries()
+        assert entry.result == hosted.result  # finished: Statistics count it
+    finally:
+        library.close()
+
+
 def finish_failing(process: Process) -> str:
     """The output of a process that must end with an error (exit 1)."""
     process.popen.wait(timeout=60)

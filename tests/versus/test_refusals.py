@@ -25,14 +25,9 @@ def refusal(state: VersusState, text: str) -> str:
     piece = Move(cell_named(frm), cell_named(to), text.startswith("V"))
     with pytest.raises(IllegalMoveError) as applied:
         GAME.apply(state, piece)
-    reason = _reason(str(parsed.value))
-    assert _reason(str(applied.value)) == reason
+    reason = str(parsed.value)
+    assert str(applied.value) == reason
     return reason
-
-
-def _reason(message: str) -> str:
-    """The reason in a refusal: after "… is not legal here: " when the move is named."""
-    return message.split(" is not legal here: ", 1)[-1]
 
 
 def cell_named(text: str) -> int:
@@ -89,7 +84,7 @@ def test_other_targets_freeze_the_pawns_on_them() -> None:  # versus.md §3, §8
     assert (name(4, 1), name(3, 1)) == ("e10", "e9")
     frozen = build((-1, 2), FAR_BROWN, pawn, targets=["e10", "f5"])
     assert GAME.to_move(frozen) == BLUE
-    assert refusal(frozen, "e10-e9") == "the pawn on e10 is frozen on a target"
+    assert refusal(frozen, "e10-e9").startswith("the pawn on e10 is frozen on a target")
     free = build((-1, 2), FAR_BROWN, pawn)
     GAME.apply(free, GAME.parse_move(free, "e10-e9"))
 
