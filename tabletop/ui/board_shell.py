@@ -62,12 +62,16 @@ class BoardShell(Screen):
         self.message = ""
         self._submitted: list[Any] = []
         self._area: Rect | None = None
-        #: The move log's box, and how many rows it is scrolled back from the newest.
+        #: The move log's box, how many rows it is scrolled back from the newest, how
+        #: many it shows, and its scroll bar (track and thumb; empty when all show).
         self.log_box = Rect(0, 0, 0, 0)
         self.log_scroll = 0
+        self.log_room = 0
+        self.log_track = self.log_thumb = game_panels.NOWHERE
         self._needs_position = True
         self._built_overlay: str | None = None
         self._seen: tuple[bool, ...] = ()
+        self._dragging_log, self._drag_rows = False, 0.0
         self._dirs = plugin_files(game)
         #: Where the Legend panel shows each of the renderer's symbols (while it is open).
         self.legend_boxes: list[Rect] = []
@@ -130,8 +134,12 @@ class BoardShell(Screen):
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         """The frame's letter keys while the board has the focus."""
-        return {arcade.key.F1: self.show_rules, arcade.key.F11: self.services.toggle_fullscreen,
-                arcade.key.ESCAPE: self.escape, arcade.key.L: self.toggle_legend}
+        key = arcade.key
+        return {key.F1: self.show_rules, key.F11: self.services.toggle_fullscreen,
+                key.ESCAPE: self.escape, key.L: self.toggle_legend,
+                key.PAGEUP: lambda: self.page_log(1), key.PAGEDOWN: lambda: self.page_log(-1),
+                key.HOME: lambda: self.log_to_end(False),
+                key.END: lambda: self.log_to_end(True)}
 
     def overlay_key(self, symbol: int) -> bool:
         """A subclass's key while a panel is open; True if it used it."""
@@ -212,6 +220,13 @@ class BoardShell(Screen):
             return
         self.leave()
 
+    def preview_actions(self) -> tuple[game_panels.Action, ...]:
+        """VALIDATE and Cancel while the board previews a move (else none)."""
+        if self.renderer.pending_move is None:
+            return ()
+        return (("VALIDATE", self.validate, True, "validate"),
+                ("Cancel (Esc)", self.cancel_preview, True, "cancel"))
+
     def legend_panel(self) -> game_panels.Panel:
         """The Legend panel: the renderer's symbols, each with its words."""
         return game_panels.Panel(
@@ -271,6 +286,8 @@ class BoardShell(Screen):
         self.box(panel, PANEL)
         drawn = game_panels.paint_sidebar(self, panel, self.sidebar())
         self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll
+        self.log_room, self.log_track, self.log_thumb = (drawn.log_room, drawn.log_track,
+                                                         drawn.log_thumb)
 
     def laid_out(self) -> TextBoxes:
         """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
@@ -333,6 +350,30 @@ class BoardShell(Screen):
         self.invalidate()
         return True
 
+    def page_log(self, pages: int) -> None:
+        """Page Up (+1) / Page Down (-1): the log a page earlier or newer."""
+        self.log_scroll = max(0, self.log_scroll + pages * max(1, self.log_room - 1))
+        self.invalidate()
+
+    def log_to_end(self, newest: bool) -> None:
+        """End: the newest moves; Home: the first ones."""
+        self.log_scroll = 0 if newest else 10**9  # kept within the rows when laid out
+        self.invalidate()
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
+                      modifiers: int) -> None:
+        # Dragging the scroll bar's thumb moves the log with it, a row per row's height.
+        track, thumb = self.log_track, self.log_thumb
+        if track.height and (thumb.contains(x - dx, y - dy) or self._dragging_log):
+            self._dragging_log = True
+            rows = self.log_room * track.height / max(1.0, thumb.height)
+            self._drag_rows += dy * rows / max(1.0, track.height)
+            whole = int(self._drag_rows)
+            if whole:
+                self._drag_rows -= whole
+                self.log_scroll = max(0, self.log_scroll + whole)
+                self.invalidate()
+
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
         if self._board_input():
@@ -342,8 +383,12 @@ class BoardShell(Screen):
         self._safely("handling a click", self._press, x, y, button, modifiers)
 
     def _press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self._dragging_log, self._drag_rows = False, 0.0
         index = self.button_at(x, y)
-        if index >= 0:
+        if self.log_track.contains(x, y) and not self.log_thumb.contains(x, y):
+            # The track above the thumb: a page earlier; below it: a page newer.
+            self.page_log(1 if y > self.log_thumb.top else -1)
+        elif index >= 0:
             if self.overlay is None:
                 self.focus = -1  # a click on a button leaves the keyboard on the board
             else:

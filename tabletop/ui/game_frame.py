@@ -28,11 +28,7 @@ class GameFrame(GamePlay):
         scores = outcome.scores if outcome is not None else self.renderer.scores(
             s.view_of(s.state))
         labels = [self.seat_label(i) for i in range(s.players)]
-        actions: list[game_panels.Action] = []
-        if self.renderer.pending_move is not None:
-            actions += [("VALIDATE", self.validate, True, "validate"),
-                        ("Cancel (Esc)", self.cancel_preview, True, "cancel")]
-        actions += [
+        actions: list[game_panels.Action] = [
             ("Undo (U)", self.undo, s.can_undo(), "undo"),
             ("Redo (R)", self.redo, s.can_redo(), "redo"),
             ("Hint (H)", self.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
@@ -51,7 +47,7 @@ class GameFrame(GamePlay):
             self.game.info.name, tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
             tuple(self.table.lines(ply) for ply in range(len(s.moves))),
-            self.log_scroll)
+            self.log_scroll, self.preview_actions())
 
     def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""

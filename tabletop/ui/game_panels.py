@@ -22,7 +22,12 @@ from tabletop.store.library import FINISHED
 from tabletop.ui._arcade import FONT_MONO, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.textbox import MIN_POINTS
-from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Button, Screen
+from tabletop.ui.widgets import ACCENT, BACKGROUND, DIM, GOOD, PANEL, TEXT, Button, Screen
+
+#: The scroll bar's track: the window's own background, sunk into the sidebar.
+PANEL_DEEP = BACKGROUND
+#: An empty rectangle: no scroll bar.
+NOWHERE = Rect(0, 0, 0, 0)
 
 if TYPE_CHECKING:
     from tabletop.store.library import Library
@@ -48,16 +53,25 @@ class Sidebar:
     log: tuple[tuple[str, ...], ...]
     #: How many rows the log is scrolled back from the newest.
     log_scroll: int
+    #: VALIDATE and Cancel while the board previews a move: the last buttons, so that
+    #: nothing a player may click moves when they appear.
+    preview: tuple[Action, ...] = ()
+    #: The number of the log's first move (an online seat is sent the latest only).
+    log_first: int = 1
 
 
 @dataclass(frozen=True)
 class SidebarDrawn:
-    """What `paint_sidebar` drew: its buttons, the log's box (the wheel scrolls over it)
-    and the log's scroll, kept within the rows there are."""
+    """What `paint_sidebar` drew: its buttons, the log's box (the wheel scrolls over it),
+    the log's scroll (kept within the rows there are), how many rows it shows at once,
+    and its scroll bar's track and thumb (empty rectangles when all rows show)."""
 
     buttons: tuple[Button, ...]
     log_box: Rect
     log_scroll: int
+    log_room: int = 0
+    log_track: Rect = NOWHERE
+    log_thumb: Rect = NOWHERE
 
 
 @dataclass(frozen=True)
@@ -92,22 +106,27 @@ def score_lines(labels: Sequence[str], scores: Sequence[float] | None) -> list[s
 
 
 def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
-    """Turn, scores, buttons and the move log, top to bottom in `panel`."""
+    """Top to bottom in `panel`: the title, the turn (one row), the scores, the buttons,
+    the special moves, VALIDATE/Cancel, then the other status lines and the move log.
+
+    Fixed slots: every button's place depends only on the buttons above it, never on a
+    text, so nothing a player may click moves under the pointer when a message, a
+    refusal or a preview appears. A turn line too long for its row is cut (whole on
+    hover); the status lines below the buttons wrap and take room from the log."""
     px = surface.px
     left, width = panel.left + px(16), panel.width - px(32)
     y = panel.top - px(36)
-    surface.label(shown.title, left, y, 20, bold=True)
+    surface.label(shown.title, left, y, 20, bold=True, width=width)
     y -= px(30)
-    for text, colour in shown.status:
-        # Wrapped to the sidebar (a reason for a click, a save path can be long).
-        placed = surface.label(text, left, y + px(15), 13, colour, width=width,
-                               multiline=True, anchor_y="top")
-        y -= max(px(22), placed.content_height + px(6))
-    for line in shown.scores:
-        surface.label(line, left, y, 13, TEXT, width=width)
-        y -= surface.line(13)
+    turn, *status = shown.status or (("", TEXT),)
+    # The turn and each score line: one row each, in a box of its own (cut, not wrapped).
+    row_h, top = surface.line(13, 1.5), y - px(12)
+    for text, colour in (turn, *((line, TEXT) for line in shown.scores)):
+        row_box = Rect(left, top - row_h, width, row_h)
+        surface.label(text, left, row_box.top, 13, colour, anchor_y="top", box=row_box)
+        top -= row_h
     row, half = px(40), (width - px(10)) / 2
-    y -= px(8)
+    y = top - px(10)
     buttons: list[Button] = []
     # Two buttons a row; a label that would be cut on half a row (a small window) gets a
     # whole row, so that every label reads whole at every size.
@@ -128,43 +147,73 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
         y -= row
         buttons.append(surface.add_button(label, Rect(left, y, width, px(34)), action,
                                           enabled, name))
-    box, scroll = _paint_log(surface, shown, left, width, panel.bottom + px(12), y - px(16))
-    return SidebarDrawn(tuple(buttons), box, scroll)
+    if shown.preview:
+        y -= row
+        for index, (label, action, enabled, name) in enumerate(shown.preview[:2]):
+            rect = Rect(left + index * (half + px(10)), y, half, px(34))
+            buttons.append(surface.add_button(label, rect, action, enabled, name))
+    y -= px(8)
+    for text, colour in status:
+        # Wrapped to the sidebar (a reason for a click, a hint's sentence, a save path).
+        placed = surface.label(text, left, y, 13, colour, width=width, multiline=True,
+                               anchor_y="top")
+        y -= placed.content_height + px(6)
+    return _paint_log(surface, shown, tuple(buttons), left, width, panel.bottom + px(12),
+                      y - px(8))
 
 
-def _paint_log(surface: Screen, shown: Sidebar, left: float, width: float, bottom: float,
-               top: float) -> tuple[Rect, int]:
+def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], left: float,
+               width: float, bottom: float, top: float) -> SidebarDrawn:
     """The move log in whole rows under its heading: the newest rows by default, earlier
-    ones with the mouse wheel; a row that would not fit is never shown. Returns the log's
-    box and its scroll, kept within the rows there are."""
+    ones with the wheel, the scroll bar or Page Up/Down; a row that would not fit is
+    never shown, and the first and last rows say how many moves are out of sight."""
     px = surface.px
     heading = surface.label("Moves", left, top, 14, ACCENT, bold=True, anchor_y="top")
     row_h = surface.line(11, 1.6)
     box = Rect(left, bottom, width, max(0.0, top - heading.content_height - px(8) - bottom))
     room = int(box.height // row_h)
     if room <= 0 or not shown.log:
-        return box, shown.log_scroll
+        return SidebarDrawn(buttons, box, shown.log_scroll, max(0, room))
+    bar = px(8)
     # Wrapped here by the font's real advance at the size drawn, so that a row is a row:
     # a ply's number on its first row, its further lines and wrapped rows indented.
     probe = arcade.Text("0" * 10, 0, 0, font_size=max(px(11), MIN_POINTS), font_name=FONT_MONO)
-    columns = max(12, int(width // (probe.content_width / 10)))
-    rows: list[str] = []
-    for number, lines in enumerate(shown.log, 1):
+    columns = max(12, int((width - 2 * bar) // (probe.content_width / 10)))
+    rows: list[tuple[int, str]] = []  # (the ply it belongs to, its text)
+    for ply, lines in enumerate(shown.log):
         for index, line in enumerate(lines):
-            lead = f"{number:>3}. " if index == 0 else " " * 5
-            rows += textwrap.wrap(line, columns, initial_indent=lead,
-                                  subsequent_indent=" " * 5, break_on_hyphens=False) or [lead]
+            lead = f"{ply + shown.log_first:>3}. " if index == 0 else " " * 5
+            rows += [(ply, text) for text in textwrap.wrap(
+                line, columns, initial_indent=lead, subsequent_indent=" " * 5,
+                break_on_hyphens=False) or [lead]]
     scroll = max(0, min(shown.log_scroll, len(rows) - room))
     end = len(rows) - scroll
-    visible = rows[max(0, end - room):end]
-    if end - room > 0:  # earlier rows hidden: say so in the first row
-        visible[0] = f"↑ {end - room + 1} earlier (wheel)"
+    start = max(0, end - room)
+    visible = [text for _, text in rows[start:end]]
+    if start > 0:  # earlier moves out of sight: the first row says how many
+        earlier = rows[start + 1][0] if start + 1 < len(rows) else rows[start][0]
+        visible[0] = f"↑ {_moves(earlier)} earlier"
     if scroll:
-        visible[-1] = f"↓ {scroll + 1} newer (wheel)"
+        newer = len(shown.log) - 1 - rows[end - 2][0] if end >= 2 else len(shown.log)
+        visible[-1] = f"↓ {_moves(newer)} newer"
+    text_w = width - (2 * bar if len(rows) > room else 0)
     for index, row in enumerate(visible):
-        row_box = Rect(left, box.top - (index + 1) * row_h, width, row_h)
+        row_box = Rect(left, box.top - (index + 1) * row_h, text_w, row_h)
         surface.label(row, left, row_box.top, 11, DIM, mono=True, anchor_y="top", box=row_box)
-    return box, scroll
+    if len(rows) <= room:
+        return SidebarDrawn(buttons, box, scroll, room)
+    # The scroll bar: the track the log's height, the thumb its share of the rows there.
+    track = Rect(box.right - bar, box.bottom, bar, box.height)
+    thumb_h = max(px(18), track.height * room / len(rows))
+    thumb_top = track.top - (track.height - thumb_h) * start / max(1, len(rows) - room)
+    thumb = Rect(track.left, thumb_top - thumb_h, bar, thumb_h)
+    surface.box(track, PANEL_DEEP)
+    surface.box(thumb, DIM)
+    return SidebarDrawn(buttons, box, scroll, room, track, thumb)
+
+
+def _moves(count: int) -> str:
+    return f"{count} move{'' if count == 1 else 's'}"
 
 
 def player_names(info: GameInfo, seats: Sequence[Seat]) -> list[str]:

@@ -362,9 +362,6 @@ class OnlineScreen(BoardShell):
             self.renderer.scores(view) if view is not None else None)
         labels = [self.seat_label(i) for i in range(online.players)]
         actions: list[game_panels.Action] = []
-        if self.renderer.pending_move is not None:
-            actions += [("VALIDATE", self.validate, True, "validate"),
-                        ("Cancel (Esc)", self.cancel_preview, True, "cancel")]
         if self.seat.hosting is not None and self.seat.waiting:
             actions.append(("Copy invitation (C)", self.copy_invitation, True, "copy"))
         actions += [
@@ -380,7 +377,7 @@ class OnlineScreen(BoardShell):
             f"{self.game.info.name} online", tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
             tuple(tuple(str(line) for line in lines) for lines in online.log),
-            self.log_scroll)
+            self.log_scroll, self.preview_actions(), online.log_from + 1)
 
     def _special_label(self, notation: str) -> str:
         """A special move's button: "Offer: draw" when the others must accept it (it ends

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import close_app, installed_host, open_app, pump
+from ui_driver import click, close_app, installed_host, open_app, pump
+from ui_driver import key as press_key
 from ui_games import make_host
 
 from games.verso.rules import bank_cards
@@ -295,13 +296,33 @@ def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
         assert rows and all(not p.cut for p in rows[1:])
         assert rows[-1].text.lstrip().startswith(f"{len(session.log)}.") or \
             rows[-1].text.startswith(" " * 5)  # the newest ply's row (or its last line)
-        assert "earlier (wheel)" in rows[0].text
+        # The first row counts the moves out of sight (moves, not rows), by number.
+        first_shown = int(next(p.text for p in rows[1:] if p.text.strip()[:1].isdigit())
+                          .split(".")[0])
+        assert rows[0].text in (f"↑ {first_shown - 1} moves earlier",
+                                f"↑ {first_shown} moves earlier")
         x, y = screen.log_box.center
         window.dispatch_event("on_mouse_scroll", int(x), int(y), 0, 2)
         pump(window)
         scrolled = [p.text for p in screen.texts.items
                     if screen.log_box.contains(*p.extent.center)]
-        assert screen.log_scroll == 6 and "newer (wheel)" in scrolled[-1]
+        assert screen.log_scroll == 6 and scrolled[-1].endswith(("move newer", "moves newer"))
         assert scrolled[1:-1] != [p.text for p in rows[1:-1]]
+        # Page Up and Down, End; the scroll bar's track pages too, and its thumb drags.
+        press_key(window, arcade.key.PAGEUP)
+        assert screen.log_scroll == 6 + screen.log_room - 1
+        press_key(window, arcade.key.END)
+        assert screen.log_scroll == 0
+        track, thumb = screen.log_track, screen.log_thumb
+        assert track.height > thumb.height > 0 and abs(thumb.bottom - track.bottom) < 0.01
+        click(window, track.center[0], track.top - 2)  # above the thumb: a page earlier
+        assert screen.log_scroll == screen.log_room - 1
+        thumb = screen.log_thumb
+        window.dispatch_event("on_mouse_press", int(thumb.center[0]), int(thumb.center[1]),
+                              arcade.MOUSE_BUTTON_LEFT, 0)
+        window.dispatch_event("on_mouse_drag", int(thumb.center[0]),
+                              int(thumb.center[1]) - 40, 0, -40, arcade.MOUSE_BUTTON_LEFT, 0)
+        pump(window)
+        assert screen.log_scroll < screen.log_room - 1  # dragged down: newer moves
     finally:
         close_app(window)

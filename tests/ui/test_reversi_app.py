@@ -55,7 +55,8 @@ def start_reversi(window: Any, computer_white: bool = False) -> GameScreen:
     setup = window.current_view
     assert isinstance(setup, SetupScreen)
     if computer_white:
-        click_button(window, "seat1-")
+        click_button(window, "seat1-")  # the last choice: a friend online
+        click_button(window, "seat1-")  # then the computer
         assert setup.seats[1] == "mcts"
     click_button(window, "start")
     screen = window.current_view

@@ -1,0 +1,54 @@
+"""Issue 21: a steady screen. Nothing a player may click moves under the pointer because a
+text appeared: the game screen's buttons keep their places when a refusal, a hint's
+sentence or a preview (VALIDATE) shows, at the smallest window and a common one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import click, click_button, close_app, installed_host, key, open_app, wait_until
+
+from games.versus.board import CELL_OF_NAME
+from tabletop.ui._arcade import arcade
+from tabletop.ui.game_screen import GameScreen
+
+
+@pytest.fixture(params=[(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
+def window(request: Any, tmp_path: Path) -> Iterator[Any]:
+    win = open_app(installed_host, tmp_path, size=request.param)
+    yield win
+    close_app(win)
+
+
+def places(screen: GameScreen) -> dict[str, tuple[float, float, float, float]]:
+    """Each button's rectangle, by name, as laid out now."""
+    screen.ensure_built()
+    return {b.name: (b.rect.left, b.rect.bottom, b.rect.width, b.rect.height)
+            for b in screen.buttons}
+
+
+def test_the_sidebar_buttons_stay_put_when_texts_and_a_preview_appear(window: Any) -> None:
+    click_button(window, "game:versus")
+    click_button(window, "start")
+    screen = window.current_view
+    assert isinstance(screen, GameScreen)
+    centres = screen.renderer.board_layout.centres
+    before = places(screen)
+    assert {"undo", "hint", "launcher", "special:draw"} <= set(before)
+
+    click(window, *centres[CELL_OF_NAME["f6"]])  # an empty hexagon: a reason is said
+    assert "empty" in screen.message
+    assert places(screen) == before
+    key(window, arcade.key.H)  # a hint and its sentence, several lines long
+    wait_until(window, lambda: screen.message.startswith("Hint:") and " — " in screen.message)
+    assert places(screen) == before
+    click(window, *centres[CELL_OF_NAME["a3"]])  # the VERSUS, then where it goes:
+    click(window, *centres[CELL_OF_NAME["d6"]])  # a preview, VALIDATE and Cancel appear
+    now = places(screen)
+    assert {"validate", "cancel"} <= set(now)
+    assert {name: now[name] for name in before} == before
+    validate = now["validate"]
+    assert all(validate[1] + validate[3] <= rect[1] for rect in before.values())  # below
