@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 
 from tabletop.cli.common import fail, host_of, why
 from tabletop.cli.desktop import app
 from tabletop.limits import one_line, read_text, shown
-from tabletop.model import Game, TabletopError
+from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
 from tabletop.seats import Seat
@@ -23,7 +22,7 @@ from tabletop.store.keeper import Keeper as StoreKeeper
 from tabletop.store.library import Library
 from tabletop.store.paths import data_dir
 from tabletop.store.records import HUMAN, UNREADABLE, LibraryError
-from tabletop.store.stats import player_stats, stats_lines
+from tabletop.store.stats import player_stats, rating_scales, stats_lines
 
 
 @click.command("open")
@@ -55,9 +54,11 @@ def open_command(ctx: click.Context, path: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.pass_context
 def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
-    """Statistics of the kept games: per player, per game, against whom, solo scores."""
+    """Statistics of the kept games: per player, per game, against whom, by seat, winning
+    streaks, personal bests, solo scores, and a person's rating on the scale of the game's
+    levels (with its 95 % interval and its history; see docs/rating.md)."""
     try:
-        click.echo(stats_report(host_of(ctx).games, player, game_id, as_json))
+        click.echo(stats_report(host_of(ctx), player, game_id, as_json))
     except TabletopError as exc:
         fail(str(exc))
 
@@ -146,9 +147,9 @@ def import_record(host: Host, path: Path, directory: Path | None = None) -> Entr
         library.close()
 
 
-def stats_report(games: Mapping[str, Game[Any, Any]], player: str | None,
-                 game_id: str | None, as_json: bool) -> str:
+def stats_report(host: Host, player: str | None, game_id: str | None, as_json: bool) -> str:
     """The text (or JSON) `tabletop stats` prints; unknown names raise `LibraryError`."""
+    games = host.games
     library = open_library()
     try:
         entries = library.entries()
@@ -160,7 +161,7 @@ def stats_report(games: Mapping[str, Game[Any, Any]], player: str | None,
         known = sorted({s.player for e in entries for s in e.seats if s.human}, key=str.lower)
         raise LibraryError(one_line(f"nobody called {shown(player)} has a kept game "
                                     f"(players: {', '.join(known) or 'none yet'})"))
-    data = player_stats(entries, games, player, game_id)
+    data = player_stats(entries, games, player, game_id, rating_scales(host))
     data["unreadable"] = [{"file": str(e.file), "problem": e.problem}
                           for e in entries if e.status == UNREADABLE]
     if as_json:

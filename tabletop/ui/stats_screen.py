@@ -1,21 +1,36 @@
 """The Statistics screen: one player's results drawn as charts in the services.
 
-Left: per game, a bar of wins / draws / losses; the win rate against each agent and
-against people; results by seat (Versus: by colour). Right, for a solo game: a histogram
-of the scores by the game's rating bands and a line of the latest scores with the best
-and the average. Every bar and point carries its number in text, and the three results
-differ by a letter as well as a colour (W / D / L), so nothing depends on colour alone;
-the palette is Okabe-Ito's, readable with every common colour-vision deficiency. The
-numbers are `player_stats`' own, the same `tabletop stats --json` prints.
+Left: per game, a bar of wins / draws / losses with the winning streak and personal
+bests under it; the win rate against each agent and against people; results by seat
+(Versus: by colour). Right, for a game whose levels are rated: the person's rating in
+words ("about 700 ± 120 — between Club and Expert") and a chart of it after each game,
+its 95 % interval and the levels drawn across it (`docs/rating.md`); for a solo game: a
+histogram of the scores by the game's rating bands and a line of the latest scores with
+the best and the average. Every bar and point carries its number in text, and the three
+results differ by a letter as well as a colour (W / D / L), so nothing depends on colour
+alone; the palette is Okabe-Ito's, readable with every common colour-vision deficiency.
+The numbers are `player_stats`' own, the same `tabletop stats --json` prints.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tabletop.levels import computer_name
-from tabletop.store.stats import PEOPLE, people, player_stats, solo_heading
+from tabletop.person_rating import rounded
+from tabletop.store.stats import (
+    NO_RATING,
+    PEOPLE,
+    people,
+    people_ratings,
+    player_stats,
+    rating_scales,
+    rating_text,
+    solo_heading,
+    unrated_words,
+)
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
@@ -30,6 +45,9 @@ LOSS = (213, 94, 0, 255)
 BAR = (86, 180, 233, 255)
 LINE = (0, 158, 115, 255)
 TRACK = (58, 66, 82, 255)
+LEVEL = (96, 104, 122, 255)
+#: A history longer than this is drawn as a line alone, without a mark at each game.
+MARKED = 60
 
 
 class StatsScreen(Screen):
@@ -44,12 +62,16 @@ class StatsScreen(Screen):
         # Named people and agents: a seat nobody named ("Player 1") is no one to pick.
         self.players = people(self.entries)
         self.player = self.players[0] if self.players else None
+        # Everyone's ratings once: they do not depend on whose statistics are shown.
+        self.scales = rating_scales(services.host)
+        self.ratings = people_ratings(self.entries, self.scales)
         self.stats: dict[str, Any] = {}
         self.recount()
 
     def recount(self) -> None:
         """Count again for the chosen player and game."""
-        data = player_stats(self.entries, self.services.host.games, self.player, self.game)
+        data = player_stats(self.entries, self.services.host.games, self.player, self.game,
+                            self.scales, self.ratings)
         self.stats = data["players"].get(self.player or "", {})
         self.invalidate()
 
@@ -114,7 +136,32 @@ class StatsScreen(Screen):
         top, bottom = y - px(20), px(30)
         middle = left + (right - left) / 2
         self._build_results(Rect(left, bottom, middle - left - px(16), top - bottom))
-        self._build_solo(Rect(middle + px(16), bottom, right - middle - px(16), top - bottom))
+        column = Rect(middle + px(16), bottom, right - middle - px(16), top - bottom)
+        ratings = self.stats.get("rating", {}) if self.stats else {}
+        if not ratings:
+            self._build_solo(column)
+        elif not self.stats.get("solo"):
+            self._build_rating(column, ratings)
+        else:  # both: the rating above with a chart of a set height, the solo scores below
+            used = self._build_rating(column, ratings,
+                                      chart=max(px(170), 7 * self.line(10, 1.2)))
+            self._build_solo(Rect(column.left, column.bottom, column.width,
+                                  used - column.bottom - px(8)))
+
+    @staticmethod
+    def _streak_and_bests(stats: dict[str, Any], game_id: str) -> str:
+        """"winning streak 2 (longest 5) · best score 58 · beat Expert": the streak and the
+        bests likeliest to matter (`tabletop stats` has them all)."""
+        words = []
+        streak = stats.get("streaks", {}).get(game_id)
+        if streak:
+            words.append(f"winning streak {streak['current']} (longest {streak['longest']})")
+        bests = stats.get("bests", {}).get(game_id, {})
+        if bests.get("score"):
+            words.append(f"best score {bests['score']['value']:g}")
+        if bests.get("strongest_beaten"):
+            words.append(f"beat {bests['strongest_beaten']['name']}")
+        return " · ".join(words)
 
     def _section(self, title: str, x: float, y: float, width: float) -> float:
         self.label(title, x, y - self.px(18), 16, ACCENT, bold=True, width=width)
@@ -134,17 +181,25 @@ class StatsScreen(Screen):
             self.label(f"{self._name(game_id)}: {t['games']} played, {t['win_rate']:.0%} won",
                        x, y + row, 12, TEXT, width=width, anchor_y="top")
             self._stacked(Rect(x, y, width, row - self.line(12, 1.4)), t)
+            # The streak and the personal bests, under the bar they belong to.
+            words = self._streak_and_bests(s, game_id)
+            if words:
+                y -= self._wrapped(words, x, y - px(2), width, 11, DIM) + px(2)
         y = self._section("Win rate against", x, y - px(10), width)
         for rival, t in sorted(self.opponents().items(),
                                key=lambda r: (r[0] == "people", r[0])):
+            if y - row < area.bottom:
+                return  # no room for more: the rest is in `tabletop stats`
             y -= row
             self._rate(Rect(x, y, width, row - px(8)), rival, t)
+        if y - px(40) - row < area.bottom:
+            return
         y = self._section("By seat", x, y - px(10), width)
         for game_id, seats in sorted(s["by_seat"].items()):
             for seat, t in seats.items():
-                y -= row
-                if y < area.bottom:
+                if y - row < area.bottom:
                     return
+                y -= row
                 self._rate(Rect(x, y, width, row - px(8)),
                            f"{self._name(game_id)} as {seat}", t)
 
@@ -189,7 +244,8 @@ class StatsScreen(Screen):
         solo = solos[game_id]
         y = self._section(solo_heading(self._name(game_id), solo), x, y, width)
         half = (y - area.bottom - px(40)) / 2
-        if solo["bands"]:
+        # Under a rating the room may be short: the histogram gives way to the trend.
+        if solo["bands"] and y - area.bottom >= 8 * self.line(13, 1.8):
             self.label("Scores by the rulebook's bands", x, y, 13, DIM, anchor_y="top")
             self._histogram(Rect(x, y - half, width, half - self.line(13, 1.8)),
                             solo["bands"])
@@ -203,6 +259,151 @@ class StatsScreen(Screen):
         self._trend(Rect(x, area.bottom + px(12), width,
                          y - self.line(13, 1.8) - area.bottom - px(12)),
                     solo["trend"], solo["average"])
+
+    def _build_rating(self, area: Rect, ratings: dict[str, dict[str, Any]],
+                      chart: float | None = None) -> float:
+        """The rating at each game in words, then the history of one of them as a chart
+        (the game chosen, else the one with the longest history) `chart` high, or down to
+        the bottom of `area`; the lowest y it used."""
+        px = self.px
+        x, width = area.left + px(14), area.width - px(28)
+        y = self._section("Rating against the levels (95 % interval)", x, area.top - px(6),
+                          width)
+        for game_id, rating in sorted(ratings.items(), key=lambda r: self._name(r[0])):
+            y -= self._wrapped(f"{self._name(game_id)}: {self._rating_words(rating)}", x, y,
+                               width, 13, TEXT)
+            for detail in self._rating_details(rating):
+                y -= self._wrapped(detail, x, y, width, 11, DIM)
+            y -= px(4)
+        charted = sorted((g for g, r in ratings.items() if r.get("history")),
+                         key=lambda g: (g != self.game, -len(ratings[g]["history"]), g))
+        under = self.line(10, 1.6)  # the chart's first and last games are named under it
+        if not charted or y - area.bottom < px(90):
+            return y  # nothing to chart, or no room for a chart worth reading
+        game_id = charted[0]
+        history = ratings[game_id]["history"]
+        count = len(history)
+        caption = (f"{self._name(game_id)}: the rating after its one game" if count == 1
+                   else f"{self._name(game_id)}: the rating after each of {count} games")
+        y -= self._wrapped(caption + "; thin lines: its 95 % interval", x, y - px(4), width,
+                           11, DIM) + px(4)
+        scale = self.scales.get(game_id)
+        bottom = area.bottom + under if chart is None else max(area.bottom + under,
+                                                                y - px(4) - chart)
+        self._rating_chart(Rect(x, bottom, width, y - px(4) - bottom), history,
+                           scale.levels if scale else ())
+        return bottom - under
+
+    def _wrapped(self, text: str, x: float, top: float, width: float, size: float,
+                 colour: Any) -> float:
+        """A text hung from `top`, wrapped onto two lines at most if it is too long for
+        one (a narrow window); the height it took."""
+        line = self.line(size, 1.3)
+        self.label(text, x, top, size, colour, anchor_y="top", multiline=True,
+                   box=Rect(x, top - 2 * line, width, 2 * line))
+        return max(line, self.texts.items[-1].extent.height + self.px(4))
+
+    @staticmethod
+    def _rating_words(rating: dict[str, Any]) -> str:
+        """The first line of a game's rating: its words, or why there is none."""
+        if rating.get("measured"):
+            return rating_text(rating)
+        if rating.get("rating") is None:
+            return "no rating yet"
+        return str(rating["words"])
+
+    @staticmethod
+    def _rating_details(rating: dict[str, Any]) -> list[str]:
+        """The smaller lines under it: what the rating rests on, and what did not count."""
+        if rating.get("measured"):
+            return ["by the levels' own tournament"]
+        games = rating.get("games", 0)
+        found = [NO_RATING if rating.get("rating") is None
+                 else f"from {games} {'game' if games == 1 else 'games'}"]
+        return found + ([unrated_words(rating)] if rating.get("unrated_games") else [])
+
+    def _rating_chart(self, area: Rect, history: list[dict[str, Any]],
+                      levels: tuple[tuple[str, float], ...]) -> None:
+        """The rating after each game as a line, its interval as two thin lines, the levels
+        as flat lines named at the left; the first and last games named under the axis.
+
+        The scale spans the ratings, the levels and the latest interval with a margin, not
+        every interval: the first games' are a thousand points wide and would flatten the
+        rest. What lies beyond the chart's edges is left out (`_inside`)."""
+        px = self.px
+        if area.height < px(40) or not history:
+            return
+        self._shapes.append(arcade.shape_list.create_line(
+            area.left, area.bottom, area.right, area.bottom, TRACK, 2))
+        # The ratings, the levels and the latest interval: the one that matters now.
+        values = [h["rating"] for h in history] + [rating for _, rating in levels] + [
+            history[-1]["low"], history[-1]["high"]]
+        low, high = min(values), max(values)
+        margin = max(50.0, (high - low) * 0.12)
+        low, high = low - margin, high + margin
+        pad, head = px(10), self.line(11, 1.3)  # room above the last point for its label
+        # The levels are named at the left, in a gutter the lines of the games keep out of.
+        gutter = area.width * 0.22
+        start = area.left + gutter
+
+        def at(i: float, value: float) -> tuple[float, float]:
+            step = (area.right - pad - start) / max(1, len(history) - 1)
+            value = min(high, max(low, value))
+            return (start + i * step,
+                    area.bottom + (value - low) / (high - low) * (area.height - head))
+
+        named = math.inf  # the bottom of the last level named: their labels keep apart
+        for name, rating in sorted(levels, key=lambda level: -level[1]):
+            y = at(0, rating)[1]
+            self._shapes.append(arcade.shape_list.create_line(
+                area.left, y, area.right, y, LEVEL, 1))
+            if named - y >= self.line(10, 1.2) and y + self.line(10, 1.2) <= area.top:
+                self.label(name, area.left + px(2), y + px(2), 10, DIM, anchor_y="bottom",
+                           width=gutter - px(4))
+                named = y
+        for key in ("low", "high"):
+            for strip in self._inside([h[key] for h in history], low, high):
+                self._shapes.append(arcade.shape_list.create_line_strip(
+                    [at(i, value) for i, value in strip], BAR, 1))
+        points = [at(i, h["rating"]) for i, h in enumerate(history)]
+        if len(points) > 1:
+            self._shapes.append(arcade.shape_list.create_line_strip(points, LINE, 2))
+        for px_, py in points if len(points) <= MARKED else points[-1:]:
+            self._shapes.append(arcade.shape_list.create_rectangle_filled(
+                px_, py, 5, 5, LINE))
+        lx, ly = points[-1]
+        self.label(f"now {rounded(history[-1]['rating'])}", lx, ly + px(6), 11, TEXT,
+                   anchor_x=self._anchor(lx, area), width=area.width * 0.3)
+        below = area.bottom - px(2)
+        self.label("game 1", start, below, 10, DIM, anchor_y="top", width=area.width * 0.3)
+        if len(history) > 1:
+            self.label(f"game {len(history)}", area.right - pad, below, 10, DIM,
+                       anchor_x="right", anchor_y="top", width=area.width * 0.3)
+
+    @staticmethod
+    def _inside(values: list[float], low: float, high: float
+                ) -> list[list[tuple[float, float]]]:
+        """The parts of the line through `values` (at x = 0, 1, 2, …) that lie between
+        `low` and `high`, each a list of (x, value), cut where the line crosses an edge:
+        an early interval far wider than the chart is left out, not drawn along its edge."""
+        strips: list[list[tuple[float, float]]] = []
+        current: list[tuple[float, float]] = []
+        for i, value in enumerate(values):
+            inside = low <= value <= high
+            if i and (inside != (low <= values[i - 1] <= high)):
+                before = values[i - 1]  # differs from `value`: one is in, one is out
+                edge = high if max(value, before) > high else low
+                cross = (i - 1 + (edge - before) / (value - before), edge)
+                if inside:
+                    current = [cross]
+                else:
+                    strips.append([*current, cross])
+                    current = []
+            if inside:
+                current.append((float(i), value))
+        if current:
+            strips.append(current)
+        return [strip for strip in strips if len(strip) > 1]
 
     def _histogram(self, area: Rect, bands: list[dict[str, Any]]) -> None:
         """One bar per band, its count above and its range below."""

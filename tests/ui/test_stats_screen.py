@@ -16,6 +16,7 @@ from tabletop.record import Record
 from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.renderer import Rect
 from tabletop.ui.stats_screen import StatsScreen
 
 SCORES = (33, 41, 47, 47, 53)  # Ada's Verso solo games, oldest first
@@ -80,7 +81,11 @@ def test_choosing_a_player_and_a_game(tmp_path: Path) -> None:
         assert screen.players == ["Ada", "greedy"] and screen.player == "Ada"
         click_button(window, "player+")
         assert screen.player == "greedy" and screen.stats["games"]["versus"]["games"] == 3
-        assert "No finished solo games yet." in _texts(window)
+        # Versus's `greedy` plays exactly as its Casual level: the level's measured rating.
+        casual = screen.scales["versus"].opponents["greedy"]
+        assert casual.name == "Casual" and casual.low is not None and casual.high is not None
+        assert (f"Versus: measured {casual.rating:.0f} ({casual.low:.0f} to "
+                f"{casual.high:.0f}) as Casual") in _texts(window)
         click_button(window, "player-")
         click_button(window, "game+")  # verso, the first game kept by id
         assert screen.game == "verso" and screen.stats["games"] == {}
@@ -112,5 +117,63 @@ def test_one_solo_game_reads_in_the_singular_and_its_labels_keep_apart(
                 apart = (a.right <= b.left or b.right <= a.left or a.top <= b.bottom
                          or b.top <= a.bottom)
                 assert apart, (a.text, b.text)
+    finally:
+        close_app(window)
+
+
+def _keep_rated(directory: Path) -> None:
+    """Ada's Verso games against each level (won against the two weakest, lost and won
+    against Club, lost against Expert), one against the computer on the app's time, and
+    two solo games."""
+    library = Library.open(directory)
+    for round_ in range(3):
+        for level, won in (("Beginner", True), ("Casual", True), ("Club", round_ != 1),
+                           ("Expert", False)):
+            library.add(Record("verso", 2, {}, round_, None, ("x",) * 30,
+                               Outcome((30.0, 20.0) if won else (20.0, 30.0),
+                                       (0,) if won else (1,), "end"), ("human", level)),
+                        ["Ada", level])
+    library.add(Record("verso", 2, {}, 9, None, ("x",), Outcome((1, 2), (1,), "end"),
+                       ("human", "strong")), ["Ada", "strong"])
+    for score in (41, 47):
+        library.add(Record("verso", 1, {}, score, None, ("keep",),
+                           Outcome((score,), (0,), "the deck ran out"), ("human",)), ["Ada"])
+    library.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_rating_shows_in_words_with_its_history_and_nothing_is_cut(
+        tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Verso: about … — between … and …" as `stats --json` words it, what it rests on,
+    its chart with the levels named, the streak and bests under the results bar; every
+    text whole in its box and apart from the others, beside the solo scores."""
+    _keep_rated(tmp_path)
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
+    out = CliRunner().invoke(main, ["stats", "--player", "Ada", "--json"],
+                             obj={"host": installed_host()})
+    ada = json.loads(out.output)["players"]["Ada"]
+    rating = ada["rating"]["verso"]
+    assert rating["games"] == 12 and rating["unrated_games"] == 1
+    window = open_app(installed_host, tmp_path, size=size)
+    try:
+        window.app.show_stats()
+        screen = window.current_view
+        shown = _texts(window)
+        assert f"Verso: {rating['words']}" in shown
+        assert "from 12 games" in shown
+        assert "1 game not counted: the computer played on the app's time, not as a level" \
+            in shown
+        assert ("Verso: the rating after each of 12 games; thin lines: its 95 % interval"
+                in shown)
+        assert {"Beginner", "Expert"} <= set(shown)  # the levels across the chart
+        assert f"now {round(rating['history'][-1]['rating'] / 10) * 10}" in shown
+        streak = ada["streaks"]["verso"]
+        assert (f"winning streak {streak['current']} (longest {streak['longest']}) · "
+                f"best score 30 · beat Club") in shown
+        assert any(t.startswith("Verso solo: 2 games") for t in shown)
+        width, height = size
+        assert screen.laid_out().problems(Rect(0, 0, width, height)) == []
+        assert not [p.text for p in screen.laid_out().items if p.cut]
+        screenshot(window, f"stats_rating_{width}")
     finally:
         close_app(window)
