@@ -510,12 +510,21 @@ class Session:
         return before, after
 
     def _undoable(self, ply: int) -> bool:
+        return self._kept_because(ply) is None
+
+    def _kept_because(self, ply: int) -> str | None:
+        """Why the move of `ply` may not be taken back, in words (None: it may)."""
         before, after, move = self.states[ply], self.states[ply + 1], self.moves[ply]
-        if self.game.reveals(before, move, after) or rolled(self.game, before, move):
-            return False  # a person has seen what was hidden, or the dice the seed drew
+        if self.game.reveals(before, move, after):
+            return f"move {ply + 1} showed what was hidden, and it has been seen"
+        if rolled(self.game, before, move):
+            return f"the dice of move {ply + 1} have been rolled"
         if self._ended_by_special(ply):
-            return False  # a resignation (or an agreed draw) stands, as its dialog says
-        return not (self.game.info.hidden_information and self.is_ai(self.game.to_move(before)))
+            return "it ended the game, which stands"  # resigned or agreed: see `undo_refusal`
+        if self.game.info.hidden_information and self.is_ai(self.game.to_move(before)):
+            return (f"move {ply + 1} was the computer's, in a game of hidden information "
+                    "(it chose knowing its own hand)")
+        return None
 
     def _undo_target(self) -> int | None:
         """The ply to go back to: the latest human turn reachable by undoable plies."""
@@ -550,7 +559,19 @@ class Session:
             agreed = outcome is not None and (not outcome.winners or mover in outcome.winners)
             return ("Nothing that may be undone: the draw was agreed." if agreed
                     else "Nothing that may be undone: the game was resigned.")
-        return "Nothing that may be undone."
+        if not self.human_seats:
+            return "Nothing that may be undone: nobody plays here."
+        ply = len(self.moves)
+        while ply > 0:
+            ply -= 1
+            why = self._kept_because(ply)
+            if why is not None:
+                return f"Nothing that may be undone: {why}."
+            if not self.is_ai(self.game.to_move(self.states[ply])):
+                return "Nothing that may be undone."  # undo would go back: not refused
+        if self.moves:
+            return "Nothing that may be undone: no one here has moved yet."
+        return "Nothing that may be undone: no move has been played yet."
 
     def can_undo(self) -> bool:
         """True if undo would go back to an earlier human turn."""

@@ -137,3 +137,16 @@ def test_screenshot_renders_a_record_and_rejects_bad_input(tmp_path: Path) -> No
         render_record(host, "tictactoe", record_path, out, size=(10, 10))
     with pytest.raises(TabletopError, match="does not exist"):
         render_record(host, "tictactoe", record_path, tmp_path / "no" / "x.png")
+
+
+def test_undo_that_does_nothing_says_why() -> None:
+    # Issue 21: "Nothing that may be undone" names the reason, never leaves the player
+    # guessing.
+    s = session(ui_games.TicTacToe(), (HUMAN, "random"))
+    assert s.undo_refusal() == "Nothing that may be undone: no move has been played yet."
+    computer_first = session(ui_games.TicTacToe(), ("random", HUMAN))
+    computer_first.play(0)
+    assert computer_first.undo_refusal() == ("Nothing that may be undone: no one here has "
+                                             "moved yet.")
+    nobody = session(ui_games.TicTacToe(), ("random", "random"))
+    assert nobody.undo_refusal() == "Nothing that may be undone: nobody plays here."

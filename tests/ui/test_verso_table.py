@@ -282,7 +282,9 @@ def test_undo_never_reveals_a_face(window: Any) -> None:
         plies, shown = len(s.moves), r.view
         key(window, arcade.key.U)
         assert len(s.moves) == plies and r.view == shown
-        assert screen.message == "Nothing that may be undone."
+        # And says why: the move showed a face the player has now seen.
+        assert screen.message == (f"Nothing that may be undone: move {plies} showed what "
+                                  "was hidden, and it has been seen.")
     # Two humans in the final round: a bank there shows nothing, so it may be undone,
     # and undoing it shows exactly the table seen before the bank.
     game = s.game
