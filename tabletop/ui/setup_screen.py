@@ -146,10 +146,11 @@ class SetupScreen(Screen):
         """True when a seat is played from another computer: the table is hosted here."""
         return ONLINE in self.seats[:self.players]
 
-    def step_time_limit(self, step: int) -> None:
-        """The online table's time per move: the next (or previous) one offered."""
+    def cycle_time_limit(self) -> None:
+        """The online table's time per move: the next one offered (after the longest,
+        no clock again). A person out of time loses."""
         index = TIME_LIMITS.index(self.time_limit) if self.time_limit in TIME_LIMITS else 0
-        new = TIME_LIMITS[max(0, min(len(TIME_LIMITS) - 1, index + step))]
+        new = TIME_LIMITS[(index + 1) % len(TIME_LIMITS)]
         self._set(lambda: setattr(self, "time_limit", new))
 
     def host(self, seed: int) -> None:
@@ -201,12 +202,17 @@ class SetupScreen(Screen):
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
-        # Computer seats' blurbs go on a line of their own where they would be cut beside
-        # the seat; if that pushes Start off a short window, they stay beside (cut, whole
-        # on hover) rather than the buttons going.
+        # Computer seats' blurbs go on a line of their own where one of the game's levels'
+        # blurbs would be cut beside its seat; if that pushes Start off a short window,
+        # they stay beside (cut, whole on hover) rather than the buttons going.
         if self._build(width, height, blurbs_below=True) < 0:
             self.clear_layout()
             self._build(width, height, blurbs_below=False)
+
+    @staticmethod
+    def _sentence(blurb: str) -> str:
+        words = blurb[:1].upper() + blurb[1:]
+        return words + ("" if words.endswith((".", "!", "?")) else ".")
 
     def _blurb_fits_beside(self, words: str, box: Rect) -> bool:
         """True if `words` read whole in `box` beside a seat (wrapped to its lines)."""
@@ -247,6 +253,15 @@ class SetupScreen(Screen):
                     lambda: self.step_players(1), "players")
         name_x = value_x + px(480)
         name_w = min(px(420), max(px(260), width - left - name_x))  # the rest of the row
+        beside_w = max(px(160), width - name_x - px(20))
+        # One rule for every seat, whoever plays it: where any level's blurb would be cut
+        # beside its seat, each seat row keeps a line below for it. So no row moves when a
+        # seat turns from a person to the computer, or from one level to the next.
+        below = blurbs_below and not all(
+            self._blurb_fits_beside(self._sentence(level.blurb),
+                                    Rect(name_x, 0, beside_w, row_h - px(2)))
+            for level in self.levels.values())
+        first_online = self.seats.index(ONLINE) if self.online else -1
         for seat in range(self.players):
             player = self.seats[seat]
             level = self.levels.get(player)
@@ -258,35 +273,32 @@ class SetupScreen(Screen):
             # what stands right of them.
             stepper(info.seat_name(seat), text, lambda s=seat: self.cycle_seat(s, -1),
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
+            tall = self.line(12, 1.4)
             if player == HUMAN:  # the name field sits right of the seat's stepper
                 name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
                 self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
                                 lambda: None, name=f"name{seat}")
+            elif seat == first_online:  # the table's clock, in the row that asked for it
+                limit = self.time_limit
+                value = ("no clock" if limit is None else
+                         f"{limit:g} s" if limit < 60 else f"{limit / 60:g} min")
+                self.add_button(f"Time per move: {value}", Rect(name_x, row_y, name_w, px(38)),
+                                self.cycle_time_limit, name="time-limit")
             elif level is not None:  # how the level plays: beside the seat, in a
                 # person's name's place (two lines at most), or on a line of its own below
                 # it (as an option's help) when it would be cut beside (800x600).
-                words = level.blurb[:1].upper() + level.blurb[1:]
-                words += "" if words.endswith((".", "!", "?")) else "."
-                beside = Rect(name_x, row_y + px(40) - row_h,
-                              max(px(160), width - name_x - px(20)), row_h - px(2))
-                if not blurbs_below or self._blurb_fits_beside(words, beside):
+                words = self._sentence(level.blurb)
+                if below:
+                    blurb = Rect(left + px(16), row_y - px(4) - tall, width - left - px(36),
+                                 tall)
+                    self.label(words, blurb.left, blurb.top, 12, DIM, anchor_y="top",
+                               box=blurb)
+                else:
+                    beside = Rect(name_x, row_y + px(40) - row_h, beside_w, row_h - px(2))
                     self.label(words, name_x, beside.top, 12, DIM, multiline=True,
                                anchor_y="top", box=beside)
-                    continue
-                tall = self.line(12, 1.4)
-                blurb = Rect(left + px(16), row_y - px(4) - tall, width - left - px(36), tall)
-                self.label(words, blurb.left, blurb.top, 12, DIM, anchor_y="top", box=blurb)
+            if below:
                 y -= tall + px(4)  # apart from the next row, as an option's help
-        if self.online:
-            limit = self.time_limit
-            stepper("Time per move", "no clock" if limit is None else
-                    f"{limit:g} s" if limit < 60 else f"{limit / 60:g} min",
-                    lambda: self.step_time_limit(-1), lambda: self.step_time_limit(1),
-                    "time-limit")
-            y += row_h
-            self.label("Online: a person out of time loses. Start shows the address and "
-                       "code your friends join with.", left + px(16), y - px(14), 12, DIM)
-            y -= row_h + px(18)
         for option in info.options if self.position is None else ():
             if self.players < option.min_players:
                 continue  # it changes nothing at this table (who plays first, alone)

@@ -52,3 +52,22 @@ def test_the_sidebar_buttons_stay_put_when_texts_and_a_preview_appear(window: An
     assert {name: now[name] for name in before} == before
     validate = now["validate"]
     assert all(validate[1] + validate[3] <= rect[1] for rect in before.values())  # below
+
+
+def test_the_set_up_rows_stay_put_whoever_plays_each_seat(window: Any) -> None:
+    # Clicking down the ">" column: each seat steps through the levels, a friend online
+    # and back to a person, and no other button moves meanwhile (a level's blurb has its
+    # line whether or not the seat is a computer's; the clock sits in the online row).
+    click_button(window, "game:verso")
+    setup = window.current_view
+    while setup.players < 6:
+        click_button(window, "players+")
+    before = places(setup)
+    for seat in range(6):
+        for _ in range(len(setup.agent_names)):
+            click_button(window, f"seat{seat}+")
+            now = places(setup)
+            moved = [name for name in ("start", "seed", *(f"seat{s}+" for s in range(6)))
+                     if name in before and now.get(name) != before[name]]
+            assert not moved, (seat, setup.seats[seat], moved)
+    assert setup.seats[:6] == ["human"] * 6  # all the way round

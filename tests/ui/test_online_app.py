@@ -77,7 +77,7 @@ def test_a_table_hosted_from_the_set_up_is_played_with_a_friend_elsewhere(
     assert isinstance(window.current_view, SetupScreen)
     click_button(window, "seat1-")  # Brown: Human → Online (the last choice)
     setup = window.current_view
-    assert setup.seats[1] == "online" and setup.button_named("time-limit+") is not None
+    assert setup.seats[1] == "online" and setup.button_named("time-limit") is not None
     click_button(window, "start")
     screen = window.current_view
     assert isinstance(screen, OnlineScreen), getattr(setup, "error", None)
