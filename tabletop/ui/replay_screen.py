@@ -11,22 +11,22 @@ game animates a move. The renderer is the game's own, never interactive here.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
 from tabletop.record import Record, Replay, replay
 from tabletop.store.library import HUMAN, Entry, given_names
 from tabletop.terminal import result_text
-from tabletop.ui._arcade import arcade
+from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.keeper import players_line
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.textbox import MIN_POINTS, TextBoxes
-from tabletop.ui.widgets import ACCENT, DIM, GOOD, MONO_ADVANCE, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
@@ -51,6 +51,8 @@ class ReplayScreen(Screen):
         self._clock = 0.0
         self._area: Rect | None = None
         self._log_rows: list[tuple[Rect, int]] = []
+        #: The first move the list shows (it scrolls only to keep the viewed move in it).
+        self._log_first = 0
         self.renderer_broken = False  # set once the plugin's renderer raised
         agents = record.agents or (HUMAN,) * record.players
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
@@ -79,11 +81,22 @@ class ReplayScreen(Screen):
                      for seat, name in enumerate(self.names))
 
     def mover_label(self, seat: int) -> str:
-        """A seat as the narrow move list names it: a person's name in place of
-        "Player 2", the game's own seat name ("Crosses") as it is."""
-        info = self.game.info
+        """A seat as the narrow move list names it: the person's name ("Bob", not
+        "Blue"), else the game's own seat name."""
         name = self.names[seat] if seat < len(self.names) else ""
-        return name if name and seat >= len(info.seat_names) else info.seat_name(seat)
+        return name or self.game.info.seat_name(seat)
+
+    def move_row(self, ply: int) -> str:
+        """Move `ply` (from 1) as the move list says it: the game's own first sentence for
+        it with the players' names ("Alice draws orange 5 and keeps it."), else the
+        mover and the notation."""
+        names = [self.mover_label(seat) for seat in range(len(self.names))]
+        lines = self.played.log[ply - 1] if ply - 1 < len(self.played.log) else ()
+        if lines:
+            return render(lines[0], names)
+        state = self.played.states[ply - 1]
+        return (f"{self.mover_label(self.game.to_move(state) or 0)}: "
+                f"{self.game.move_to_text(state, self.played.moves[ply - 1])}")
 
     @classmethod
     def open(cls, services: Services, entry_id: str) -> ReplayScreen:
@@ -219,12 +232,14 @@ class ReplayScreen(Screen):
         y -= self.line(15, 1.6)
         self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
         y -= px(8)
+        # The result has a slot of its own, there or not, so that no button below moves
+        # when the last move is reached (a longer result is cut, whole on hover).
         outcome = self.played.outcome(self.game, self.ply)
+        slot = Rect(left, y - px(4) - 3 * self.line(13, 1.3), inner, 3 * self.line(13, 1.3))
         if outcome is not None:
-            shown = self.label(result_text(self.game, outcome, self.labels()), left, y - px(4),
-                               13, GOOD, width=inner, multiline=True, anchor_y="top")
-            y -= shown.content_height + px(8)
-        y -= px(40)
+            self.label(result_text(self.game, outcome, self.labels()), left, slot.top, 13,
+                       GOOD, multiline=True, anchor_y="top", box=slot)
+        y = slot.bottom - px(40)
         quarter = (inner - px(24)) / 4
         for i, (label, action, name) in enumerate((
                 ("|<", partial(self.go, 0), "first"), ("<", partial(self.step, -1), "back"),
@@ -254,29 +269,40 @@ class ReplayScreen(Screen):
         """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
         px = self.px
         self.label("Moves (click to jump)", left, top - px(16), 14, ACCENT, bold=True)
-        row_h = self.line(11, 1.6)
+        # A move's sentence gets two lines where one would cut most of them (800x600).
+        probe = arcade.Text("", 0, 0, font_size=max(px(11), MIN_POINTS), font_name=FONT_SANS)
+        sample = [self.move_row(n) for n in range(1, min(len(self.played.moves), 12) + 1)]
+        too_long = 0
+        for text in sample:
+            probe.text = f"000. {text}"
+            too_long += probe.content_width > width
+        lines = 2 if too_long * 2 > len(sample) else 1
+        row_h = self.line(11, 1.35) * lines + px(4)
         room = int((top - px(30) - bottom) // row_h)
         self._log_rows = []
         if room <= 0:
             return
-        columns = max(20, int(width / (max(px(11), MIN_POINTS) * 4 / 3 * MONO_ADVANCE)))
-        # One row per ply in the game's notation ("Brown: Va3-e7"): a whole sentence of the
-        # log would be cut before its move in a sidebar this narrow.
-        game, states, moves = self.game, self.played.states, self.played.moves
-        rows = [textwrap.shorten(
-                    f"{n:>3}. {self.mover_label(game.to_move(states[n - 1]) or 0)}: "
-                    f"{game.move_to_text(states[n - 1], moves[n - 1])}",
-                    columns, placeholder="…")
-                for n in range(1, len(moves) + 1)]
-        first = max(0, min(self.ply - room // 2, len(rows) - room))
+        # One row per ply, the game's own sentence with the players' names ("Alice keeps
+        # orange 5"), cut to the row (whole on hover).
+        count = len(self.played.moves)
+        # The list scrolls only when the viewed move would leave it: a row clicked stays
+        # under the pointer (re-centring at each step moved the rows and the next click
+        # landed on another move).
+        first = self._log_first
+        if self.ply and self.ply - 1 < first:
+            first = self.ply - 1
+        elif self.ply > first + room:
+            first = self.ply - room
+        first = self._log_first = max(0, min(first, count - room))
         y = top - px(30)
-        for index in range(first, min(len(rows), first + room)):
+        for index in range(first, min(count, first + room)):
             rect = Rect(left - px(4), y - row_h + px(3), width + px(8), row_h)
             if index + 1 == self.ply:
                 self.box(rect, (60, 78, 110, 255))
             self._log_rows.append((rect, index + 1))
-            self.label(rows[index], left, y - row_h + px(7), 11,
-                       TEXT if index + 1 <= self.ply else DIM, mono=True)
+            self.label(f"{index + 1}. {self.move_row(index + 1)}", left, rect.top - px(2),
+                       11, TEXT if index + 1 <= self.ply else DIM, anchor_y="top",
+                       multiline=lines > 1, box=Rect(left, rect.bottom, width, rect.height))
             y -= row_h
 
     def draw_under_text(self) -> None:

@@ -9,16 +9,13 @@ import re
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop.ai import Budget
-from tabletop.cli import main
 from tabletop.lines import Line, SeatArg, render, seat
 from tabletop.play.table import Answer, Event, Hinted, Table, hint_text, not_allowed
 from tabletop.plugins import Host
 from tabletop.seats import Seat, seats_of
-from tabletop.terminal import play_text
 from tabletop.testing import ConformanceError, check_game
 from tests.host.toys import Duel, DuelState
 
@@ -63,26 +60,6 @@ def test_the_default_says_nothing_without_a_log_of_its_own_or_with_secrets() -> 
     assert duel.explain(duel.new_state(2, {}, 1), "keep", 0) is None
 
 
-def _versus(seats: list[Seat]) -> tuple[Table, list[Event]]:
-    table = Table.new(installed(), "versus", seats, {}, 3, budget=BUDGET)
-    events: list[Event] = []
-    table.listen(events.append)
-    return table, events
-
-
-def test_a_refused_move_says_why_in_the_games_words_with_the_seats_labels() -> None:
-    table, _ = _versus([Seat.person(0, "Ada"), Seat.person(1, "Bob")])
-    state = table.state
-    theirs = table.game.parse_move(state, "a1-b1")  # a move of Blue's, legal for Blue
-    table.play(table.game.parse_move(state, "a2-b3"))  # now Brown is to move
-    proposal = table.propose(theirs)
-    assert proposal.answer is Answer.ILLEGAL
-    assert proposal.reason == ("Not allowed: a1 holds Ada (Blue)'s pawn of 2 blue and 3 "
-                               "brown sections, and Bob (Brown) may move only their own "
-                               "pieces (§3).")
-    assert table.propose("not a move").reason == "Not allowed: 'not a move' is not a Versus move."
-
-
 class FragileNim(Nim):
     """Nim whose `apply` reads a move's fields before checking it: junk raises."""
 
@@ -108,7 +85,10 @@ def test_not_allowed_makes_one_sentence() -> None:
 
 
 def test_a_hint_carries_the_games_account_of_the_move() -> None:
-    table, events = _versus([Seat.person(0, "Ada"), Seat.person(1)])
+    table = Table.new(installed(), "versus", [Seat.person(0, "Ada"), Seat.person(1)], {}, 3,
+                      budget=BUDGET)
+    events: list[Event] = []
+    table.listen(events.append)
     move = table.hint()
     assert events == [Hinted(0, move, table.explain(move))]
     why = table.explain(move)
@@ -127,38 +107,6 @@ def test_a_hint_in_a_hidden_information_game_says_why_too() -> None:
     hinted = [e for e in events if isinstance(e, Hinted)]
     assert hinted and hinted[-1].move == move
     assert hinted[-1].why.split()[0] in ("Keeps", "Flips", "Banks")
-
-
-def _text_game(answers: list[str]) -> list[str]:
-    table, _ = _versus([Seat.person(0), Seat.person(1)])
-    said: list[str] = []
-    replies = iter(answers)
-    play_text(table, ask=lambda prompt: next(replies, None), say=said.append)
-    return said
-
-
-def test_the_text_game_hints_and_refuses_with_why() -> None:
-    said = _text_game(["hint", "Va3-f5", "k1-j1"])
-    hints = [line for line in said if line.startswith("Hint: ")]
-    assert len(hints) == 1 and " — " in hints[0]
-    assert hints[0].split(" — ")[1][0].isupper()
-    assert ("Not allowed: a VERSUS slides in a straight line over free cells only. Type a "
-            "move in notation") in "\n".join(said)
-    assert any(line.startswith("Not allowed: k1 holds Brown's pawn of 3 brown and 2 blue "
-                               "sections, and Blue may move only their own pieces (§3).")
-               for line in said)
-    assert said[-1] == "Game stopped."
-
-
-def test_play_text_on_the_command_line_shows_the_hint_and_the_refusal() -> None:
-    result = CliRunner().invoke(
-        main, ["play", "versus", "--text", "--seed", "3", "--seat", "human", "--seat",
-               "human", "--iterations", "20"], obj={"host": installed()},
-        input="hint\na1-c1\n")
-    assert result.exit_code == 0, result.output
-    assert "Hint: " in result.output and " — " in result.output
-    assert "Not allowed: a pawn steps to a neighbouring hexagon only (§3)." in result.output
-    assert "'hint' for a suggestion" in result.output
 
 
 class LeakyDuel(Duel):

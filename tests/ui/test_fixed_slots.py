@@ -71,3 +71,32 @@ def test_the_set_up_rows_stay_put_whoever_plays_each_seat(window: Any) -> None:
                      if name in before and now.get(name) != before[name]]
             assert not moved, (seat, setup.seats[seat], moved)
     assert setup.seats[:6] == ["human"] * 6  # all the way round
+
+
+def test_the_replay_list_names_the_players_and_stays_under_the_pointer(
+        window: Any, tmp_path: Path) -> None:
+    from tabletop.store.library import Library
+    from tabletop.testing import random_record
+    from tabletop.ui.replay_screen import ReplayScreen
+
+    game = window.app.host.game("verso")
+    record = random_record(game, 2, seed=5)
+    library = Library.open(tmp_path)
+    entry = library.add(record, ["Alice", "Bob"])
+    library.close()
+    click_button(window, "library")
+    click_button(window, f"open:{entry.id}")
+    screen = window.current_view
+    assert isinstance(screen, ReplayScreen)
+    assert screen.move_row(1).startswith(("Alice draws", "Bob draws"))  # names, cards
+    key(window, arcade.key.HOME)
+    buttons = places(screen)
+    for _ in range(6):
+        key(window, arcade.key.RIGHT)
+    rows = dict((ply, rect) for rect, ply in screen._log_rows)
+    target = max(rows)  # the last row shown: a click there must not move the list
+    click(window, *rows[target].center)
+    assert screen.ply == target
+    assert dict((ply, rect) for rect, ply in screen._log_rows)[target] == rows[target]
+    key(window, arcade.key.END)  # the result appears in its own slot: no button moves
+    assert places(screen) == buttons
