@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 SIDEBAR = 340
 #: The button that has the focus when a panel opens (the harmless choice).
 OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close",
-                 "leave": "stay"}
+                 "leave": "stay", "keys": "close"}
 
 
 class BoardShell(Screen):
@@ -136,10 +136,35 @@ class BoardShell(Screen):
         """The frame's letter keys while the board has the focus."""
         key = arcade.key
         return {key.F1: self.show_rules, key.F11: self.services.toggle_fullscreen,
-                key.ESCAPE: self.escape, key.L: self.toggle_legend,
+                key.ESCAPE: self.escape, key.L: self.toggle_legend, key.SLASH: self.toggle_keys,
+                key.QUESTION: self.toggle_keys,
                 key.PAGEUP: lambda: self.page_log(1), key.PAGEDOWN: lambda: self.page_log(-1),
                 key.HOME: lambda: self.log_to_end(False),
                 key.END: lambda: self.log_to_end(True)}
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """The keys of this screen and what each does, for the Keys panel (?)."""
+        return [("Arrows, Enter", "choose on the board, while it has the focus (its ring)"),
+                ("Tab, Shift+Tab", "the board, then each button in turn"),
+                ("Enter, Space", "press the button that has the focus"),
+                ("Esc", "drop a previewed move; else leave the game"),
+                ("F1", "the rules"), ("L", "the legend of the board's symbols"),
+                ("Page Up, Page Down", "the move log a page earlier or newer"),
+                ("Home, End", "the first moves of the log, the newest"),
+                ("F11", "full screen, or back to a window"), ("?", "this list")]
+
+    def toggle_keys(self) -> None:
+        """? (the key of / and ?): the list of this screen's keys (again: close it)."""
+        if self.overlay == "keys":
+            self.show_panel(None)
+        elif self.overlay is None:
+            self.show_panel("keys")
+
+    def keys_panel(self) -> game_panels.Panel:
+        """The Keys panel: each key of this screen and what it does."""
+        lines = [f"{keys}: {what}" for keys, what in self.key_help()]
+        return game_panels.Panel("keys", "Keys", "\n".join(lines),
+                                 buttons=(("Close (? or Esc)", self.toggle_keys, "close"),))
 
     def overlay_key(self, symbol: int) -> bool:
         """A subclass's key while a panel is open; True if it used it."""
@@ -275,7 +300,7 @@ class BoardShell(Screen):
             self.focus_name = OVERLAY_FOCUS.get(self.overlay or "")
         self.legend_boxes = []
         if self.overlay is not None:
-            shown = self.panel()
+            shown = self.keys_panel() if self.overlay == "keys" else self.panel()
             if shown is None:  # its question is gone: no panel (and no sidebar this time)
                 self.overlay = None
                 return
@@ -429,6 +454,8 @@ class BoardShell(Screen):
             return
         if self.overlay == "legend" and symbol == arcade.key.L:
             self.toggle_legend()
+        elif self.overlay == "keys" and symbol in (arcade.key.SLASH, arcade.key.QUESTION):
+            self.toggle_keys()
         elif symbol == arcade.key.ESCAPE and self.overlay != "offer":
             self.show_panel(None)
         else:

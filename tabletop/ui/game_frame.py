@@ -35,6 +35,7 @@ class GameFrame(GamePlay):
             ("Save (S)", self.save, True, "save"),
             ("Rules (F1)", self.show_rules, True, "rules"),
             ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            ("Keys (?)", self.toggle_keys, True, "keys"),
             ("New game (N)", lambda: self.navigator.show_setup(self.game_id, s), True, "new"),
             ("Launcher (Esc)", self.escape, True, "launcher"),
         ]

@@ -76,7 +76,7 @@ class SidebarDrawn:
 
 @dataclass(frozen=True)
 class Panel:
-    """A modal panel: `kind` ("legend", "offer", "confirm" or "end") sets its size and
+    """A modal panel: `kind` ("legend", "keys", "offer", "confirm" or "end") sets its size and
     layout; `heading` and `text` are its words, `legend` the symbols' lines (legend only),
     `buttons` its row of buttons, left to right."""
 
@@ -311,7 +311,7 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
     """The modal panel `shown`, centred in a window `width` by `height`."""
     px, kind = surface.px, shown.kind
     tall = px(300) if kind in ("offer", "confirm") else px(520)  # a question is short
-    if kind == "legend":  # a line and a picture per symbol: all the height
+    if kind in ("legend", "keys"):  # a line per symbol or key: all the height
         tall = max(tall, height - px(60))
     panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
     surface.box(panel, PANEL, ACCENT)
@@ -327,6 +327,11 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
             legend_boxes.append(Rect(left, y + (row - side) / 2, side, side))
             surface.label(line, left + side + px(16), y + row / 2, 12, TEXT,
                           width=inner - side - px(16), multiline=True, anchor_y="center")
+    elif kind == "keys":  # one line a key, in a box from the heading to the buttons
+        surface.label(shown.heading, left, top, 22, bold=True, width=inner)
+        box = Rect(left, bottom_row.top + px(36), inner, top - px(36) - bottom_row.top - px(36))
+        surface.label(shown.text, left, box.top, 13, TEXT, multiline=True, anchor_y="top",
+                      box=box)
     elif kind == "offer":
         surface.label(shown.heading, left, top, 22, bold=True)
         surface.label(shown.text, left, top - px(50), 16, TEXT, width=inner)

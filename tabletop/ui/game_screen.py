@@ -45,6 +45,11 @@ class GameScreen(GameFrame):
             return False
         return True
 
+    def key_help(self) -> list[tuple[str, str]]:
+        return [*super().key_help(), ("U, R", "undo, redo (back to your previous turn)"),
+                ("H", "a hint: a move, and what it does"), ("S", "save a copy of the game"),
+                ("N", "a new game"), ("Y, N", "answer an offer or a question")]
+
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         key = arcade.key
         return {**super().shortcuts(), key.U: self.undo, key.R: self.redo, key.H: self.hint,

@@ -367,6 +367,7 @@ class OnlineScreen(BoardShell):
         actions += [
             ("Rules (F1)", self.show_rules, True, "rules"),
             ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            ("Keys (?)", self.toggle_keys, True, "keys"),
             ("Leave (Esc)", self.leave, True, "launcher"),
         ]
         specials: list[game_panels.Action] = [
@@ -451,6 +452,10 @@ class OnlineScreen(BoardShell):
         else:
             return False
         return True
+
+    def key_help(self) -> list[tuple[str, str]]:
+        extra = [("C", "copy the address and code, for a friend")] if self.seat.hosting else []
+        return [*super().key_help(), *extra, ("Y, N", "answer an offer or a question")]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         keys = super().shortcuts()

@@ -100,3 +100,18 @@ def test_the_replay_list_names_the_players_and_stays_under_the_pointer(
     assert dict((ply, rect) for rect, ply in screen._log_rows)[target] == rows[target]
     key(window, arcade.key.END)  # the result appears in its own slot: no button moves
     assert places(screen) == buttons
+
+
+def test_the_keys_are_listed_on_the_game_screen(window: Any) -> None:
+    click_button(window, "game:versus")
+    click_button(window, "start")
+    screen = window.current_view
+    key(window, arcade.key.SLASH, arcade.key.MOD_SHIFT)  # "?"
+    assert screen.overlay == "keys"
+    shown = " ".join(p.text for p in screen.texts.items)
+    assert "U, R: undo, redo" in shown and "Page Up, Page Down: the move log" in shown
+    assert not any(p.cut for p in screen.texts.items)  # every line whole
+    key(window, arcade.key.ESCAPE)
+    assert screen.overlay is None
+    click_button(window, "keys")  # the sidebar's button too
+    assert screen.overlay == "keys"
