@@ -116,6 +116,11 @@ class AppWindow(arcade.Window):
         super().draw(dt)
 
     def on_close(self) -> None:
+        # A screen that holds something beyond the app's own (an online table hosted
+        # here: its server writes the game) lets it go first.
+        closing = getattr(self.current_view, "closing", None)
+        if callable(closing):
+            closing()
         self.app.remember_window()
         self.app.worker.shutdown()
         self.app.keeper.close()

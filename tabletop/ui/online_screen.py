@@ -304,6 +304,10 @@ class OnlineScreen(BoardShell):
                                      "You left the table you hosted; it is kept in the "
                                      "Library (tabletop host --resume plays it on).")
 
+    def closing(self) -> None:
+        """The window closes: leave the table (a hosted one writes its game and stops)."""
+        self.seat.leave()
+
     def _abandon(self, message: str) -> None:
         self.seat.leave()
         super()._abandon(message)
