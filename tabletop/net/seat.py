@@ -155,7 +155,9 @@ class OnlineSeat:
     def leave(self) -> None:
         """Leave the table: a joined seat stays held for this machine (joining again
         takes it); a hosted table stops (its game stays in the library, to resume with
-        `tabletop host --resume`)."""
+        `tabletop host --resume`). Leaving twice does nothing more."""
+        if self._left:
+            return
         self._left = True
         try:
             self.connection.close()
