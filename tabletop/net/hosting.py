@@ -14,7 +14,7 @@ import asyncio
 import json
 import socket
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,9 @@ class Hosting:
     #: The address a friend types ("192.168.1.20:8470", "wss://…" with a certificate).
     address: str
     announcer: Announcer | None
+    announcing: threading.Thread | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _withdrawn: bool = False
 
     @classmethod
     def start(cls, server: Server, online: OnlineTable, port: int, bind: str = "0.0.0.0",
@@ -66,9 +69,23 @@ class Hosting:
         thread, port, loop = serve_in_thread(server, port, bind, certificate, key,
                                              online.finished)
         scheme = "wss://" if certificate else ""
-        announcer = announce(online.id, online.game_name, port) if discovery else None
-        return cls(server, online, thread, loop, port,
-                   scheme + local_address(port, bind), announcer)
+        hosting = cls(server, online, thread, loop, port, scheme + local_address(port, bind),
+                      None)
+        if discovery:
+            # Announcing takes a second or two (mDNS probes the name first): on a thread
+            # of its own, so that the table is ready, and the app's window alive, at once.
+            hosting.announcing = threading.Thread(target=hosting._announce, daemon=True,
+                                                  name="tabletop-announce")
+            hosting.announcing.start()
+        return hosting
+
+    def _announce(self) -> None:
+        announcer = announce(self.online.id, self.online.game_name, self.port)
+        with self._lock:
+            if self._withdrawn and announcer is not None:
+                announcer.close()  # withdrawn meanwhile: no table left to announce
+            else:
+                self.announcer = announcer
 
     @property
     def here(self) -> str:
@@ -87,10 +104,13 @@ class Hosting:
         return self.thread.is_alive()
 
     def withdraw(self) -> None:
-        """Stop announcing the table on the local network."""
-        if self.announcer is not None:
-            self.announcer.close()
-            self.announcer = None
+        """Stop announcing the table on the local network (now, or as soon as the
+        announcement under way is made)."""
+        with self._lock:
+            self._withdrawn = True
+            announcer, self.announcer = self.announcer, None
+        if announcer is not None:
+            announcer.close()
 
     def stop(self) -> None:
         """End hosting now (the game stays as it is in the library) and close the
