@@ -21,13 +21,11 @@ from tabletop.model import Game
 from tabletop.session import PluginFailed
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
-from tabletop.ui.canvas import Canvas
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
 from tabletop.ui.textbox import TextBoxes
 from tabletop.ui.widgets import (
-    BACKGROUND,
     FOCUS,
     KEYS_NEXT,
     KEYS_PRESS,
@@ -75,10 +73,6 @@ class BoardShell(Screen):
         self._dirs = plugin_files(game)
         #: Where the Legend panel shows each of the renderer's symbols (while it is open).
         self.legend_boxes: list[Rect] = []
-        #: The still picture of the whole window, for a renderer with `still_picture`,
-        #: and what it was painted for (see `_draw_still_picture`).
-        self._picture = Canvas(BACKGROUND[:3], window_order=True)
-        self._picture_for: tuple[Any, ...] | None = None
         #: The names people typed for their seats ("" where none).
         self.names = tuple(names)
         settings = services.settings
@@ -348,17 +342,8 @@ class BoardShell(Screen):
         """A frame from the still picture: the layout and the renderer's still board are
         painted offscreen when either changes (a move, a hover, the focus, a resize), and
         each frame copies that picture to the window and draws what moves over it."""
-        self.ensure_built()
-        painted_for = (self.layouts, self.focus, self.hover, self.board_focused,
-                       self.renderer.still_changes)
-        if painted_for != self._picture_for:
-            self._picture_for = painted_for
-            self._picture.dirty = True
-        width, height = self.window.get_size()
-        self._picture.draw(Rect(0, 0, width, height), self.draw_layout)
-        if self.overlay is None:
-            self.renderer.draw_moving()
-        self._draw_tooltip()
+        self.draw_still_frame((self.board_focused, self.renderer.still_changes),
+                              self.renderer.draw_moving if self.overlay is None else None)
 
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:

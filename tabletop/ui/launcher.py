@@ -41,6 +41,8 @@ class LauncherScreen(Screen):
     """The first screen: pick a game, start one in a click, continue one in progress, or
     change settings."""
 
+    still = True  # its pictures and texts change only when it is laid out again
+
     def __init__(self, services: Services, message: str | None = None) -> None:
         super().__init__(services)
         self.message = one_line(message) if message else None

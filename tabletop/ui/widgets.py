@@ -83,6 +83,9 @@ class Screen(arcade.View):
         #: The cut text under the pointer, whose full text is shown over it.
         self.tooltip: Placed | None = None
         self._tooltip_text: arcade.Text | None = None
+        #: The still picture (see `draw_still_frame`) and what it was painted for.
+        self._still: Any = None
+        self._still_for: tuple[Any, ...] | None = None
 
     # -- layout --------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -228,10 +231,39 @@ class Screen(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.invalidate()
 
+    #: True for a screen whose picture changes only with its layout, the pointer's hover
+    #: or the focus: its frames copy one offscreen picture (`draw_still_frame`), painted
+    #: again only when one of those changed, instead of drawing every box and text again.
+    still = False
+
     def on_draw(self) -> None:
+        if self.still:
+            self.draw_still_frame()
+            return
         self.ensure_built()
         self.clear(color=BACKGROUND)
         self.draw_layout()
+        self._draw_tooltip()
+
+    def draw_still_frame(self, changes: tuple[Any, ...] = (),
+                         moving: Callable[[], None] | None = None) -> None:
+        """A frame from the still picture: the layout is painted offscreen when it, the
+        hover, the focus or `changes` (what else the subclass paints into it) differ from
+        the last painting, and each frame copies that picture to the window, then draws
+        `moving` (what moves on its own) and the tooltip over it."""
+        self.ensure_built()
+        width, height = self.window.get_size()
+        painted_for = (self.layouts, self.focus, self.hover, width, height, *changes)
+        if self._still is None:
+            from tabletop.ui.canvas import Canvas  # only screens that use it pay for it
+
+            self._still = Canvas(BACKGROUND[:3], window_order=True)
+        if painted_for != self._still_for:
+            self._still_for = painted_for
+            self._still.dirty = True
+        self._still.draw(Rect(0, 0, width, height), self.draw_layout)
+        if moving is not None:
+            moving()
         self._draw_tooltip()
 
     def draw_layout(self) -> None:
