@@ -70,6 +70,8 @@ class BoardShell(Screen):
         self._built_overlay: str | None = None
         self._seen: tuple[bool, ...] = ()
         self._dragging_log, self._drag_rows = False, 0.0
+        #: True while a frame draws the board over the still frame (see `_draw_live_board`).
+        self._board_live = False
         self._dirs = plugin_files(game)
         #: Where the Legend panel shows each of the renderer's symbols (while it is open).
         self.legend_boxes: list[Rect] = []
@@ -319,13 +321,17 @@ class BoardShell(Screen):
         if self.overlay is None:
             if self.renderer.still_picture:
                 self.renderer.draw_still()
-            else:
+            elif not self._board_live:
                 self.renderer.draw()
         elif self.overlay == "legend":
             for index, box in enumerate(self.legend_boxes):
                 self.renderer.draw_legend_symbol(index, box)
 
     def draw_over_text(self) -> None:
+        if not self._board_live:
+            self._draw_focus_ring()
+
+    def _draw_focus_ring(self) -> None:
         if self.board_focused and self._area is not None:
             # The focus ring of the board, just outside the area the renderer draws in.
             a, m = self._area, self.px(6)
@@ -336,7 +342,7 @@ class BoardShell(Screen):
         if self.renderer.still_picture:
             self._safely("drawing", self._draw_still_picture)
         else:
-            self._safely("drawing", super().on_draw)
+            self._safely("drawing", self._draw_live_board)
 
     def _draw_still_picture(self) -> None:
         """A frame from the still picture: the layout and the renderer's still board are
@@ -344,6 +350,22 @@ class BoardShell(Screen):
         each frame copies that picture to the window and draws what moves over it."""
         self.draw_still_frame((self.board_focused, self.renderer.still_changes),
                               self.renderer.draw_moving if self.overlay is None else None)
+
+    def _draw_live_board(self) -> None:
+        """A frame for a renderer that draws its whole board each frame: the frame around
+        it (sidebar, panels, buttons: its boxes and texts) from the still picture, painted
+        when it changes, and the board drawn over it (in its own area, where the frame
+        draws nothing), then the board's focus ring."""
+        self._board_live = True
+        try:
+            self.draw_still_frame((self.board_focused,), self._draw_board_over)
+        finally:
+            self._board_live = False
+
+    def _draw_board_over(self) -> None:
+        if self.overlay is None:
+            self.renderer.draw()
+        self._draw_focus_ring()
 
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:
