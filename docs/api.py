@@ -39,6 +39,7 @@ MODULES = (
     "tabletop.record",
     "tabletop.session",
     "tabletop.testing",
+    "tabletop.tutorial",
     "tabletop.ai",
     "tabletop.levels",
     "tabletop.ui.renderer",

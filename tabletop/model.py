@@ -296,6 +296,11 @@ class GameInfo:
     `1.` lists, `**bold**` and `` `code` `` spans); the app's Rules screen shows it, and
     shows `rules_help` for a game without one. Ship it as a file in the game's package and
     read it with `importlib.resources`, so the rules screen and the document are one text.
+
+    `tutorial`, if given, is the game's guided first game: TOML text in the format of
+    `tabletop.tutorial` (steps over real positions, each teaching a section of
+    `rules_text`), shipped as a file in the package like the rulebook. The app offers it
+    as "Learn <name>" and the conformance kit checks it.
     """
 
     id: str
@@ -310,6 +315,7 @@ class GameInfo:
     seat_names: tuple[str, ...] = ()
     picture: str | None = None
     rules_text: str | None = field(default=None, repr=False)
+    tutorial: str | None = field(default=None, repr=False)
 
     def option(self, name: str) -> GameOption:
         """The declared option called `name` (raises `OptionError` if unknown)."""

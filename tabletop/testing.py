@@ -13,6 +13,10 @@ traceback.
 `check_rules_headless("my_game")` checks that the package's rules import no drawing code
 (only its `view` subpackage may), so that the engine and agents run headless.
 
+`check_tutorial(game)` checks the tutorial a game ships (the `tutorial` of its
+`tabletop.model.GameInfo`, see `tabletop.tutorial`); `check_game` runs it too, before
+any game.
+
 A game whose rules set no bound on its length (`info.max_plies` is None) is played up to
 an explicit bound the caller gives, `check_game(game, max_plies=N)`; the games that
 reach it are cut there, checked as far as they went and counted in `KitReport.games_cut`,
@@ -203,7 +207,8 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     another `PYTHONHASHSEED`: its start state and the order of its legal moves must be
     the same (a set's order is not). Before any game: the player range, `max_plies`, an
     unknown option and too many players refused, junk state dicts refused with
-    `StateFormatError`, and `sample_state` provided by a hidden-information game.
+    `StateFormatError`, `sample_state` provided by a hidden-information game, and the
+    game's tutorial, if it ships one (`check_tutorial`).
 
     An exception the game's code raises (other than the model's errors where they are
     due) is a violation naming the method; that game stops there and the others go on.
@@ -282,6 +287,38 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
     if info.hidden_information and not game.can_sample():
         report.fail("a hidden-information game must provide sample_state so that its "
                     "observations can be checked")
+    if info.tutorial is not None:
+        for problem in _tutorial_problems(game):
+            report.fail(f"tutorial: {problem}")
+
+
+def _tutorial_problems(game: Game[Any, Any]) -> list[str]:
+    """What is wrong with the game's tutorial (`tabletop.tutorial.tutorial_problems`), or
+    the one reason it cannot be read."""
+    from tabletop.tutorial import TutorialError, tutorial_of, tutorial_problems
+
+    try:
+        tutorial = tutorial_of(game)
+    except TutorialError as exc:
+        return [one_line(exc, 300)]
+    return tutorial_problems(game, tutorial) if tutorial is not None else []
+
+
+def check_tutorial(game: Game[Any, Any]) -> None:
+    """Check the tutorial `game` ships (its info's `tutorial`); raise `ConformanceError`
+    listing what is wrong: it reads (`tabletop.tutorial.read_tutorial`); every step's
+    position replays from its start and moves; at each step that asks for a move, the
+    learner's seat is to move and every asked move is legal there; every section a step
+    cites is a numbered section of the rulebook (its info's `rules_text`), and every
+    section of the rulebook is taught by some step or listed in `not_taught` with the
+    reason. A game without a tutorial passes."""
+    probe = _Probe(game)
+    report = KitReport(game.info.id)
+    if _guarded(probe, report, "the tutorial",
+                lambda: report.problems.extend(_tutorial_problems(
+                    cast(Game[Any, Any], probe)))) and not report.problems:
+        return
+    raise ConformanceError(f"{game.info.id}'s tutorial:\n- " + "\n- ".join(report.problems))
 
 
 def _play_one(game: Game[Any, Any], probe: _Probe, players: int,

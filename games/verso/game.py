@@ -41,6 +41,9 @@ SOLO_SCALE = 70.0
 #: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
 #: app's Rules screen shows this text, so the document and the screen never disagree.
 RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
+#: The guided first game (`tabletop.tutorial`), `tutorial.toml` in this package.
+TUTORIAL = resources.files("games.verso").joinpath("tutorial.toml").read_text(
+    encoding="utf-8")
 
 
 def _cards(options: Mapping[str, Any]) -> CardList:
@@ -86,6 +89,7 @@ class VersoGame(Game[VersoState, Move]):
                        presets=(("The standard 90 cards", None),)),
         ),
         rules_text=RULES_TEXT,
+        tutorial=TUTORIAL,
     )
 
     # -- creating states -------------------------------------------------------------

@@ -94,6 +94,9 @@ OPTIONS = (
 #: The whole rulebook, docs/rules/versus.md (shipped in this package as `rules.md`): the
 #: app's Rules screen shows this text, so the document and the screen never disagree.
 RULES_TEXT = resources.files("games.versus").joinpath("rules.md").read_text(encoding="utf-8")
+#: The guided first game (`tabletop.tutorial`), `tutorial.toml` in this package.
+TUTORIAL = resources.files("games.versus").joinpath("tutorial.toml").read_text(
+    encoding="utf-8")
 
 INFO = GameInfo(
     id="versus",
@@ -108,6 +111,7 @@ INFO = GameInfo(
     options=OPTIONS,
     seat_names=SEAT_NAMES,
     rules_text=RULES_TEXT,
+    tutorial=TUTORIAL,
 )
 
 

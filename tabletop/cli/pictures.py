@@ -56,8 +56,9 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--screen", "screen_name", default=None,
               help="The screen to draw: launcher, setup, settings, library, stats, rules, "
-                   "game or replay (default: the game at the record's end).")
-@click.option("--game", "game_option", default=None, help="The game (setup, rules, game).")
+                   "game, replay or tutorial (default: the game at the record's end).")
+@click.option("--game", "game_option", default=None,
+              help="The game (setup, rules, game, tutorial).")
 @click.option("--record", "record_path", default=None,
               type=click.Path(path_type=Path), help="A game record.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -65,12 +66,15 @@ def replay_command(ctx: click.Context, path: Path) -> None:
 @click.option("--size", default="1280x800", show_default=True, help="Window size WxH.")
 @click.option("--ply", type=click.IntRange(0, MAX_PLIES), default=None,
               help="Draw the replay viewer after this many moves (0: the start).")
+@click.option("--step", type=click.IntRange(1, 200), default=None,
+              help="With --screen tutorial: the step to draw (from 1; default 1).")
 @click.pass_context
 def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
                game_option: str | None, record_path: Path | None, out: Path, size: str,
-               ply: int | None) -> None:
+               ply: int | None, step: int | None) -> None:
     """Render any screen headless to a PNG: `screenshot GAME --record FILE` (the position
-    at the record's end, or the replay viewer at --ply), or `--screen NAME`."""
+    at the record's end, or the replay viewer at --ply), or `--screen NAME` (`--screen
+    tutorial --game GAME --step N`: a step of the game's tutorial)."""
     # ASCII digits only: str.isdigit() also accepts "²", which int() then refuses.
     match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", size.strip())
     if not match or not all(200 <= int(side) <= MAX_PICTURE_SIDE for side in match.groups()):
@@ -89,7 +93,7 @@ def screenshot(ctx: click.Context, game_id: str | None, screen_name: str | None,
         fail(f"screenshots need the desktop app: {exc}")
     try:
         if screen_name is not None:
-            render_screen(host, screen_name, out, dimensions, game_id, record_path)
+            render_screen(host, screen_name, out, dimensions, game_id, record_path, step)
         elif ply is None:
             render_record(host, game_id or "", record_path or "", out, dimensions)
         else:

@@ -179,7 +179,29 @@ def template_fields(name: str, players: int, board: str) -> dict[str, str]:
         "line": "3" if players == 2 else "4",
         "hand": str(min(5, DECK_SIZE // players)),
         "hand_max": str(DECK_SIZE // players),
+        "tutorial_deal": _tutorial_deal(players),
     }
+
+
+#: The hands of the card game's tutorial, seat by seat (three cards each, as rank and
+#: suit letter): the learner holds the highest spade, so the lead it is asked for wins.
+_TUTORIAL_HANDS = (("9S", "4H", "2C"), ("3S", "8H", "5D"), ("6S", "1D", "7C"),
+                   ("5H", "9D", "3C"))
+
+
+def _tutorial_deal(players: int) -> str:
+    """The card game's tutorial deal for `players` as a TOML inline table, in the form
+    the game's records keep a set-up: the hands, then the undealt cards in deck order."""
+    hands = _TUTORIAL_HANDS[:players]
+    dealt = {card for hand in hands for card in hand}
+    undealt = [f"{rank}{suit}" for suit in "SHDC" for rank in range(1, 10)
+               if f"{rank}{suit}" not in dealt]
+
+    def listed(cards: Iterable[str]) -> str:
+        return "[" + ", ".join(f'"{card}"' for card in cards) + "]"
+
+    return ("{ hands = [" + ", ".join(listed(hand) for hand in hands) + "], undealt = "
+            + listed(undealt) + " }")
 
 
 def _planned_files(root: Traversable, fields: dict[str, str],

@@ -15,6 +15,8 @@ import platformdirs
 DATA_DIR_ENV = "TABLETOP_DATA_DIR"
 #: The player's preferences (see `tabletop.store.settings`).
 SETTINGS = "settings.json"
+#: Where each game's tutorial was left (see `tabletop.store.tutorials`).
+TUTORIALS = "tutorials.json"
 #: The single autosave of earlier versions, moved into the library at the first start.
 AUTOSAVE = "autosave.json"
 #: The folder of the copies the app's Save writes.

@@ -252,6 +252,21 @@ class App:
                                      port=self.port)
         self.play_online(seat)
 
+    def show_tutorial(self, game_id: str, step: int | None = None) -> None:
+        """Go to the tutorial of `game_id` at `step` (default: where it was left); the
+        launcher says why if it cannot be shown."""
+        from tabletop.ui.tutorial_screen import TutorialScreen  # loads when asked for
+
+        try:
+            screen = TutorialScreen.open(self, game_id, step)
+        except PluginFailure as failure:
+            self.show_launcher(str(failure))
+            return
+        except TabletopError as exc:
+            self.show_launcher(one_line(f"The tutorial cannot be shown: {exc}"))
+            return
+        self.window.show_view(screen)
+
     def show_join(self) -> None:
         """Go to the Join screen."""
         from tabletop.ui.join_screen import JoinScreen  # online play loads when asked for

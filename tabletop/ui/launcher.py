@@ -112,11 +112,19 @@ class LauncherScreen(Screen):
         self.page = min(self.page, pages - 1)
         shown = order[self.page * fit:(self.page + 1) * fit]
         y = top
+        learn_w = max(px(170), 110)
         for game_id in shown:
             info = self.services.host.games[game_id].info
-            rect = Rect(left, y - card_h, width, card_h)
+            # A game that ships a tutorial has "Learn <game>" beside its card.
+            teaches = info.tutorial is not None
+            rect = Rect(left, y - card_h, width - (learn_w + px(10) if teaches else 0), card_h)
             self.add_button("", rect, partial(self.navigator.show_setup, game_id),
                             name=f"game:{game_id}")
+            if teaches:
+                self.add_button(f"Learn {info.name}",
+                                Rect(rect.right + px(10), rect.bottom, learn_w, card_h),
+                                partial(self.navigator.show_tutorial, game_id),
+                                name=f"learn:{game_id}")
             art = Rect(rect.left + px(8), rect.bottom + px(8), (card_h - px(16)) * 4 / 3,
                        card_h - px(16))
             self._picture(game_id, info.name, art)

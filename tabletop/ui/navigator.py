@@ -43,6 +43,10 @@ class Navigator(Protocol):
         one per seat) and show its game screen; raises `TabletopError` if it cannot be
         hosted (the set-up says why)."""
 
+    def show_tutorial(self, game_id: str, step: int | None = None) -> None:
+        """The guided first game of `game_id` at `step` (from 1; default: where the
+        player left it), or the launcher saying why it cannot be shown."""
+
     def show_join(self) -> None:
         """The Join screen: tables found on this network, or an address and a code."""
 

@@ -98,6 +98,14 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
    still picture; `draw()` must still draw both (thumbnails and the replay call it).
    Renderers that do not opt in are drawn by `draw()` every frame, as before.
 
+18. `show_marks(names)` — optional: mark what a player should look at (a tutorial's
+   step: "look at f3 and k2"), named in the game's own words: cells by the names its
+   notation writes, and whatever else the game documents (a card, a pile). The marks
+   stay through new positions until the next call (an empty `names` clears them), and
+   are told apart by shape, not colour alone. Returns the names it could not mark (the
+   tutorial's tests check there are none). Default: marks nothing. `BoardRenderer` marks
+   cells by their `cell_name`.
+
 For a game on a grid, a hex board or a card table, `tabletop.ui.boards.BoardRenderer`
 does all of the above from two things the game says: which piece stands on which cell,
 and where each legal move goes.
@@ -203,6 +211,8 @@ class Renderer:
         self.focused = True
         #: The last ply of the history as (before, move, after) views, None at the start.
         self.last_played: tuple[Any, Any, Any] | None = None
+        #: The names of what the player is asked to look at (see `show_marks`).
+        self.marks: tuple[str, ...] = ()
 
     # -- the shell tells the renderer ------------------------------------------------
     def set_area(self, area: Rect) -> None:
@@ -258,6 +268,13 @@ class Renderer:
         """Mark `move` as the suggested move (None clears the hint)."""
         self.hint = move
         self.sync()
+
+    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
+        """Mark the things called `names` for the player to look at, until the next call
+        (item 18 of this module's contract); returns the names it could not mark. The
+        base keeps them in `marks` and draws nothing, so it marks none."""
+        self.marks = tuple(names)
+        return tuple(names)
 
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Start the transition of one applied move (default: none)."""

@@ -176,20 +176,25 @@ def render_replay(host: Host, record_path: str | Path, ply: int, out_path: str |
 
 #: The screens `tabletop screenshot --screen` draws; the ones that need `--game` or
 #: `--record` say so in `render_screen`.
-SCREENS = ("launcher", "setup", "settings", "library", "stats", "rules", "game", "replay")
+SCREENS = ("launcher", "setup", "settings", "library", "stats", "rules", "game", "replay",
+           "tutorial")
 
 
 def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, int],
-                  game_id: str | None = None, record_path: str | Path | None = None) -> None:
+                  game_id: str | None = None, record_path: str | Path | None = None,
+                  step: int | None = None) -> None:
     """Draw the screen `name` (one of `SCREENS`) headless and save it as a PNG.
 
     `game` draws the position at the end of `record_path` (or a new game of `game_id`);
     `replay` the replay viewer at the end of `record_path`; `setup` and `rules` need
-    `game_id`. The app's data (library, settings) is a private temporary folder.
+    `game_id`; `tutorial` draws step `step` (from 1; default 1) of `game_id`'s tutorial.
+    The app's data (library, settings) is a private temporary folder.
     Raises `TabletopError` with a clear message for anything missing or unusable.
     """
     if name not in SCREENS:
         raise TabletopError(f"unknown screen {name!r} (one of: {', '.join(SCREENS)})")
+    if step is not None and name != "tutorial":
+        raise TabletopError("--step goes with --screen tutorial")
     width, height = size
     if not (320 <= width <= 7680 and 240 <= height <= 4320):
         raise TabletopError(f"screenshot size {width}x{height} is out of range "
@@ -204,9 +209,11 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
             render_record(host, game_id or read_record(record_path).game, record_path,
                           out_path, size)
         return
-    if name in ("setup", "rules", "game") and game_id is None:
+    if name in ("setup", "rules", "game", "tutorial") and game_id is None:
         raise TabletopError(f"--screen {name} needs --game ID")
     game = host.load().game(game_id) if game_id is not None else None
+    if name == "tutorial" and game is not None:
+        _check_step(game, step or 1)
     out = Path(out_path)
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
@@ -222,6 +229,13 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
         try:
             if name == "setup" and game is not None:
                 app.show_setup(game.info.id)
+            elif name == "tutorial" and game is not None:
+                with contextlib.redirect_stderr(io.StringIO()):  # a failure is said below
+                    app.show_tutorial(game.info.id, step or 1)
+                view = window.current_view
+                if getattr(view, "teaches", None) != game.info.id:  # back at the launcher
+                    reason = getattr(view, "message", None) or "it failed"
+                    raise TabletopError(f"cannot draw the tutorial: {_plain(reason)}")
             elif name == "rules" and game is not None:
                 launcher = window.current_view
                 assert launcher is not None  # make_window shows the launcher
@@ -254,3 +268,15 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
             app.worker.shutdown()
             app.keeper.close()
             window.close()
+
+
+def _check_step(game: Any, step: int) -> None:
+    """Refuse a game without a tutorial, or a step it does not have, in one line."""
+    from tabletop.tutorial import tutorial_of
+
+    tutorial = tutorial_of(game)
+    if tutorial is None:
+        raise TabletopError(f"{game.info.name} has no tutorial")
+    if not 1 <= step <= len(tutorial.steps):
+        raise TabletopError(f"--step {step} is out of range: {tutorial.title} has steps 1 "
+                            f"to {len(tutorial.steps)}")

@@ -50,12 +50,14 @@ def kept_game_picture(services: Services, entry: Entry,
 
 def picture(services: Services, game_id: str, size: tuple[int, int],
             position: Callable[[], tuple[Any, int | None] | None] | None = None,
-            key: str = "typical") -> arcade.Texture | None:
+            key: str = "typical",
+            dress: Callable[[Renderer], None] | None = None) -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
 
     `position()` gives the `(view, to_move)` to draw, or None for no picture (default: the
     renderer's thumbnail position); it is called only if `key` (e.g. a kept game's id and
-    length) is not kept."""
+    length) is not kept. `dress(renderer)`, if given, marks more on the position once it
+    is set (the last move, what to look at) before it is drawn."""
     # Drawn at a table's size at least and shown scaled down: a renderer lays a small
     # area out for reading (big labels, a part of the table), not for a picture.
     scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
@@ -63,7 +65,8 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
     cache_key = (game_id, key, width, height)
     if cache_key not in _KEPT:
         try:
-            _KEPT[cache_key] = _draw(services, game_id, (width, height), position, key)
+            _KEPT[cache_key] = _draw(services, game_id, (width, height), position, key,
+                                     dress)
         except (Exception, SystemExit) as exc:  # plugin code: a failing picture is only
             # a missing one (and never ends the services)
             traceback.print_exception(exc, file=sys.stderr)
@@ -73,7 +76,7 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
 
 def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
-          key: str) -> arcade.Texture | None:
+          key: str, dress: Callable[[Renderer], None] | None = None) -> arcade.Texture | None:
     renderer_class: type[Renderer] = services.make_renderer(game_id)
     if renderer_class is TextRenderer:
         return None
@@ -88,6 +91,8 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
     renderer.set_area(Rect(0, 0, *size))
     renderer.set_position(view, to_move, (), False)
     renderer.set_focus(False)
+    if dress is not None:
+        dress(renderer)
     window = services.window
     window.clear()
     renderer.draw()

@@ -62,7 +62,7 @@ def test_the_quoted_files_are_what_new_game_writes(tmp_path: Path,
     made = _scaffold(tmp_path, monkeypatch)
     quotes = [(mark.partition(":")[2].strip(), body) for mark, _, body in _blocks()
               if mark.startswith("scaffold:")]
-    assert len(quotes) == 4
+    assert len(quotes) == 6
     for path, body in quotes:
         assert body in (made / path).read_text(encoding="utf-8"), path
 

@@ -19,6 +19,8 @@ from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
 
 #: The rulebook shipped with the package (rules.md): the app's Rules screen shows it.
 RULES_TEXT = files("tabletop_reversi").joinpath("rules.md").read_text(encoding="utf-8")
+#: The guided first game (Tabletop's tutorial format), shipped with the package.
+TUTORIAL = files("tabletop_reversi").joinpath("tutorial.toml").read_text(encoding="utf-8")
 
 
 class Reversi(Game[Position, Move]):
@@ -33,6 +35,7 @@ class Reversi(Game[Position, Move]):
                    "which turn over to your colour; pass only when you cannot place. "
                    "When neither player can place, most discs wins.",
         rules_text=RULES_TEXT,
+        tutorial=TUTORIAL,
         # At most one placement per empty square, and never two passes in a row (§5, §6).
         max_plies=2 * (max(SIZES) ** 2 - 4),
         options=(GameOption("size", 8, "squares on a side (6, 8 or 10)", int,

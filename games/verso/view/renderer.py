@@ -20,7 +20,7 @@ from typing import Any
 
 import pyglet
 
-from games.verso.cards import colour_of
+from games.verso.cards import colour_number, colour_of, key_for
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.animation import Floater, Motion, transitions
@@ -51,6 +51,33 @@ _NUMBER_KEYS = {getattr(arcade.key, f"KEY_{v}"): v for v in range(1, 7)}
 _NUMBER_KEYS |= {getattr(arcade.key, f"NUM_{v}"): v for v in range(1, 7)}
 
 
+def look_place(view: VersoView | None, name: str) -> Place | int | None:
+    """What `name` names on the table of `view` (see `VersoRenderer.show_marks`): a place
+    (a card, the deck, the pile), a seat (its panel), or None if nothing shown."""
+    word = name.strip().lower()
+    if word == "deck":
+        return (DECK, 0)
+    if word == "discard":
+        return (DISCARD, 0)
+    players = view.players if view is not None else 0
+    if word.startswith("player "):
+        number = word.removeprefix("player ").strip()
+        seat = int(number) - 1 if number.isdigit() else -1
+        return seat if 0 <= seat < players else None
+    seat_text, _, face = word.partition(":")
+    colour_word, _, value_word = face.strip().partition(" ")
+    colour = colour_number(colour_word)
+    value = 0 if value_word in ("j", "joker") else (
+        int(value_word) if value_word in ("1", "2", "3", "4", "5", "6") else -1)
+    if not seat_text.strip().isdigit() or colour is None or value < 0 or view is None:
+        return None
+    seat = int(seat_text) - 1
+    key = key_for(colour, value)
+    if not 0 <= seat < players or key not in layout_by_key(view, seat):
+        return None
+    return (seat, key)
+
+
 class VersoRenderer(Renderer):
     """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
 
@@ -68,6 +95,8 @@ class VersoRenderer(Renderer):
         self.buttons: tuple[Button, ...] = ()  # as the last `sync` drew them
         self.card_boxes: dict[Place, Rect] = {}  # every card drawn, by place
         self.marked: set[Place] = set()  # where the last move's cards arrived
+        self.looked: set[Place] = set()  # what a tutorial asks to look at: cards, piles
+        self.looked_panels: set[int] = set()  # … and whole panels, by seat
         self.notes: list[str | Line] = []  # what the last move did that the table should explain
         self.news: list[str | Line] = []  # events of the last move told as news (solo opponent)
         self.motions: list[Motion] = []
@@ -128,6 +157,25 @@ class VersoRenderer(Renderer):
             self.notes = [m.note for m in motions if m.note and not m.news]
             self.news = [m.note for m in motions if m.note and m.news]
         self.sync()
+
+    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
+        """Frame what a tutorial's step names: `deck`, `discard`, `player 2` (a seat's
+        panel, seats counted from 1), or a card in a seat's layout by the face up,
+        `1:blue 3`, `2:orange J` (a joker). Returns the names that name nothing shown."""
+        self.marks = tuple(names)
+        self.looked, self.looked_panels = set(), set()
+        unknown = []
+        for name in names:
+            found = look_place(self.view, name)
+            if isinstance(found, int):
+                self.looked_panels.add(found)
+            elif found is not None:
+                self.looked.add(found)
+            else:
+                unknown.append(name)
+        if self.view is not None:
+            self.sync()
+        return tuple(unknown)
 
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Fly the drawn card, flip what was flipped, send discards to the pile, float the
@@ -280,7 +328,8 @@ class VersoRenderer(Renderer):
             pending=self.pending_move is not None, selected=frozenset(self.selected),
             cursor=self.cursor if self.focused else None, notes=named(self.notes),
             news=named(self.news),
-            marked=frozenset(self.marked),
+            marked=frozenset(self.marked), looked=frozenset(self.looked),
+            looked_panels=frozenset(self.looked_panels),
             hidden=frozenset(self.hidden), discard_shown=self.discard_shown)
 
     def layout(self) -> None:

@@ -19,7 +19,7 @@ from games.verso.rules import bank_cards, neighbours
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
 from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
 from games.verso.view.geometry import TableGeometry
-from games.verso.view.preview import BankPreview, Place, layout_by_key
+from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
 from tabletop.lines import render
 from tabletop.ui.renderer import Rect
 
@@ -37,6 +37,8 @@ CURSOR = (255, 244, 150)
 CURSOR_GAP = (16, 18, 24)
 BUTTON = (58, 68, 90)
 MARK = (150, 230, 255)  # the outline of a card the last move brought
+LOOK = (40, 230, 255)  # what a tutorial's step asks the player to look at
+LOOK_EDGE = (16, 28, 44)
 RECORD = 64  # the designers' solo record (verso.md §7)
 
 #: What a button asks for: start a draw, or play / choose this move (a joker's value).
@@ -59,7 +61,8 @@ class TableScene:
     can be chosen now (None otherwise); `hint_text` the hint in notation; `pending` is
     True once a bank is ready to VALIDATE; `marked` are the places the last move's cards
     reached, `hidden` those still being animated; `discard_shown` the pile's size to show
-    while cards fly to it (None: all of it).
+    while cards fly to it (None: all of it); `looked` the places (cards, the deck or the
+    pile) and `looked_panels` the seats a tutorial asks the player to look at.
     """
 
     view: VersoView
@@ -82,6 +85,8 @@ class TableScene:
     hidden: frozenset[Place]
     discard_shown: int | None
     news: tuple[str, ...] = ()
+    looked: frozenset[Place] = frozenset()
+    looked_panels: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,9 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
     label = geo.discard_label
     paint.fit(f"Discard: {shown}", label.left, label.center[1], label, 14 * fs, DIM,
               anchor_y="center")
+    for seat, rect in ((DECK, deck), (DISCARD, pile)):
+        if (seat, 0) in scene.looked:
+            paint_look(paint, rect, grow=4)  # close: the pile's count is right below
     buttons = _paint_buttons(scene, paint)
     _paint_message(scene, paint)
     return buttons
@@ -284,7 +292,26 @@ def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place,
                        bold=True)
         if mine and key == scene.cursor:
             paint_cursor(paint, rect)
+        if (seat, key) in scene.looked:
+            paint_look(paint, rect)
+    if seat in scene.looked_panels:
+        paint_look(paint, panel.frame.inset(4), grow=0, beads=False)
     return drawn
+
+
+def paint_look(paint: CardPainter, rect: Rect, grow: float = 7, beads: bool = True) -> None:
+    """What a tutorial's step asks the player to look at: a bright frame edged dark,
+    with a bead at the top corners of a card or a pile (no other mark of the table has
+    them; below, the words of a pile or the next row's cards; a panel's frame goes
+    without, clear of its header's words)."""
+    paint.outline(rect, LOOK_EDGE, 7, grow=grow)
+    paint.outline(rect, LOOK, 3, grow=grow)
+    if not beads:
+        return
+    for x in (rect.left - grow, rect.right + grow):
+        for y in (rect.top + grow,):
+            paint.rect(Rect(x - 6, y - 6, 12, 12), LOOK_EDGE)
+            paint.rect(Rect(x - 4, y - 4, 8, 8), LOOK)
 
 
 def paint_cursor(paint: CardPainter, rect: Rect) -> None:

@@ -1,6 +1,6 @@
 """Painters of the marks on the Versus board: under the pieces, the last move and the
-destinations; over them, the selection, the preview of a pending move (§4, §5), a hint
-and the keyboard cursor.
+destinations; over them, the selection, the preview of a pending move (§4, §5), a hint,
+the cells a tutorial asks the player to look at, and the keyboard cursor.
 
 Pure functions of a `Scene`; the renderer turns each result into one shape list when
 the position or the selection changes, never per frame.
@@ -26,6 +26,7 @@ from games.versus.view.mesh import (
     SELECT,
     Mesh,
     draw_lock,
+    draw_look,
     draw_piece,
     draw_refused,
     fade,
@@ -77,6 +78,8 @@ def paint_over(scene: Scene) -> Painted:
         mesh.ring(b, s * 0.66, s * 0.8, HINT)
         mesh.arrow(a, b, s * 0.2, fade(PAWN_RIM, 200), shorten=s * 0.3)
         mesh.arrow(a, b, s * 0.12, HINT, shorten=s * 0.35)
+    for cell in marks.looked:
+        draw_look(mesh, layout.hex_corners(cell, 0.97), s)
     if marks.cursor is not None:
         mesh.outline(layout.hex_corners(marks.cursor, 0.9), max(2.0, s * 0.11), CURSOR)
     return Painted(mesh, tuple(hits))

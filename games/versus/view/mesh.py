@@ -43,6 +43,8 @@ REFUSED = (222, 30, 30, 255)
 HINT = (255, 150, 20, 255)
 FLIP_RING = (255, 255, 255, 255)
 GHOST_WASH = (255, 255, 255, 80)
+LOOK = (40, 230, 255, 255)
+LOOK_EDGE = (16, 28, 44, 255)
 
 
 def fade(colour: RGBA, alpha: int) -> RGBA:
@@ -168,6 +170,17 @@ def draw_lock(mesh: Mesh, centre: Point, size: float, alpha: int = 255) -> None:
     mesh.polygon(body, fade(LOCK, alpha))
     mesh.outline(body, max(1.0, size * 0.035), fade(LOCK_DARK, alpha))
     mesh.disc((x, y), h * 0.16, fade(LOCK_DARK, alpha))
+
+
+def draw_look(mesh: Mesh, corners: list[Point], size: float) -> None:
+    """A cell to look at (a tutorial's step): its hexagon framed in a thick bright line
+    edged dark on both sides, with a bead at each corner, so it reads apart from the
+    cursor's thin outline and the selection's ring, in colour-blind mode too."""
+    mesh.outline(corners, size * 0.2, LOOK_EDGE)
+    mesh.outline(corners, size * 0.11, LOOK)
+    for corner in corners:
+        mesh.disc(corner, size * 0.13, LOOK_EDGE)
+        mesh.disc(corner, size * 0.09, LOOK)
 
 
 def draw_refused(mesh: Mesh, centre: Point, size: float) -> None:

@@ -74,6 +74,8 @@ class VersusRenderer(Renderer):
         self.last_move: Move | None = None
         #: What the last move did (its preview from the position before it).
         self.last_preview: Preview = NO_PREVIEW
+        #: The cells a tutorial asks the player to look at (`show_marks`).
+        self.looked: tuple[int, ...] = ()
         #: The cells a click can pick: the board's hit boxes, as its painter drew them.
         self._cells: tuple[HitBox, ...] = ()
         self._animation: MoveAnimation | None = None
@@ -153,7 +155,7 @@ class VersusRenderer(Renderer):
         marks = Marks(self.last_move, self.last_preview, self.selected, self.destinations(),
                       self.cursor if self.focused else None,
                       self.hint if isinstance(self.hint, Move) else None, pending,
-                      self._preview(pending))
+                      self._preview(pending), self.looked)
         hidden = self._animation.hidden if self._animation else frozenset()
         return Scene(self.board_layout, state, marks, self.context.colour_blind, hidden)
 
@@ -248,6 +250,15 @@ class VersusRenderer(Renderer):
         else:
             self.last_move, self.last_preview = None, NO_PREVIEW
         self._sync_marks()
+
+    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
+        """Frame the cells named (`f3`, as the notation writes them) for the player to
+        look at; returns the names that are no cell."""
+        self.marks = tuple(names)
+        self.looked = tuple(CELL_OF_NAME[name] for name in names if name in CELL_OF_NAME)
+        if self.view is not None:
+            self._sync_marks()
+        return tuple(name for name in names if name not in CELL_OF_NAME)
 
     def animate(self, before: Any, move: Any, after: Any) -> None:
         """Slide the element, then the pulls, then the turn-overs."""

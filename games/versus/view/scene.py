@@ -20,8 +20,9 @@ from games.versus.view.mesh import Mesh
 @dataclass(frozen=True)
 class Marks:
     """What the player is doing, as the marks layers show it: the last move and what it
-    did, the selected element and its destinations, the keyboard cursor, a hint, and the
-    pending move with its preview (§4, §5)."""
+    did, the selected element and its destinations, the keyboard cursor, a hint, the
+    pending move with its preview (§4, §5), and the cells a tutorial asks the player to
+    look at."""
 
     last_move: Move | None = None
     last_preview: Preview = NO_PREVIEW
@@ -31,6 +32,7 @@ class Marks:
     hint: Move | None = None
     pending: Move | None = None
     pending_preview: Preview = NO_PREVIEW
+    looked: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

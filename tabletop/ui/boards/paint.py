@@ -3,7 +3,8 @@
 Every mark is told apart by its shape as well as its colour, so the board reads the same
 in colour-blind mode: the selection is a thick outline, destinations are dots (rings on
 occupied cells), the last move is a tint with corner ticks, the hint is a dashed ring
-(and an arrow for a move from a cell), the keyboard cursor four corner brackets.
+(and an arrow for a move from a cell), the keyboard cursor four corner brackets, a cell
+a tutorial asks to look at an outline beaded at its corners.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class Palette:
     hint: Colour = (255, 150, 20)
     cursor: Colour = (255, 196, 64)
     hover: Colour = (255, 255, 255)
+    #: What a tutorial's step asks the player to look at (`BoardRenderer.show_marks`).
+    look: Colour = (40, 230, 255)
     #: How opaque a previewed (ghost) piece is drawn, 0-255.
     ghost_alpha: int = 120
 
@@ -65,6 +68,7 @@ class Scene:
     hint: MovePath | None = None
     pending: MovePath | None = None
     ghosts: Mapping[Cell, Piece | None] = field(default_factory=dict)
+    looked: tuple[Cell, ...] = ()
 
 
 def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]:
@@ -166,7 +170,21 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
         mesh.outline(layout.outlines[scene.pending.to], size * 0.07, rgba(palette.select))
     if scene.hint is not None:
         _hint(mesh, layout, scene.hint, rgba(palette.hint))
+    for cell in scene.looked:
+        if cell in layout.outlines:
+            _look(mesh, layout.outlines[cell], size, rgba(palette.look))
     return mesh, texts
+
+
+def _look(mesh: Mesh, outline: Sequence[Point], size: float,
+          colour: tuple[int, int, int, int]) -> None:
+    """A cell to look at: its outline in a thick bright line edged dark, with a bead at
+    each corner (no other mark has beads)."""
+    mesh.outline(outline, size * 0.12, (16, 28, 44, 255))
+    mesh.outline(outline, size * 0.06, colour)
+    for corner in outline:
+        mesh.disc(corner, size * 0.08, (16, 28, 44, 255))
+        mesh.disc(corner, size * 0.05, colour)
 
 
 def paint_live(layout: Layout, palette: Palette, hover: Cell | None,

@@ -103,6 +103,8 @@ class BoardRenderer(Renderer):
         self.hover: Cell | None = None
         #: The path of the last move played (marked on the board), if any.
         self.last_path: MovePath | None = None
+        #: The cells a tutorial asks the player to look at (`show_marks`).
+        self.looked: tuple[Cell, ...] = ()
         self.focused: bool = True
         self.animation: MoveAnimation | None = None
         self.status_area = Rect(0, 0, 1, 1)
@@ -240,7 +242,7 @@ class BoardRenderer(Renderer):
         return Scene(self.board_layout, self.palette, self._pieces, self.context.colour_blind,
                      self.animation.hidden if self.animation else frozenset(),
                      self.last_path, self.picker.selected, self.picker.destinations(),
-                     hint, self.picker.pending_path, self._ghosts())
+                     hint, self.picker.pending_path, self._ghosts(), self.looked)
 
     def _ghosts(self) -> dict[Cell, Piece | None]:
         move, path = self.picker.pending, self.picker.pending_path
@@ -353,6 +355,17 @@ class BoardRenderer(Renderer):
         """Mark the suggested move: a dashed ring on its end, an arrow along its path."""
         self.hint = move
         self.sync()
+
+    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
+        """Outline the cells called `names` (their `cell_name`: "d3") for the player to
+        look at; returns the names that are no cell of the board."""
+        self.marks = tuple(names)
+        board = self.board_layout.board
+        by_name = {board.cell_name(cell): cell for cell in self.board_layout.cells}
+        self.looked = tuple(by_name[name] for name in names if name in by_name)
+        if self.view is not None:
+            self.sync()
+        return tuple(name for name in names if name not in by_name)
 
     def show_last_move(self, before: Any, move: Any, after: Any) -> None:
         """Mark the last move of the history (None before the first move)."""

@@ -1,0 +1,370 @@
+"""The tutorial screen: a game's guided first game, step by step, on the game's own board.
+
+`TutorialScreen` shows the steps of the tutorial a game ships (`tabletop.tutorial`) in the
+shell every game screen shares (`tabletop.ui.board_shell`): the step's position on the
+game's renderer, what to look at framed on the board (`Renderer.show_marks`), the step's
+words in the sidebar, and its buttons. A step that asks for a move takes it from the board
+as a game does; any other move is refused with the step's reason and what that move would
+have done. The other players' answers that follow the learner's move are played on the
+board one by one when the learner goes on. The step reached is kept in the data folder
+(`tabletop.store.tutorials`), so the tutorial resumes there; the last step starts a real
+game against the computer (the tutorial's opponent, by default the game's weakest level).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletop.levels import computer_name
+from tabletop.limits import one_line
+from tabletop.lines import render
+from tabletop.model import TabletopError, seat_text
+from tabletop.seats import HUMAN, Seat
+from tabletop.session import Session
+from tabletop.store import tutorials
+from tabletop.store.paths import reason
+from tabletop.tutorial import Step, Tutorial, asked_moves, tutorial_of
+from tabletop.ui import game_panels
+from tabletop.ui._arcade import arcade
+from tabletop.ui.board_shell import BoardShell
+from tabletop.ui.failures import PluginFailure
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, TEXT
+
+if TYPE_CHECKING:
+    from tabletop.ui.services import Services
+
+#: The most moves between two steps that are played on the board one by one (the other
+#: players' answers); a longer way to the next position is shown at once.
+SHOWN_ANSWERS = 3
+#: The layout scale from which a refusal also says what the refused move would have done
+#: (at 800×600 the step's words and the reason fill the sidebar).
+ROOMY = 0.9
+
+
+class TutorialScreen(BoardShell):
+    """A game's tutorial at step `number` (see the module)."""
+
+    def __init__(self, services: Services, game_id: str, tutorial: Tutorial,
+                 number: int = 1) -> None:
+        game = services.host.game(game_id)
+        # The seats go by the game's own names ("Blue", "Player 1"), as the rulebook
+        # and the steps' words call them.
+        super().__init__(services, game_id, game, frozenset({tutorial.seat}), ())
+        self.tutorial = tutorial
+        #: The game this screen teaches (the rules screen opened over it offers no
+        #: "Learn" of the same game).
+        self.teaches = game_id
+        self.seat = tutorial.seat
+        self.number = min(max(1, number), len(tutorial.steps))
+        #: The step's position (the learner's move and the answers are played on it).
+        self.session = self._session(self.number)
+        #: True once the learner has played a move the step asks for.
+        self.played = False
+        #: The moves (notation) still to play on the board on the way to this step.
+        self.answers: list[str] = []
+        #: A refusal shown and what the refused move would have done, in words.
+        self._tried = ("", "")
+        self._keep_place(self.number)
+
+    @classmethod
+    def open(cls, services: Services, game_id: str, number: int | None = None
+             ) -> TutorialScreen:
+        """The tutorial of `game_id` at step `number` (default: where the player left it).
+        Raises `TabletopError` if the game has none or it cannot be read."""
+        game = services.host.game(game_id)
+        tutorial = tutorial_of(game)
+        if tutorial is None:
+            raise TabletopError(f"{game.info.name} has no tutorial")
+        if number is None:
+            number = tutorials.place(services.directory, game_id)
+        try:
+            return cls(services, game_id, tutorial, number)
+        except (TabletopError, PluginFailure):
+            raise
+        except Exception as exc:  # the game's code raised while replaying the position
+            raise PluginFailure(services.failure_message(
+                game_id, "replaying its tutorial", exc)) from exc
+
+    # -- the steps -----------------------------------------------------------------------
+    @property
+    def step(self) -> Step:
+        """The step shown."""
+        return self.tutorial.step(self.number)
+
+    @property
+    def last(self) -> bool:
+        """True on the tutorial's last step."""
+        return self.number == len(self.tutorial.steps)
+
+    def _session(self, number: int) -> Session:
+        """Step `number`'s position, replayed from its start (raises `TabletopError`)."""
+        record = self.tutorial.step(number).record(self.game_id)
+        session = Session.from_record(self.services.host, record)
+        session.plugin = self.services.plugin_name(self.game_id)
+        return session
+
+    def _go(self, number: int) -> None:
+        """Show step `number`: its answers played on the board if they follow from what
+        is shown (a step or two on), else its position at once."""
+        step = self.tutorial.step(number)
+        shown = [self.notation_of(ply) for ply in range(len(self.session.moves))]
+        ahead = list(step.moves[len(shown):])
+        follows = (number > self.number and list(step.moves[:len(shown)]) == shown
+                   and self.session.players == step.start.players
+                   and 0 < len(ahead) <= SHOWN_ANSWERS)
+        if not follows:
+            self.session = self._session(number)
+            ahead = []
+        self.number, self.played, self.answers = number, False, ahead
+        self.message = ""
+        self.log_scroll = 0
+        self.renderer.show_hint(None)
+        self._keep_place(number)
+        self._needs_position = True
+        self.invalidate()
+
+    def notation_of(self, ply: int) -> str:
+        """The notation of the move played at `ply` of the shown history."""
+        s = self.session
+        return self.game.move_to_text(s.states[ply], s.moves[ply])
+
+    def _keep_place(self, number: int) -> None:
+        try:
+            tutorials.keep_place(self.services.directory, self.game_id, number)
+        except (OSError, ValueError) as exc:
+            self.message = one_line(f"Your place in the tutorial cannot be kept "
+                                    f"({reason(exc)}).")
+
+    def next(self) -> None:
+        """Next (N): the next step; on the last, the real game against the computer."""
+        if not self.may_go_on:
+            return
+        if self.answers:  # the answers are still being played: show the step at once
+            self._finish_answers()
+            return
+        if self.last:
+            self.play_for_real()
+            return
+        self._go(self.number + 1)
+
+    def back(self) -> None:
+        """Back (Backspace): the step before, from its own position."""
+        if self.number > 1:
+            self._go(self.number - 1)
+
+    @property
+    def may_go_on(self) -> bool:
+        """True when Next may be pressed: the step asks nothing, or its move was played."""
+        return not self.step.asks or self.played or bool(self.answers)
+
+    def show_me(self) -> None:
+        """Show me (H): the move the step asks for, marked on the board."""
+        s = self.session
+        moves = asked_moves(self.game, s.state, self.step)
+        if moves and not self.played and not self.answers:
+            self.renderer.show_hint(moves[0])
+            self.message = f"This one: {self.game.move_to_text(s.state, moves[0])}."
+            self.invalidate()
+
+    def play_for_real(self) -> None:
+        """The tutorial's end: a real game against the computer, the learner at their
+        seat (and the tutorial starts again from its first step next time)."""
+        specs = self.services.host.agent_specs(self.game_id)
+        opponent = self.opponent
+        players = self.tutorial.start.players
+        agents = [HUMAN if seat == self.seat else opponent for seat in range(players)]
+        self._keep_place(1)
+        try:
+            session = Session.new(self.game, players, {}, random.SystemRandom().randrange(
+                2**31), agents, self.services.plugin_name(self.game_id))
+        except TabletopError as exc:
+            self.message = one_line(f"The game cannot start: {exc}")
+            self.invalidate()
+            return
+        seats = [Seat.person(i) if agent == HUMAN else
+                 Seat.computer(i, agent, computer_name(specs, agent))
+                 for i, agent in enumerate(agents)]
+        self.navigator.start_game(self.game_id, session, seats)
+
+    @property
+    def opponent(self) -> str:
+        """The agent of the real game at the end: the tutorial's opponent if the game has
+        it, else its weakest level (levels are registered weakest first), else its
+        strongest agent."""
+        host = self.services.host
+        specs = host.agent_specs(self.game_id)
+        if self.tutorial.opponent in {spec.name for spec in specs}:
+            return str(self.tutorial.opponent)
+        levels = [spec.name for spec in specs if spec.level is not None]
+        return levels[0] if levels else host.strongest_agent(self.game_id).name
+
+    @property
+    def opponent_name(self) -> str:
+        """How the real game's opponent is named on the last step's button."""
+        return computer_name(self.services.host.agent_specs(self.game_id), self.opponent)
+
+    # -- what the shell asks -------------------------------------------------------------
+    @property
+    def plies(self) -> int:
+        return len(self.session.moves)
+
+    def notation(self, move: Any) -> str:
+        return self.game.move_to_text(self.session.state, move)
+
+    def _position_text(self) -> str:
+        with self.session.guard("showing the position"):
+            return seat_text(self.game, self.session.state, self.seat,
+                             [self.seat_label(i) for i in range(self.session.players)])
+
+    @property
+    def interactive(self) -> bool:
+        """True when the learner may choose a move on the board now."""
+        return (self.step.asks and not self.played and not self.answers
+                and self.overlay is None and self.session.to_move == self.seat)
+
+    def push_position(self) -> None:
+        s = self.session
+        interactive = self.interactive
+        self.renderer.set_position(s.view_of(s.state, self.seat), s.to_move,
+                                   s.legal_moves() if interactive else (), interactive)
+        self.renderer.set_focus(self.board_focused)
+        self.renderer.show_last_move(*self._last_ply())
+        self.renderer.show_marks(() if self.answers else self.step.look)
+        self._needs_position = False
+
+    def _last_ply(self) -> tuple[Any, Any, Any]:
+        s = self.session
+        if not s.moves:
+            return None, None, None
+        return (s.view_of(s.states[-2], self.seat), s.moves[-1],
+                s.view_of(s.states[-1], self.seat))
+
+    def submit(self, move: Any) -> None:
+        """A move chosen on the board: played if the step asks for it, else refused with
+        the step's reason and what the move would have done."""
+        s = self.session
+        if not self.interactive:
+            self.message = self.why_nothing(0, 0)
+        elif move in asked_moves(self.game, s.state, self.step):
+            s.play(move)
+            self.played = True
+            self.message = self.step.done or "Well played."
+            self._animate()
+            self._needs_position = True
+        else:
+            text = self.game.move_to_text(s.state, move)
+            with s.guard("explaining a move"):
+                would = self.game.explain(s.state, move, self.seat)
+            said = render(would, self._seat_labels()).rstrip(". ") if would else ""
+            self.message = one_line(f"Not this move. {self.step.why_not}", 600)
+            self._tried = (self.message,
+                           f"{text}: {said[:1].lower()}{said[1:]}." if said else "")
+            self._needs_position = True
+        self.invalidate()
+
+    def _seat_labels(self) -> list[str]:
+        return [self.seat_label(i) for i in range(self.session.players)]
+
+    def _animate(self) -> None:
+        """The last move played on the board: animated, heard, its lines told."""
+        s = self.session
+        self.push_position()
+        shown = (s.view_of(s.states[-2], self.seat), s.moves[-1],
+                 s.view_of(s.states[-1], self.seat))
+        self.renderer.animate(*shown)
+        self.services.sounds.play(list(self.renderer.sound_cues(*shown)))
+        self.log_scroll = 0
+
+    def poll(self, delta_time: float) -> None:
+        """The answers on the way to this step, one by one as each animation ends."""
+        if not self.answers or self.renderer.animating:
+            return
+        move = self.game.parse_move(self.session.state, self.answers.pop(0))
+        self.session.play(move)
+        lines = self.session.log[-1]
+        self.message = " ".join(render(line, self._seat_labels()).strip() for line in lines)
+        self._animate()
+        if not self.answers:
+            self._needs_position = True  # the step's marks and its moves, now
+        self.invalidate()
+
+    def _finish_answers(self) -> None:
+        """Play the rest of the answers at once (Next while they are shown)."""
+        while self.answers:
+            s = self.session
+            s.play(self.game.parse_move(s.state, self.answers.pop(0)))
+        self.message = ""
+        self._needs_position = True
+        self.invalidate()
+
+    def seat_label(self, seat: int) -> str:
+        return self.game.info.seat_name(seat)
+
+    def why_nothing(self, x: float, y: float) -> str:
+        if self.answers:
+            return "Wait: the other side is answering (N shows it at once)."
+        if not self.step.asks:
+            return "This step asks for no move: read it, then Next (N)."
+        if self.played:
+            return "Well done: Next (N) goes on."
+        why = self.renderer.explain_click(x, y)
+        return why or "Nothing to play there: Show me (H) marks the move this step asks for."
+
+    def leave(self) -> None:
+        """Back to the launcher; the tutorial resumes at this step."""
+        self.navigator.show_launcher()
+
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        key = arcade.key
+        return {**super().shortcuts(), key.N: self.next, key.PAGEDOWN: self.next,
+                key.BACKSPACE: self.back, key.PAGEUP: self.back, key.H: self.show_me}
+
+    def moving(self) -> tuple[bool, ...]:
+        return (*super().moving(), bool(self.answers))
+
+    # -- the sidebar ---------------------------------------------------------------------
+    def sidebar(self) -> game_panels.Sidebar:
+        step, s = self.step, self.session
+        count = len(self.tutorial.steps)
+        turn = (f"Step {self.number} of {count} · {', '.join(step.teaches)}", DIM)
+        scores = self.renderer.scores(s.view_of(s.state, self.seat))
+        asking = step.asks and not self.played and not self.answers
+        onward = (f"Play against {self.opponent_name}" if self.last and not self.answers
+                  else "Next (N)")
+        actions: list[game_panels.Action] = [
+            ("Back", self.back, self.number > 1, "back"),
+            (onward, self.next, self.may_go_on, "next"),
+            ("Show me (H)", self.show_me, asking, "show"),
+            ("Rules (F1)", self.show_rules, True, "rules"),
+            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            ("Leave (Esc)", self.escape, True, "launcher"),
+        ]
+        status: list[tuple[str, Any]] = [turn, (step.title, ACCENT), (step.text, TEXT)]
+        if self.message:
+            refused = self.message == self._tried[0]
+            status.append((self.refusal if refused else self.message,
+                           ERROR if refused else GOOD if self.played else DIM))
+        elif asking:
+            status.append(("Your move: play it on the board.", DIM))
+        labels = self._seat_labels()
+        return game_panels.Sidebar(
+            self.tutorial.title, tuple(status),
+            tuple(game_panels.score_lines(labels, scores)), tuple(actions), (),
+            tuple(tuple(render(line, labels) for line in lines) for lines in s.log),
+            self.log_scroll, self.preview_actions())
+
+    @property
+    def refusal(self) -> str:
+        """The refusal of a move the step does not ask for, as the sidebar says it: the
+        step's reason, then what that move would have done where the window has room for
+        it (a small one keeps the sidebar to the step's words and the reason)."""
+        message, what = self._tried
+        if what and self.scale >= ROOMY:
+            return f"{message} ({what})"
+        return message
+
+    def panel(self) -> game_panels.Panel | None:
+        return self.legend_panel() if self.overlay == "legend" else None
+
