@@ -37,6 +37,11 @@ def initials(name: str) -> str:
     return (words[0][:2] if words else "?").capitalize()
 
 
+#: The quick starts the launcher offers, in rows of `QUICK_COLUMNS` (the same set at every
+#: window size: a click aimed at one never finds another there after a resize).
+QUICK_STARTS, QUICK_COLUMNS = 4, 2
+
+
 class LauncherScreen(Screen):
     """The first screen: pick a game, start one in a click, continue one in progress, or
     change settings."""
@@ -49,6 +54,7 @@ class LauncherScreen(Screen):
         self.in_progress = services.keeper.in_progress()
         self.page = 0  # which page of games, when there are more than fit
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._quick: list[quickstart.QuickStart] | None = None
 
     def build(self, width: int, height: int) -> None:
         px = self.px
@@ -102,7 +108,8 @@ class LauncherScreen(Screen):
         order = self.game_order()
         lines = self.line(20, 1.4) + self.line(13, 1.4) + 2 * self.line(13, 1.3)
         card_h = max(px(150), lines + px(16))
-        quick_room = self.line(16, 1.4) + max(px(44), self.line(14, 1.6)) + px(16)
+        rows = -(-len(self.quick_start_set()) // QUICK_COLUMNS)
+        quick_room = self.line(16, 1.4) + rows * max(px(44), self.line(14, 1.6)) + px(16)
         room = top - floor - quick_room
         fit = max(1, int((room + px(10)) // (card_h + px(10))))
         pager_h = max(px(40), self.line(14, 1.6))
@@ -184,17 +191,32 @@ class LauncherScreen(Screen):
         sprite.position = art.center
         self._pictures.append(sprite)
 
+    def quick_start_set(self) -> list[quickstart.QuickStart]:
+        """The quick starts offered, the same at every window size: the games shipped with
+        Tabletop first (plugins never push them off), each game's first one (against the
+        computer, or solo), then each game's next, `QUICK_STARTS` in all."""
+        if self._quick is None:
+            host = self.services.host
+            order = self.game_order()
+            builtin = [g for g in order if (o := host.owner(g)) is not None and o.builtin]
+            chosen: list[quickstart.QuickStart] = []
+            for games in (builtin, [g for g in order if g not in builtin]):
+                offered = [quickstart.quick_starts(host, g) for g in games[:QUICK_STARTS]]
+                for rank in range(max((len(o) for o in offered), default=0)):
+                    chosen += [starts[rank] for starts in offered if rank < len(starts)]
+            self._quick = chosen[:QUICK_STARTS]
+        return self._quick
+
     def _build_quick_starts(self, left: float, top: float, width: float,
                             floor: float) -> None:
         """The quick-start buttons, as many rows as fit above `floor`."""
         px = self.px
-        starts = [start for game_id in self.game_order()
-                  for start in quickstart.quick_starts(self.services.host, game_id)]
+        starts = self.quick_start_set()
         if not starts:
             return
         head = self.label("Quick start", left, top, 16, TEXT, bold=True, anchor_y="top")
         button_h = max(px(44), self.line(14, 1.6))
-        columns = max(1, min(3, int(width // max(px(270), 190))))
+        columns = QUICK_COLUMNS
         column_w = (width - (columns - 1) * px(10)) / columns
         y = top - head.content_height - px(8)
         for index, start in enumerate(starts):

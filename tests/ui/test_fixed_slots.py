@@ -115,3 +115,15 @@ def test_the_keys_are_listed_on_the_game_screen(window: Any) -> None:
     assert screen.overlay is None
     click_button(window, "keys")  # the sidebar's button too
     assert screen.overlay == "keys"
+
+
+def test_the_quick_starts_are_the_same_at_every_size_built_in_games_first(
+        window: Any) -> None:
+    # Forty-odd games of plugins are installed here: the built-in games' quick starts
+    # still come first, and the same four show at every window size.
+    launcher = window.current_view
+    launcher.ensure_built()
+    shown = [b.label for b in launcher.buttons if b.name.startswith("quick:")]
+    assert shown == ["Verso against the computer", "Versus against the computer",
+                     "Verso solo", "Versus, two players here"]
+    assert not any(p.cut for p in launcher.texts.items if p.text in shown)
