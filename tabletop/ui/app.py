@@ -1,5 +1,8 @@
 """The desktop app: one resizable window, its screens, settings, autosave and AI worker.
 
+Only the launcher and the splash are imported with the app; every other screen is
+imported when it is first shown, off the path to the first frame.
+
 `run_app(host)` opens the window at once, loads the plugins behind a splash (a slow plugin
 never holds the window back), then shows the launcher and runs until the window is closed.
 `make_window(host, size, visible)` builds the same window without running the event loop
@@ -31,20 +34,13 @@ from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.fullscreen import FullScreen
-from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.keys import forget_released_tab, normal_key, shift_tab_symbols
 from tabletop.ui.launcher import LauncherScreen
-from tabletop.ui.library_screen import LibraryScreen
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.navigator import Navigator
 from tabletop.ui.renderer import Renderer
-from tabletop.ui.replay_screen import ReplayScreen
-from tabletop.ui.rules_screen import RulesScreen
-from tabletop.ui.settings_screen import SettingsScreen
-from tabletop.ui.setup_screen import SetupScreen
 from tabletop.ui.sound import SoundBoard
-from tabletop.ui.stats_screen import StatsScreen
 from tabletop.worker import AIWorker, HostFactory, default_factory
 
 if TYPE_CHECKING:
@@ -177,18 +173,26 @@ class App:
                    position: Record | None = None) -> None:
         """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
         seats, for a new game that plays on from the moves of `position`)."""
+        from tabletop.ui.setup_screen import SetupScreen
+
         self.window.show_view(SetupScreen(self, game_id, preset, position))
 
     def show_library(self, message: str | None = None) -> None:
         """Go to the Library screen (every kept game)."""
+        from tabletop.ui.library_screen import LibraryScreen
+
         self.window.show_view(LibraryScreen(self, message))
 
     def show_stats(self) -> None:
         """Go to the Statistics screen."""
+        from tabletop.ui.stats_screen import StatsScreen
+
         self.window.show_view(StatsScreen(self))
 
     def show_replay(self, entry_id: str) -> None:
         """Open the replay viewer on a kept game (a message if it does not replay)."""
+        from tabletop.ui.replay_screen import ReplayScreen
+
         try:
             screen = ReplayScreen.open(self, entry_id)
         except PluginFailure as failure:
@@ -214,12 +218,16 @@ class App:
 
     def show_settings(self) -> None:
         """Go to the settings screen."""
+        from tabletop.ui.settings_screen import SettingsScreen
+
         self.window.show_view(SettingsScreen(self))
 
     def show_rules(self, info: GameInfo, back: arcade.View,
                    symbols: Sequence[str] = ()) -> None:
         """Go to the rules of the game `info` (the board's legend `symbols` last); closing
         them shows `back` again."""
+        from tabletop.ui.rules_screen import RulesScreen
+
         self.window.show_view(RulesScreen(self, info, back, symbols))
 
     def back(self, view: arcade.View) -> None:
@@ -234,6 +242,8 @@ class App:
         if self.keeper.entry_id(session) is None:
             self.keeper.start(session, [seat.name for seat in seats] if seats else None,
                               entry_id)
+        from tabletop.ui.game_screen import GameScreen
+
         try:
             screen = GameScreen(self, game_id, session, seats)
         except PluginFailure as failure:

@@ -129,11 +129,14 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
     # Centred on its whole height (pyglet's own centre favours the ascent, so a centred
     # line would stand out of a box it fits in).
     centred = anchor_y == "center"
+    # Made in its batch at once: most texts fit as they are, and a text laid out again
+    # to join a batch costs its layout twice. The tries of one that does not fit change
+    # it in place before any frame draws it.
     label = arcade.Text(text, x, y, color, max(points, min_points),
                         width=width if wrap else None, font_name=font_name, bold=bold,
                         multiline=wrap, anchor_x=anchor_x,
                         anchor_y="bottom" if centred else anchor_y,
-                        align=anchor_x if wrap else "left")
+                        align=anchor_x if wrap else "left", batch=batch)
 
     def fits() -> bool:
         if centred:
@@ -157,13 +160,6 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
                 high = middle - 1
         shown = source[:low].rstrip() + ELLIPSIS if low else ""
         label.text = shown
-    if batch is not None:
-        # Measured outside the batch (the tries are never drawn); the result joins it.
-        label = arcade.Text(shown, x, y, color, label.font_size,
-                            width=width if wrap else None, font_name=font_name, bold=bold,
-                            multiline=wrap, anchor_x=anchor_x,
-                            anchor_y="bottom" if centred else anchor_y,
-                            align=anchor_x if wrap else "left", batch=batch)
     fits()  # placed (centred) for what is shown
     return label, Placed(text, shown, box, extent_of(label), float(label.font_size))
 

@@ -45,7 +45,25 @@ def kept_game_picture(services: Services, entry: Entry,
             return None
         return session.view_of(session.state), session.to_move
 
-    return picture(services, entry.game or "", size, position, f"{entry.id}:{entry.plies}")
+    return picture(services, entry.game or "", size, position, kept_game_key(entry))
+
+
+def _cache_key(game_id: str, size: tuple[int, int], key: str) -> tuple[str, str, int, int]:
+    # Drawn at a table's size at least and shown scaled down: a renderer lays a small
+    # area out for reading (big labels, a part of the table), not for a picture.
+    scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
+    return game_id, key, int(size[0] * scale), int(size[1] * scale)
+
+
+def ready(game_id: str, size: tuple[int, int], key: str = "typical") -> bool:
+    """True if the picture of `game_id` at `size` (`key` as for `picture`) is drawn
+    already (or known to be the generic card): asking for it costs nothing."""
+    return _cache_key(game_id, size, key) in _KEPT
+
+
+def kept_game_key(entry: Entry) -> str:
+    """The key of a kept game's picture: its id and length (a new move, a new picture)."""
+    return f"{entry.id}:{entry.plies}"
 
 
 def picture(services: Services, game_id: str, size: tuple[int, int],
@@ -58,11 +76,8 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
     renderer's thumbnail position); it is called only if `key` (e.g. a kept game's id and
     length) is not kept. `dress(renderer)`, if given, marks more on the position once it
     is set (the last move, what to look at) before it is drawn."""
-    # Drawn at a table's size at least and shown scaled down: a renderer lays a small
-    # area out for reading (big labels, a part of the table), not for a picture.
-    scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
-    width, height = int(size[0] * scale), int(size[1] * scale)
-    cache_key = (game_id, key, width, height)
+    cache_key = _cache_key(game_id, size, key)
+    width, height = cache_key[2], cache_key[3]
     if cache_key not in _KEPT:
         try:
             _KEPT[cache_key] = _draw(services, game_id, (width, height), position, key,
