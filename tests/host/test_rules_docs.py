@@ -50,7 +50,8 @@ def sources() -> list[Path]:
     files = [p for top in ("games", "tabletop", "tests", "bench") for p in (ROOT / top).rglob("*")
              if p.suffix in (".py", ".md", ".txt", ".json", ".toml") and p.is_file()
              and not p.is_symlink() and p != Path(__file__) and frozen not in p.parents]
-    return [*files, ROOT / "README.md", ROOT / "pyproject.toml", *RULES.glob("*.md")]
+    return [*files, ROOT / "README.md", ROOT / "pyproject.toml",
+            *(RULES / f"{game}.md" for game in GAMES)]
 
 
 def owner(path: Path) -> str | None:
