@@ -43,6 +43,7 @@ MODULES = (
     "tabletop.ai",
     "tabletop.levels",
     "tabletop.ui.renderer",
+    "tabletop.ui.kit",
     "tabletop.ui.boards",
     "tabletop.ui.sound",
 )

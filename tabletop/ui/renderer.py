@@ -29,7 +29,8 @@ buttons. The **renderer** only draws a position and turns clicks and keys into a
 3. `draw()` — every frame. Draw with batched shapes (`arcade.shape_list.ShapeElementList`),
    `arcade.SpriteList` and `arcade.Text` objects (ideally in a `pyglet.graphics.Batch`),
    built in `set_area` / `set_position`. Never call `arcade.draw_text` in a loop. Use only
-   the shipped fonts: `from tabletop.ui._arcade import FONT_SANS, FONT_MONO`.
+   the shipped fonts: `from tabletop.ui.kit import FONT_SANS, FONT_MONO` (the public kit,
+   `tabletop.ui.kit`, has every name a renderer needs).
 4. `update(delta_time)` — every frame, to advance animations.
 5. Input: `on_mouse_press`, `on_mouse_release`, `on_mouse_motion` and `on_key_press`
    are forwarded by the shell while the renderer is not animating; the press and key

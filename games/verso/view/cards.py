@@ -20,9 +20,7 @@ import pyglet
 from games.verso.cards import colour_of, points_of, value_of
 from games.verso.observation import UNSEEN
 from games.verso.view.moving import MovingPicture
-from tabletop.ui._arcade import FONT_SANS, arcade
-from tabletop.ui.renderer import Rect
-from tabletop.ui.textbox import TextLayer
+from tabletop.ui.kit import FONT_SANS, Rect, TextLayer, arcade
 
 COLOUR_RGB = ((38, 108, 196), (46, 140, 70), (236, 134, 36))
 COLOUR_NAMES = ("sea", "land", "sky")

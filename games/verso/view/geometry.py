@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.verso.cards import colour_of, value_of
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect
 
 CARD_RATIO = 0.72  # width / height of a card
 COLUMNS = 7  # values 1..6, then the joker

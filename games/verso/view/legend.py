@@ -10,8 +10,7 @@ import pyglet
 from games.verso.cards import JOKER, key_for
 from games.verso.view.cards import CardPainter
 from games.verso.view.table import HINT, MARK, SELECT, paint_cursor
-from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect, arcade
 
 BLUE, GREEN, ORANGE = 0, 1, 2
 THREE_POINTS = 21  # added to a key, the 3-point face of that colour and value

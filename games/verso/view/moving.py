@@ -22,8 +22,7 @@ from typing import Any
 
 import pyglet
 
-from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect, arcade
 
 #: Arcade's ellipse shader's own value of pi (its circles, to the pixel).
 _PI = 3.141592

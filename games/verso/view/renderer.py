@@ -40,10 +40,7 @@ from games.verso.view.preview import (
 )
 from games.verso.view.table import Button, TableScene, paint_table
 from tabletop.lines import Line, render
-from tabletop.ui._arcade import FONT_SANS, arcade
-from tabletop.ui.canvas import Canvas
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.textbox import Placed
+from tabletop.ui.kit import FONT_SANS, Canvas, Placed, Rect, Renderer, RendererContext, arcade
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
 GOOD = (120, 220, 140)

@@ -21,7 +21,7 @@ from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
 from games.verso.view.geometry import TableGeometry
 from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
 from tabletop.lines import render
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect
 
 STRIP = (32, 38, 50)
 PANEL = (40, 47, 61)

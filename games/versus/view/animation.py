@@ -12,7 +12,7 @@ from games.versus.pieces import BLUE_SECTIONS, pawn_code
 from games.versus.state import Move, Preview, VersusState
 from games.versus.view.geometry import BoardLayout
 from games.versus.view.mesh import FLIP_RING, Mesh, draw_piece
-from tabletop.ui._arcade import arcade
+from tabletop.ui.kit import arcade
 
 ShapeList = arcade.shape_list.ShapeElementList[arcade.shape_list.Shape]
 

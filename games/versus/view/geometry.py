@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.versus.board import AXIAL, CELLS, ROWS
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect
 
 SQRT3 = math.sqrt(3.0)
 #: Board extent in hex sizes (circumradius units): 11 cells across the central row, and

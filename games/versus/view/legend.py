@@ -20,7 +20,7 @@ from games.versus.view.mesh import (
     draw_piece,
     draw_refused,
 )
-from tabletop.ui.renderer import Rect
+from tabletop.ui.kit import Rect
 
 #: One line per symbol, in the order `paint_symbol` draws them.
 LEGEND = (

@@ -45,10 +45,17 @@ from games.versus.view.geometry import (
 from games.versus.view.legend import LEGEND, paint_symbol
 from games.versus.view.marks import paint_over, paint_under, preview_words
 from games.versus.view.scene import Marks, Scene
-from tabletop.ui._arcade import FONT_SANS, arcade
-from tabletop.ui.canvas import Canvas
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.textbox import Placed, TextLayer, fit_text
+from tabletop.ui.kit import (
+    FONT_SANS,
+    Canvas,
+    Placed,
+    Rect,
+    Renderer,
+    RendererContext,
+    TextLayer,
+    arcade,
+    fit_text,
+)
 
 #: The shell's window background, which shows round the board.
 WINDOW_BACKGROUND = (24, 28, 36)

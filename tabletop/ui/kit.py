@@ -1,0 +1,32 @@
+"""The public drawing kit for a game's renderer: everything a plugin's `view` may use.
+
+A renderer imports from here (and from `tabletop.ui.boards`, whose names are here too),
+never from the host's other UI modules: those change without notice, these do not.
+
+    from tabletop.ui.kit import FONT_SANS, Rect, Renderer, RendererContext, TextLayer, arcade
+
+- the contract: `Renderer`, `RendererContext` (`tabletop.ui.renderer`, documented in
+  `docs/plugins.md`);
+- geometry: `Rect`;
+- text: the shipped fonts `FONT_SANS` and `FONT_MONO` (use only these: the app runs on
+  machines without system fonts), `TextLayer` (texts laid out by the app's one rule: in
+  a box, wrapped or scaled down to `MIN_POINTS`, else cut with an ellipsis), `fit_text`
+  for one text, `Placed` (what a text box reports to the layout checks);
+- `Canvas`, an offscreen picture of a still board, painted when it changes;
+- `arcade`, imported the way the app needs it (headless-safe);
+- the board toolkit: `BoardRenderer`, `SquareBoard`, `HexBoard`, `CardTable`, `Cell`,
+  `Piece`, `MovePath` and every other name `tabletop.ui.boards` exports.
+"""
+
+from __future__ import annotations
+
+from tabletop.ui import boards
+from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
+from tabletop.ui.boards import *  # noqa: F403  (the toolkit's names are the kit's)
+from tabletop.ui.canvas import Canvas
+from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer, fit_text
+
+__all__ = ["FONT_MONO", "FONT_SANS", "MIN_POINTS", "Canvas", "Placed", "Rect", "Renderer",
+           "RendererContext", "TextLayer", "arcade", "fit_text"]
+__all__ += [name for name in boards.__all__ if name not in __all__]
