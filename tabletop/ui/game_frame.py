@@ -105,8 +105,12 @@ class GameFrame(GamePlay):
             lines.append(("Game over", ACCENT))
         else:
             who = self.seat_label(s.to_move)
-            kind = f"computer: {s.agents[s.to_move]}" if s.is_ai(s.to_move) else "human"
-            lines.append((f"To move: {who} ({kind})", TEXT))
+            # A person by their name alone (a long name then reads whole at 800x600), the
+            # computer by its level.
+            seat = self.table.seats[s.to_move]
+            computer = f" (computer: {seat.level or s.agents[s.to_move]})" if s.is_ai(
+                s.to_move) else ""
+            lines.append((f"To move: {who}{computer}", TEXT))
             if self.move_held:
                 # Not "thinking" any more: the move is chosen, and the last one (its
                 # sentence below) stays on show for the pace. One line, as "thinking" is,

@@ -53,7 +53,7 @@ def test_verso_for_two_shows_the_typed_names_everywhere(window: Any) -> None:
     first = screen.session.to_move
     mover, other = ("Alice", "Bruno") if first == 0 else ("Bruno", "Alice")
     text = shown(window)
-    assert f"To move: {mover} (human)" in text
+    assert f"To move: {mover}" in text
     assert "Scores: Alice 0 · Bruno 0" in text
     assert f"{mover}: draw" in text  # the board's message names the mover
     assert "Player 1" not in text and "Player 2" not in text
@@ -62,7 +62,7 @@ def test_verso_for_two_shows_the_typed_names_everywhere(window: Any) -> None:
     pump(window, 2)
     text = shown(window)
     assert f"{mover} draws" in text  # the move log: the rules' "Player N", named
-    assert f"To move: {other} (human)" in text
+    assert f"To move: {other}" in text
     assert "Player 1" not in text and "Player 2" not in text
 
 
@@ -75,7 +75,7 @@ def test_versus_names_a_person_beside_the_colour_and_keeps_the_computer_a_level(
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     text = shown(window)
-    assert "To move: Bob (Blue) (human)" in text
+    assert "To move: Bob (Blue)" in text
     assert "Scores: Bob (Blue) 0 · Brown 0" in text
 
 
