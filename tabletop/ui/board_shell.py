@@ -241,6 +241,13 @@ class BoardShell(Screen):
             return
         self.leave()
 
+    def score_labels(self, players: int) -> list[str]:
+        """Each seat as the narrow score lines name it: the person's name alone, else the
+        game's seat name ("Ada 12 · Brown 9": "Ada (Blue)" would cut a long name)."""
+        info = self.game.info
+        return [(self.names[i] if i < len(self.names) else "") or info.seat_name(i)
+                for i in range(players)]
+
     def preview_actions(self) -> tuple[game_panels.Action, ...]:
         """VALIDATE and Cancel while the board previews a move (else none)."""
         if self.renderer.pending_move is None:

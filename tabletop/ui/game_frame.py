@@ -27,7 +27,7 @@ class GameFrame(GamePlay):
         outcome = s.outcome
         scores = outcome.scores if outcome is not None else self.renderer.scores(
             s.view_of(s.state))
-        labels = [self.seat_label(i) for i in range(s.players)]
+        labels = self.score_labels(s.players)
         actions: list[game_panels.Action] = [
             ("Undo (U)", self.undo, s.can_undo(), "undo"),
             ("Redo (R)", self.redo, s.can_redo(), "redo"),

@@ -364,7 +364,7 @@ class OnlineScreen(BoardShell):
         outcome = online.outcome
         scores = outcome.get("scores") if outcome is not None else (
             self.renderer.scores(view) if view is not None else None)
-        labels = [self.seat_label(i) for i in range(online.players)]
+        labels = self.score_labels(online.players)
         actions: list[game_panels.Action] = []
         if self.seat.hosting is not None and self.seat.waiting:
             actions.append(("Copy invitation (C)", self.copy_invitation, True, "copy"))
