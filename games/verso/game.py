@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from games.verso import account, notation, observation, rules, saving
+from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
 from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
@@ -186,6 +186,8 @@ class VersoGame(Game[VersoState, Move]):
         Raises `IllegalMoveError` (the rules' reason) if the move is not legal."""
         if not rules.is_legal(state, move):
             raise IllegalMoveError(rules.why_illegal(state, move))
+        from games.verso import account  # a hint's words: loaded when first asked for
+
         return account.explain(observation.observe(state), move, seat)
 
     # -- saving ----------------------------------------------------------------------

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from games.versus import account, saving
 from games.versus import rules as R
+from games.versus import saving
 from games.versus.board import CELL_NAMES, CELLS
 from games.versus.evaluation import static_score
 from games.versus.notation import AnyMove, BadText, move_text, read_text
@@ -321,6 +321,8 @@ class VersusGame(Game[VersusState, AnyMove]):
         moved that the opponent's VERSUS could pull at once (`account`); the mover is
         "you" when `seat` is the mover. Raises `IllegalMoveError` if it is not legal."""
         after = self.apply(state, move)
+        from games.versus import account  # a hint's words: loaded when first asked for
+
         return account.explain(state, move, after, seat, self.outcome(after))
 
     def preview(self, state: VersusState, move: Move) -> Preview:
