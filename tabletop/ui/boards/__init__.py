@@ -26,9 +26,15 @@ marks told apart by shape) and writes every text inside its box.
 
 A move from one cell to another is `MovePath(frm=a, to=b)` (click a, then b); `handles`
 are more cells that choose a one-click move (a Connect Four column); a move with no path
-(None) gets a button in the status line under the board. Boards:
+(None) gets a button in the status line under the board. A cell holding several alike
+pieces holds a `Stack(piece, count)`: its pieces spread over the cell (or piled, for
+cards; face down with `hidden=True`) and its count written on it (a mancala pit's seeds,
+a deck). Boards:
 
 - `SquareBoard(columns, rows)`: cells `(column, row)` from the lower-left, named "a1";
+  `spans={(c, r): (columns, rows)}` makes a cell cover several squares (a Kalah store
+  spanning both rows), `round_cells=True` paints the cells as round hollows (its pits),
+  `labels=False` leaves the coordinates out;
 - `HexBoard.hexagon(radius)`, `HexBoard.rhombus(columns, rows)` or `HexBoard(cells)`:
   axial `(q, r)` cells, pointy or flat tops;
 - `CardTable(regions)`: hands, rows and piles of card places, cells `(region, slot)`;
@@ -63,7 +69,7 @@ from tabletop.ui.boards.geometry import (
 )
 from tabletop.ui.boards.paint import Palette
 from tabletop.ui.boards.picking import Picker
-from tabletop.ui.boards.pieces import MovePath, Piece, Shape
+from tabletop.ui.boards.pieces import Content, MovePath, Piece, Shape, Stack
 from tabletop.ui.boards.renderer import BoardRenderer
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 
@@ -75,6 +81,7 @@ __all__ = [
     "CardTable",
     "Cell",
     "Colour",
+    "Content",
     "HexBoard",
     "Label",
     "Layout",
@@ -87,5 +94,6 @@ __all__ = [
     "Region",
     "Shape",
     "SquareBoard",
+    "Stack",
     "TextLayer",
 ]

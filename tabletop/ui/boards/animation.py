@@ -3,7 +3,8 @@
 - the piece that left the path's start slides along the path to its end;
 - a piece that appears grows in (a stone placed, a card dealt);
 - a piece that changes turns over (a disc flipped, a card turned face up);
-- a piece that goes shrinks away (a capture).
+- a piece that goes shrinks away (a capture);
+- a stack whose count changes swells briefly into its new count (a pit sown into).
 
 The moved or placed piece plays first; what follows from it (turn-overs, captures, other
 arrivals) plays in the second half. Every moving piece is a few small shape lists built
@@ -19,13 +20,15 @@ from dataclasses import dataclass
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.geometry import Cell, Layout, Point
 from tabletop.ui.boards.mesh import Mesh, ShapeList
-from tabletop.ui.boards.paint import draw_piece, piece_text
-from tabletop.ui.boards.pieces import MovePath, Piece
+from tabletop.ui.boards.paint import TextSpec, content_words, count_text, draw_content
+from tabletop.ui.boards.pieces import Content, MovePath, Stack
 
 #: Widths of a piece turning over: old face narrowing, then the new one widening.
 _FLIP = (1.0, 0.6, 0.2)
 #: Sizes of a piece growing in (or, reversed, shrinking away).
 _GROW = (0.25, 0.5, 0.75, 0.9, 1.0)
+#: Sizes of a stack taking its new count: a brief swell.
+_SWELL = (1.08, 1.0)
 _PX_PER_PT = 96 / 72
 
 
@@ -43,31 +46,21 @@ class _Track:
     points: list[Point]  # the path it travels (one point: it stays)
     start: float  # share of the duration when it starts
     end: float
-    words: arcade.Text | None  # written on it when it is whole and still or sliding
-
-
-def _frames(piece: Piece, size: float, widths: tuple[float, ...] = (1.0,),
-            scales: tuple[float, ...] = (1.0,)) -> list[ShapeList]:
-    out = []
-    for sx in widths:
-        for scale in scales:
-            mesh = Mesh()
-            draw_piece(mesh, (0.0, 0.0), size * scale, piece, sx=sx)
-            out.append(mesh.shape_list())
-    return out
+    #: The words drawn with each frame, with their offsets from the piece's centre (a
+    #: piece's words once it is whole and still or sliding; a stack's count throughout).
+    words: list[list[tuple[arcade.Text, Point]]]
 
 
 class MoveAnimation:
-    """The running transition from `before` to `after` (pieces by cell) along `path`."""
+    """The running transition from `before` to `after` (contents by cell) along `path`."""
 
-    def __init__(self, layout: Layout, before: Mapping[Cell, Piece],
-                 after: Mapping[Cell, Piece], path: MovePath | None, duration: float,
+    def __init__(self, layout: Layout, before: Mapping[Cell, Content],
+                 after: Mapping[Cell, Content], path: MovePath | None, duration: float,
                  colour_blind: bool) -> None:
         self.duration = max(duration, 1e-6)
         self.elapsed = 0.0
         self._colour_blind = colour_blind
         self._layout = layout
-        self._offsets: dict[int, Point] = {}
         tracks: list[_Track] = []
         first: set[Cell] = set()
         slid = None
@@ -77,8 +70,8 @@ class MoveAnimation:
                 slid = path.frm
                 first.add(path.to)
                 points = [layout.centres[c] for c in path.cells if c in layout.centres]
-                tracks.append(_Track(_frames(piece, layout.size_of(path.to)), points, 0, 1,
-                                     self._words(piece, path.to)))
+                tracks.append(_Track(self._frames(path.to, piece), points, 0, 1,
+                                     [self._words(path.to, piece)]))
         if path is not None and path.to not in before and path.to in after and not first:
             first.add(path.to)
         changed = {c for c in set(before) | set(after) if before.get(c) != after.get(c)}
@@ -89,36 +82,59 @@ class MoveAnimation:
             if cell == path_to(path) and cell in first and slid is not None:
                 continue
             start, end = (0.0, split or 1.0) if cell in first else (split, 1.0)
-            size, centre = layout.size_of(cell), layout.centres[cell]
+            centre = layout.centres[cell]
             if old is None and new is not None:
-                tracks.append(_Track(_frames(new, size, scales=_GROW), [centre], start, end,
-                                     self._words(new, cell)))
+                frames = self._frames(cell, new, scales=_GROW)
+                tracks.append(_Track(frames, [centre], start, end,
+                                     self._last(len(frames), self._words(cell, new))))
             elif old is not None and new is None and cell != slid:
                 gone: ShapeList = arcade.shape_list.ShapeElementList()
-                tracks.append(_Track([*_frames(old, size, scales=_GROW[::-1]), gone],
-                                     [centre], start, end, None))
+                frames = [*self._frames(cell, old, scales=_GROW[::-1]), gone]
+                tracks.append(_Track(frames, [centre], start, end, [[] for _ in frames]))
+            elif isinstance(old, Stack) and isinstance(new, Stack) and old.piece == new.piece \
+                    and old.hidden == new.hidden:  # the same pieces, another count
+                kept = self._frames(cell, old)
+                swell = self._frames(cell, new, scales=_SWELL)
+                tracks.append(_Track(kept + swell, [centre], start, end,
+                                     [self._words(cell, old)] * len(kept)
+                                     + [self._words(cell, new)] * len(swell)))
             elif old is not None and new is not None and old != new:
-                tracks.append(_Track(_frames(old, size, widths=_FLIP)
-                                     + _frames(new, size, widths=_FLIP[::-1]), [centre],
-                                     start, end, self._words(new, cell)))
+                frames = (self._frames(cell, old, widths=_FLIP)
+                          + self._frames(cell, new, widths=_FLIP[::-1]))
+                tracks.append(_Track(frames, [centre], start, end,
+                                     self._last(len(frames), self._words(cell, new))))
         self._tracks = tracks
         #: The cells of `after` the still picture must leave out while this plays.
         self.hidden = frozenset(cell for cell in after
                                 if cell in first or cell not in before or
                                 before[cell] != after[cell])
 
-    def _words(self, piece: Piece, cell: Cell) -> arcade.Text | None:
-        words = piece.words(self._colour_blind)
-        if not words:
-            return None
-        spec = piece_text(words, (0.0, 0.0), self._layout.size_of(cell), piece)
-        text = arcade.Text(spec.text, 0, 0, spec.colour, spec.height * 0.8 / _PX_PER_PT,
-                           font_name=FONT_SANS, bold=spec.bold, anchor_x="center",
-                           anchor_y="center")
-        if text.content_width > spec.width:
-            text.font_size = text.font_size * spec.width / text.content_width
-        self._offsets[id(text)] = (spec.x, spec.y)  # the words' offset from the centre
-        return text
+    def _frames(self, cell: Cell, content: Content, widths: tuple[float, ...] = (1.0,),
+                scales: tuple[float, ...] = (1.0,)) -> list[ShapeList]:
+        """`content` drawn at the origin as in `cell`, squeezed to each width and sized
+        to each scale in turn."""
+        out = []
+        for sx in widths:
+            for scale in scales:
+                mesh = Mesh()
+                draw_content(mesh, self._layout, cell, content, (0.0, 0.0), sx=sx,
+                             scale=scale)
+                out.append(mesh.shape_list())
+        return out
+
+    @staticmethod
+    def _last(frames: int, words: list[tuple[arcade.Text, Point]]
+              ) -> list[list[tuple[arcade.Text, Point]]]:
+        """`words` on the last of `frames` only (the piece whole again)."""
+        return [[] for _ in range(frames - 1)] + [words]
+
+    def _words(self, cell: Cell, content: Content) -> list[tuple[arcade.Text, Point]]:
+        """The words on `content` in `cell` and a stack's count, with their offsets."""
+        specs = content_words(self._layout, cell, content, self._colour_blind, (0.0, 0.0))
+        if isinstance(content, Stack):
+            count = count_text(self._layout, cell, content, (0.0, 0.0))
+            specs += [count] if count is not None else []
+        return [(_glyphs(spec), (spec.x, spec.y)) for spec in specs]
 
     @property
     def done(self) -> bool:
@@ -141,11 +157,19 @@ class MoveAnimation:
             shapes = track.frames[index]
             shapes.position = (x, y)
             shapes.draw()
-            whole = index == len(track.frames) - 1 or len(track.frames) == 1
-            if track.words is not None and whole:
-                dx, dy = self._offsets[id(track.words)]
-                track.words.x, track.words.y = x + dx, y + dy
-                track.words.draw()
+            for text, (dx, dy) in track.words[index]:
+                text.x, text.y = x + dx, y + dy
+                text.draw()
+
+
+def _glyphs(spec: TextSpec) -> arcade.Text:
+    """The text of `spec` at the origin, shrunk to its width (glyphs of a piece)."""
+    text = arcade.Text(spec.text, 0, 0, spec.colour, spec.height * 0.8 / _PX_PER_PT,
+                       font_name=FONT_SANS, bold=spec.bold, anchor_x="center",
+                       anchor_y="center")
+    if text.content_width > spec.width:
+        text.font_size = text.font_size * spec.width / text.content_width
+    return text
 
 
 def path_to(path: MovePath | None) -> Cell | None:

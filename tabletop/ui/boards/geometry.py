@@ -63,10 +63,14 @@ class Layout:
     """A board laid out in a window rectangle: everything a painter or hit test needs.
 
     `outlines` are convex polygons (counter-clockwise, window pixels); `piece_size` is the
-    diameter a piece may take in a cell (`sizes` overrides it per cell); `frame` is the
+    diameter a piece may take in a cell (`sizes` overrides it per cell); `extents` the
+    width and height a cell's contents may take round its centre (a stack's pieces and its
+    count: `content_box`), a square of the piece size where not given; `frame` is the
     rectangle the board covers (cells and labels), painted `frame_fill` (None: the
-    palette's frame colour); `fill` the colour of each cell. `cell_labels` name cells
-    inside them (drawn on free cells only), for shapes whose edges cannot carry labels.
+    palette's frame colour); `fill` the colour of each cell, painted over its outline or,
+    where given, its `shapes` polygon (a round pit in a square cell: `shape_of`).
+    `cell_labels` name cells inside them (drawn on free cells only), for shapes whose
+    edges cannot carry labels.
     """
 
     board: Board
@@ -81,10 +85,24 @@ class Layout:
     sizes: Mapping[Cell, float] = field(default_factory=dict)
     cell_labels: Mapping[Cell, Label] = field(default_factory=dict)
     frame_fill: Colour | None = None
+    extents: Mapping[Cell, tuple[float, float]] = field(default_factory=dict)
+    shapes: Mapping[Cell, tuple[Point, ...]] = field(default_factory=dict)
 
     def size_of(self, cell: Cell) -> float:
         """The size of a piece in `cell` (a card's height on a card table)."""
         return self.sizes.get(cell, self.piece_size)
+
+    def content_box(self, cell: Cell) -> Rect:
+        """The rectangle round `cell`'s centre that its contents may take: a stack's
+        pieces and count (a store spanning two rows: a tall one)."""
+        size = self.size_of(cell)
+        width, height = self.extents.get(cell, (size, size))
+        x, y = self.centres[cell]
+        return Rect(x - width / 2, y - height / 2, width, height)
+
+    def shape_of(self, cell: Cell) -> tuple[Point, ...]:
+        """The polygon `cell` is painted as: its `shapes` entry, else its outline."""
+        return self.shapes.get(cell) or self.outlines[cell]
 
     def centre(self, cell: Cell) -> Point:
         """The centre of `cell` in window pixels, where its piece is drawn."""
@@ -154,6 +172,25 @@ def _pair(cell: Cell) -> tuple[int, int]:
     return cast(tuple[int, int], cell)
 
 
+def _capsule(x0: float, y0: float, x1: float, y1: float, steps: int = 12
+             ) -> tuple[Point, ...]:
+    """The rectangle x0..x1, y0..y1 with its short sides rounded into half circles: a
+    circle in a square, a capsule in a longer one (convex, counter-clockwise)."""
+    radius = min(x1 - x0, y1 - y0) / 2
+    ends = ((x1 - radius, y1 - radius, 0.0), (x0 + radius, y1 - radius, 0.5),
+            (x0 + radius, y0 + radius, 1.0), (x1 - radius, y0 + radius, 1.5))
+    points: list[Point] = []
+    for cx, cy, start in ends:  # a quarter circle round each corner's centre
+        for i in range(steps + 1):
+            angle = math.pi * (start + 0.5 * i / steps)
+            point = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+            if not points or math.dist(point, points[-1]) > 1e-9:
+                points.append(point)
+    if math.dist(points[0], points[-1]) <= 1e-9:
+        points.pop()
+    return tuple(points)
+
+
 def _column_letters(index: int) -> str:
     """a, b, ... z, aa, ab ... (spreadsheet style) for column `index` from 0."""
     letters = ""
@@ -172,6 +209,16 @@ class SquareBoard(Board):
     Othello and Go problems).
 
     `light` fills every cell; with `dark` set the cells alternate (a chequered board).
+    `labels=False` leaves the coordinates out (and the board takes their margin).
+
+    `spans` makes cells bigger than one square: `{(c, r): (columns, rows)}`, the cell
+    `(c, r)` covering columns c to c+columns-1 and rows r to r+rows-1, whose other squares
+    are then no cells. A Kalah board is `SquareBoard(8, 2, spans={(0, 0): (1, 2), (7, 0):
+    (1, 2)}, labels=False)`: two rows of six pits between two stores, each spanning both
+    rows. A piece in a spanned cell is as big as its shorter side allows; a `Stack`
+    spreads its pieces over the whole cell. `round_cells=True` paints each cell as a
+    hollow in the board, a circle in its square (a capsule in a spanned cell), the frame's
+    colour between them: the pits and stores of a mancala board.
     """
 
     columns: int
@@ -180,13 +227,36 @@ class SquareBoard(Board):
     dark: Colour | None = None
     labels: bool = True
     rows_down: bool = False
+    spans: Mapping[Cell, tuple[int, int]] = field(default_factory=dict)
+    round_cells: bool = False
     cells: tuple[Cell, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.columns < 1 or self.rows < 1:
             raise ValueError("a square board needs at least one column and one row")
+        spans = dict(self.spans)  # a copy: the board stays as declared
+        taken: set[tuple[int, int]] = set()  # every square of a span
+        covered: set[tuple[int, int]] = set()  # the squares a span's cell takes over
+        for cell, (width, height) in spans.items():
+            c, r = _pair(cell)
+            if not (0 <= c < self.columns and 0 <= r < self.rows):
+                raise ValueError(f"span of {cell!r}: no such cell on the board")
+            if width < 1 or height < 1 or c + width > self.columns or r + height > self.rows:
+                raise ValueError(f"span of {cell!r}: {width} x {height} squares do not fit "
+                                 "on the board")
+            squares = {(c + i, r + j) for i in range(width) for j in range(height)}
+            if squares & taken:
+                raise ValueError(f"span of {cell!r} overlaps another span")
+            taken |= squares
+            covered |= squares - {(c, r)}
+        object.__setattr__(self, "spans", spans)
         object.__setattr__(self, "cells", tuple(
-            (c, r) for r in range(self.rows) for c in range(self.columns)))
+            (c, r) for r in range(self.rows) for c in range(self.columns)
+            if (c, r) not in covered))
+
+    def __hash__(self) -> int:
+        return hash((self.columns, self.rows, self.light, self.dark, self.labels,
+                     self.rows_down, tuple(sorted(self.spans.items())), self.round_cells))
 
     def cell_name(self, cell: Cell) -> str:
         """Column letter and row number: "a1" is the lower-left cell (top-left with
@@ -210,13 +280,30 @@ class SquareBoard(Board):
         centres: dict[Cell, Point] = {}
         outlines: dict[Cell, tuple[Point, ...]] = {}
         fill: dict[Cell, Colour] = {}
+        sizes: dict[Cell, float] = {}
+        extents: dict[Cell, tuple[float, float]] = {}
+        shapes: dict[Cell, tuple[Point, ...]] = {}
+        piece = side * 0.86
+        inset = side - piece  # round the contents, as round a piece in a square
         for cell in self.cells:
             c, r = _pair(cell)
-            x0, y0 = left + c * side, bottom + self._up(r) * side
-            centres[cell] = (x0 + side / 2, y0 + side / 2)
-            outlines[cell] = ((x0, y0), (x0 + side, y0), (x0 + side, y0 + side),
-                              (x0, y0 + side))
+            across, up = self.spans.get(cell, (1, 1))
+            x0 = left + c * side
+            y0 = bottom + min(self._up(r), self._up(r + up - 1)) * side
+            x1, y1 = x0 + across * side, y0 + up * side
+            centres[cell] = (x0 + across * side / 2, y0 + up * side / 2)
+            outlines[cell] = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
             fill[cell] = self.dark if self.dark is not None and (c + r) % 2 == 0 else self.light
+            if cell in self.spans:
+                sizes[cell] = side * min(across, up) - inset
+                extents[cell] = (across * side - inset, up * side - inset)
+            if self.round_cells:
+                gap = side * 0.04
+                shapes[cell] = _capsule(x0 + gap, y0 + gap, x1 - gap, y1 - gap)
+                # The contents keep off the rim, as a piece keeps off a square's edges.
+                short = min(across, up) * side - 2 * gap
+                extents[cell] = (across * side - 2 * gap - 0.14 * short,
+                                 up * side - 2 * gap - 0.14 * short)
         labels: list[Label] = []
         if self.labels:
             size = margin * 0.7
@@ -226,8 +313,8 @@ class SquareBoard(Board):
                              bottom + (self._up(r) + 0.5) * side, size, margin * 0.9)
                        for r in range(self.rows)]
         frame = Rect(left - margin, bottom - margin, width + margin, height + margin)
-        return Layout(self, area, self.cells, centres, outlines, side * 0.86, tuple(labels),
-                      frame, fill)
+        return Layout(self, area, self.cells, centres, outlines, piece, tuple(labels),
+                      frame, fill, sizes, extents=extents, shapes=shapes)
 
 
 @dataclass(frozen=True)
@@ -404,6 +491,7 @@ class CardTable(Board):
         outlines: dict[Cell, tuple[Point, ...]] = {}
         labels: list[Label] = []
         sizes: dict[Cell, float] = {}
+        extents: dict[Cell, tuple[float, float]] = {}
         for region in self.regions:
             box = Rect(area.left + region.left * area.width,
                        area.bottom + region.bottom * area.height,
@@ -430,7 +518,8 @@ class CardTable(Board):
                                   (x0, y + height))
                 centres[cell] = (x0 + width / 2, y + height / 2)
                 sizes[cell] = height
+                extents[cell] = (width, height)
         return Layout(self, area, self.cells, centres, outlines, min(sizes.values()),
                       tuple(labels), area, dict.fromkeys(self.cells, self.fill), sizes,
-                      frame_fill=self.felt)
+                      frame_fill=self.felt, extents=extents)
 

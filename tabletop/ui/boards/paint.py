@@ -16,9 +16,14 @@ from dataclasses import dataclass, field
 
 from tabletop.ui.boards.geometry import CARD_ASPECT, Cell, Colour, Layout, Point
 from tabletop.ui.boards.mesh import Mesh, rgba
-from tabletop.ui.boards.pieces import MovePath, Piece
+from tabletop.ui.boards.pieces import Content, MovePath, Piece, Stack
+from tabletop.ui.boards.stacks import StackLook, count_colour, look_of
 
 __all__ = ["Palette", "Scene", "TextSpec"]
+
+
+#: The colour a count is written for on a cell that has no fill of its own.
+_NO_FILL: Colour = (200, 200, 200)
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,7 @@ class Scene:
 
     layout: Layout
     palette: Palette
-    pieces: Mapping[Cell, Piece]
+    pieces: Mapping[Cell, Content]
     colour_blind: bool
     hidden: frozenset[Cell] = frozenset()
     last_move: MovePath | None = None
@@ -67,7 +72,7 @@ class Scene:
     destinations: tuple[Cell, ...] = ()
     hint: MovePath | None = None
     pending: MovePath | None = None
-    ghosts: Mapping[Cell, Piece | None] = field(default_factory=dict)
+    ghosts: Mapping[Cell, Content | None] = field(default_factory=dict)
     looked: tuple[Cell, ...] = ()
 
 
@@ -85,9 +90,9 @@ def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]
                  rgba(layout.frame_fill or palette.frame))
     width = max(1.0, layout.piece_size * 0.03)
     for cell in layout.cells:
-        outline = layout.outlines[cell]
-        mesh.polygon(outline, rgba(layout.fill.get(cell, (200, 200, 200))))
-        mesh.outline(outline, width, rgba(palette.line))
+        shape = layout.shape_of(cell)
+        mesh.polygon(shape, rgba(layout.fill.get(cell, _NO_FILL)))
+        mesh.outline(shape, width, rgba(palette.line))
     texts = [TextSpec(label.text, label.x, label.y, label.size, label.width, palette.label)
              for label in layout.labels]
     return mesh, texts
@@ -115,27 +120,110 @@ def paint_marks_under(scene: Scene) -> Mesh:
     if scene.last_move is not None:
         for cell in scene.last_move.cells:
             if cell in layout.outlines:
-                mesh.polygon(layout.outlines[cell], rgba(palette.last_move, 110))
+                mesh.polygon(layout.shape_of(cell), rgba(palette.last_move, 110))
                 _corner_ticks(mesh, layout.outlines[cell], layout.piece_size * 0.18,
                               layout.piece_size * 0.05, rgba(palette.last_move))
     if scene.selected is not None and scene.selected in layout.outlines:
-        mesh.polygon(layout.outlines[scene.selected], rgba(palette.select, 70))
+        mesh.polygon(layout.shape_of(scene.selected), rgba(palette.select, 70))
     return mesh
 
 
 def paint_pieces(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
-    """Every piece not hidden (an animation draws those), with its words."""
+    """Every piece and stack not hidden (an animation draws those), with its words (a
+    stack's count is `paint_counts`')."""
     mesh = Mesh()
     texts: list[TextSpec] = []
-    for cell, piece in scene.pieces.items():
+    for cell, content in scene.pieces.items():
         if cell in scene.hidden or cell not in scene.layout.centres:
             continue
-        centre, size = scene.layout.centres[cell], scene.layout.size_of(cell)
-        draw_piece(mesh, centre, size, piece)
-        words = piece.words(scene.colour_blind)
-        if words:
-            texts.append(piece_text(words, centre, size, piece))
+        draw_content(mesh, scene.layout, cell, content)
+        texts += content_words(scene.layout, cell, content, scene.colour_blind)
     return mesh, texts
+
+
+def paint_counts(scene: Scene) -> list[TextSpec]:
+    """The count of each stack, written on its cell; while a move is previewed, the
+    count it would leave (its ghost's), so no cell shows two numbers."""
+    texts: list[TextSpec] = []
+    for cell in scene.layout.cells:
+        content = scene.ghosts[cell] if cell in scene.ghosts else scene.pieces.get(cell)
+        if isinstance(content, Stack) and cell not in scene.hidden:
+            spec = count_text(scene.layout, cell, content, fill=_marked_fill(scene, cell))
+            if spec is not None:
+                texts.append(spec)
+    return texts
+
+
+def stack_look(layout: Layout, cell: Cell, stack: Stack, centre: Point | None = None,
+               scale: float = 1.0) -> StackLook:
+    """`stack` laid out in `cell` (round `centre` instead of the cell's centre: an
+    animation draws at the origin), `scale` times its size."""
+    box = layout.content_box(cell)
+    return look_of(stack, centre or box.center, box.width * scale, box.height * scale,
+                   layout.size_of(cell) * scale)
+
+
+def draw_content(mesh: Mesh, layout: Layout, cell: Cell, content: Content,
+                 centre: Point | None = None, sx: float = 1.0, alpha: int | None = None,
+                 scale: float = 1.0) -> None:
+    """Add what `cell` holds, a piece or a stack, round its centre (or `centre`); `sx`,
+    `alpha` and `scale` squeeze, fade and size it as `draw_piece` does."""
+    if isinstance(content, Stack):
+        look = stack_look(layout, cell, content, centre, scale)
+        piece = content.shown
+        for place in look.places:
+            draw_piece(mesh, place, look.size, piece, sx=sx, alpha=alpha)
+        return
+    draw_piece(mesh, centre or layout.centres[cell], layout.size_of(cell) * scale, content,
+               sx=sx, alpha=alpha)
+
+
+def content_words(layout: Layout, cell: Cell, content: Content, colour_blind: bool,
+                  centre: Point | None = None) -> list[TextSpec]:
+    """The words written on what `cell` holds: a piece's, a stack's on each of its
+    tokens or on its top card (not its count)."""
+    words = content.words(colour_blind)
+    if not words:
+        return []
+    if isinstance(content, Stack):
+        look = stack_look(layout, cell, content, centre)
+        places = look.places[-1:] if content.piece.shape == "card" else look.places
+        return [piece_text(words, place, look.size, content.piece) for place in places]
+    return [piece_text(words, centre or layout.centres[cell], layout.size_of(cell), content)]
+
+
+def count_text(layout: Layout, cell: Cell, stack: Stack, centre: Point | None = None,
+               fill: Colour | None = None) -> TextSpec | None:
+    """A stack's count in its box: in the piece's text colour on a card, else in a colour
+    that reads on the cell (on `fill` if given: the cell as a mark tints it); None if the
+    stack writes none."""
+    look = stack_look(layout, cell, stack, centre)
+    if look.count_box is None or not stack.count_text:
+        return None
+    x, y, height, width = look.count_box
+    if stack.piece.shape == "card" and look.places:
+        colour = stack.piece.text
+    else:
+        colour = count_colour(fill or layout.fill.get(cell, _NO_FILL))
+    return TextSpec(stack.count_text, x, y, height, width, colour, bold=True)
+
+
+def _marked_fill(scene: Scene, cell: Cell) -> Colour:
+    """The colour `cell` shows under its pieces: its fill, tinted by the last move's
+    mark or the selection's (`paint_marks_under`)."""
+    colour = scene.layout.fill.get(cell, _NO_FILL)
+    if scene.last_move is not None and cell in scene.last_move.cells:
+        colour = _blend(colour, scene.palette.last_move, 110)
+    if cell == scene.selected:
+        colour = _blend(colour, scene.palette.select, 70)
+    return colour
+
+
+def _blend(under: Colour, over: Colour, alpha: int) -> Colour:
+    share = alpha / 255
+    return (round(under[0] + (over[0] - under[0]) * share),
+            round(under[1] + (over[1] - under[1]) * share),
+            round(under[2] + (over[2] - under[2]) * share))
 
 
 def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
@@ -148,7 +236,9 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
         if cell not in layout.centres:
             continue
         if cell in scene.pieces:  # a frame inside the cell, round whatever stands there
-            mesh.outline(_shrunk(layout.outlines[cell], 0.88), size * 0.06,
+            # (a round cell's on its rim: it has no corners to keep clear of)
+            share = 0.97 if cell in layout.shapes else 0.88
+            mesh.outline(_shrunk(layout.shape_of(cell), share), size * 0.06,
                          rgba(palette.destination))
         else:
             mesh.disc(layout.centres[cell], size * 0.13, rgba(palette.destination))
@@ -156,16 +246,19 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
         if cell not in layout.centres:
             continue
         centre, cell_size = layout.centres[cell], layout.size_of(cell)
-        if ghost is None:  # the piece there would go: cross it out
+        now = scene.pieces.get(cell)
+        if ghost is None or _fewer(ghost, now):  # the piece there would go: cross it out
+            if isinstance(now, Stack):  # the cross over the pieces, off the count
+                look = stack_look(layout, cell, now)
+                centre = _middle(look.places) if look.places else centre
             d = cell_size * 0.3
             x, y = centre
             mesh.line((x - d, y - d), (x + d, y + d), cell_size * 0.08, rgba(palette.select))
             mesh.line((x - d, y + d), (x + d, y - d), cell_size * 0.08, rgba(palette.select))
-            continue
-        draw_piece(mesh, centre, cell_size, ghost, alpha=palette.ghost_alpha)
-        words = ghost.words(scene.colour_blind)
-        if words:
-            texts.append(piece_text(words, centre, cell_size, ghost))
+            if ghost is None:
+                continue
+        draw_content(mesh, layout, cell, ghost, alpha=palette.ghost_alpha)
+        texts += content_words(layout, cell, ghost, scene.colour_blind)
     if scene.pending is not None and scene.pending.to in layout.outlines:
         mesh.outline(layout.outlines[scene.pending.to], size * 0.07, rgba(palette.select))
     if scene.hint is not None:
@@ -174,6 +267,15 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
         if cell in layout.outlines:
             _look(mesh, layout.outlines[cell], size, rgba(palette.look))
     return mesh, texts
+
+
+def _fewer(ghost: Content, now: Content | None) -> bool:
+    """True if a stack's preview holds fewer pieces than it does now."""
+    return isinstance(ghost, Stack) and isinstance(now, Stack) and ghost.count < now.count
+
+
+def _middle(points: Sequence[Point]) -> Point:
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
 
 
 def _look(mesh: Mesh, outline: Sequence[Point], size: float,

@@ -1,18 +1,19 @@
 """What stands on a board, and how a move travels over it — both plain data.
 
-A renderer describes a position as a mapping `{cell: Piece}` (`BoardRenderer.pieces`) and
+A renderer describes a position as a mapping `{cell: Piece}` (`BoardRenderer.pieces`),
+a cell holding several alike pieces as a `Stack` (seeds in a pit, a face-down deck), and
 each legal move as a `MovePath` (`BoardRenderer.move_path`); the toolkit draws, syncs,
 animates and turns clicks into moves from these alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tabletop.ui.boards.geometry import Cell, Colour
 
-__all__ = ["MovePath", "Piece", "Shape"]
+__all__ = ["Content", "MovePath", "Piece", "Shape", "Stack"]
 
 #: The outline of a piece: "card" fills a card place (face up shows `label`, face down
 #: shows the back); the others are centred tokens sized to the cell.
@@ -54,6 +55,50 @@ class Piece:
         if colour_blind and self.symbol:
             return f"{self.label} {self.symbol}".strip()
         return self.label
+
+
+@dataclass(frozen=True)
+class Stack:
+    """`count` alike pieces in one cell, with the count written on the cell: the seeds of
+    a mancala pit, a pile of chips, a deck.
+
+    Tokens are spread over the cell (as many as fit, at most `drawn`; `drawn=0` draws
+    none: the count alone), each `piece.scale` of the cell's piece size, the count written
+    under them; cards are drawn as a pile (a few edges under the top card) with the count
+    on the top card. `show_count=False` writes no count (a seat that may not know it);
+    `hidden=True` hides the contents: the pieces are drawn face down (a card's back, a
+    token without its words), whatever `piece` says. A stack of none still shows its "0".
+    """
+
+    piece: Piece
+    count: int
+    drawn: int | None = None
+    show_count: bool = True
+    hidden: bool = False
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("a stack's count is 0 or more")
+        if self.drawn is not None and self.drawn < 0:
+            raise ValueError("a stack's drawn pieces are None (as many as fit) or 0 or more")
+
+    @property
+    def shown(self) -> Piece:
+        """The piece as drawn: face down if the stack is hidden."""
+        return replace(self.piece, face_down=True) if self.hidden else self.piece
+
+    def words(self, colour_blind: bool) -> str:
+        """The words on the top piece (a face-up card's label), not the count."""
+        return self.shown.words(colour_blind)
+
+    @property
+    def count_text(self) -> str:
+        """What is written on the cell: the count, or nothing with `show_count=False`."""
+        return str(self.count) if self.show_count else ""
+
+
+#: What a cell holds, as `BoardRenderer.pieces` says: one piece or a stack of alike ones.
+Content = Piece | Stack
 
 
 @dataclass(frozen=True)

@@ -35,13 +35,14 @@ from tabletop.ui.boards.paint import (
     TextSpec,
     paint_board,
     paint_cell_names,
+    paint_counts,
     paint_live,
     paint_marks_over,
     paint_marks_under,
     paint_pieces,
 )
 from tabletop.ui.boards.picking import Picker
-from tabletop.ui.boards.pieces import MovePath, Piece
+from tabletop.ui.boards.pieces import Content, MovePath
 from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
 from tabletop.ui.textbox import Placed, TextLayer
@@ -109,7 +110,7 @@ class BoardRenderer(Renderer):
         self.animation: MoveAnimation | None = None
         self.status_area = Rect(0, 0, 1, 1)
         self._shown = Rect(0, 0, 1, 1)
-        self._pieces: Mapping[Cell, Piece] = {}
+        self._pieces: Mapping[Cell, Content] = {}
         self._pieces_of: Any = None
         self._picker_stale = True
         self._chips: list[tuple[Rect, Any]] = []
@@ -128,8 +129,9 @@ class BoardRenderer(Renderer):
             raise NotImplementedError(f"{type(self).__name__} declares no board")
         return board
 
-    def pieces(self, view: Any) -> Mapping[Cell, Piece]:
-        """The piece on each occupied cell of the position `view` (required)."""
+    def pieces(self, view: Any) -> Mapping[Cell, Content]:
+        """What stands on each occupied cell of the position `view` (required): a
+        `Piece`, or a `Stack` of alike pieces with its count (seeds in a pit, a deck)."""
         raise NotImplementedError(f"{type(self).__name__} does not implement pieces()")
 
     def move_path(self, view: Any, move: Any) -> MovePath | None:
@@ -137,7 +139,7 @@ class BoardRenderer(Renderer):
         on the board (it gets a button in the status line, like "pass")."""
         return None
 
-    def preview(self, view: Any, move: Any) -> Mapping[Cell, Piece] | None:
+    def preview(self, view: Any, move: Any) -> Mapping[Cell, Content] | None:
         """The pieces after `move`, shown as ghosts while it awaits VALIDATE.
 
         Default: the game's own `apply` for a perfect-information game (each rule stays
@@ -244,7 +246,7 @@ class BoardRenderer(Renderer):
                      self.last_path, self.picker.selected, self.picker.destinations(),
                      hint, self.picker.pending_path, self._ghosts(), self.looked)
 
-    def _ghosts(self) -> dict[Cell, Piece | None]:
+    def _ghosts(self) -> dict[Cell, Content | None]:
         move, path = self.picker.pending, self.picker.pending_path
         if move is None or path is None:
             return {}
@@ -267,6 +269,7 @@ class BoardRenderer(Renderer):
         layers.append(self._laid_out(paint_cell_names(scene)))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
+        layers.append(self._laid_out(paint_counts(scene), whole=False))
         layers.append(over_mesh.shape_list())
         layers.append(self._batch(over_words))
         layers.extend(self._status_layers())
@@ -325,11 +328,13 @@ class BoardRenderer(Renderer):
 
     @property
     def texts(self) -> list[arcade.Text]:
-        """Every text of the still picture: labels, words on pieces, the status line."""
+        """Every text of the still picture: labels, words on pieces, stacks' counts, the
+        status line."""
         return list(self._texts)
 
     def text_boxes(self) -> Sequence[Placed]:
-        """The labels, cell names, status line and buttons' labels, as laid out."""
+        """The labels, cell names, stacks' counts, status line and buttons' labels, as
+        laid out."""
         return list(self._placed)
 
     def _build_live(self) -> None:
