@@ -140,7 +140,7 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         server.close()
         fail("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
              "to play your seat in the terminal")
-    from tabletop.net.client import NetError
+    from tabletop.net.client import Connection, NetError
     from tabletop.net.hosting import Hosting
 
     try:
@@ -153,7 +153,8 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
     sys.stdout.flush()
     try:
         if here:
-            _play_here(host, hosting.here, here[0].token, name)
+            _play_here(host, Connection(hosting.here, token=here[0].token, name=name,
+                                        insecure=True))
         while not online.finished.is_set():
             threading.Event().wait(0.2)
     except KeyboardInterrupt:
@@ -175,7 +176,6 @@ def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
     """Open the table on a club server, print how to join it, and play the seat of the
     person here (if any) as any client would."""
     from tabletop.net.client import Connection, NetError
-    from tabletop.net.players import play_text, welcome
     from tabletop.net.server import HERE, ONLINE
 
     try:
@@ -200,22 +200,15 @@ def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
     sys.stdout.flush()
     if HERE not in kinds:
         return
-    connection = Connection(address, code=code, name=name, seat=kinds.index(HERE))
-    try:
-        connection.start()
-        play_text(host, connection, welcome(host, connection, click.echo), _ask, click.echo)
-    except NetError as exc:
-        fail(one_line(exc))
-    finally:
-        connection.close()
+    _play_here(host, Connection(address, code=code, name=name, seat=kinds.index(HERE)))
 
 
-def _play_here(host: Any, address: str, token: str, name: str) -> None:
-    """The host's own person plays in the terminal through its own server."""
-    from tabletop.net.client import Connection, NetError
+def _play_here(host: Any, connection: Any) -> None:
+    """The person here plays their seat in the terminal through `connection` (to this
+    host's own server, or to a club's)."""
+    from tabletop.net.client import NetError
     from tabletop.net.players import play_text, welcome
 
-    connection = Connection(address, token=token, name=name, insecure=True)
     try:
         connection.start()
         play_text(host, connection, welcome(host, connection, click.echo), _ask, click.echo)
