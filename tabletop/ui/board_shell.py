@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,7 @@ OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend
                  "leave": "stay", "keys": "close"}
 
 
-class BoardShell(Screen):
+class BoardShell(Screen, metaclass=ABCMeta):
     """A renderer's board with the sidebar beside it (see the module)."""
 
     def __init__(self, services: Services, game_id: str, game: Game[Any, Any],
@@ -91,42 +92,42 @@ class BoardShell(Screen):
             self._dirs += plugin_files(self.renderer)
 
     # -- what the subclass says ----------------------------------------------------------
+    @abstractmethod
     def notation(self, move: Any) -> str:
         """`move` in the game's notation in the current position."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _position_text(self) -> str:
         """The position as text for the seat the screen shows (its view only)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def push_position(self) -> None:
         """Tell the renderer the current position (what the shown seat may see)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def submit(self, move: Any) -> None:
         """A move chosen by a person here (through the renderer or a button)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def plies(self) -> int:
         """Moves played so far (a press that played one has changed it)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def seat_label(self, seat: int) -> str:
         """A seat as the screen names it: the person's name, or the game's seat name."""
-        raise NotImplementedError
 
+    @abstractmethod
     def sidebar(self) -> game_panels.Sidebar:
         """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
-        raise NotImplementedError
 
+    @abstractmethod
     def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def why_nothing(self, x: float, y: float) -> str:
         """The status line's reason why a press on the board at (x, y) did nothing."""
-        raise NotImplementedError
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         """The frame's letter keys while the board has the focus."""
@@ -169,9 +170,9 @@ class BoardShell(Screen):
     def poll(self, delta_time: float) -> None:
         """Each frame, after the renderer's update: what the game has done meanwhile."""
 
+    @abstractmethod
     def leave(self) -> None:
         """Esc on the board with no previewed move (and the Launcher button)."""
-        raise NotImplementedError
 
     def moving(self) -> tuple[bool, ...]:
         """What the sidebar shows that may change between two events (a new layout when
