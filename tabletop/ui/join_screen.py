@@ -211,8 +211,10 @@ class JoinScreen(Screen):
                        box=Rect(left, y, label_w - px(12), row - px(8)))
             value = self.values[field]
             shown = value + ("|" if self.focus_name == field else "")
-            placeholder = {"address": "host:port, e.g. 192.168.1.20:8470",
-                           "code": "XXXX-XXXX-XXXX", "name": "optional"}[field]
+            # An empty field says what to type, in words (a value never reads like this).
+            placeholder = {"address": "(type it: host:port, as 192.168.1.20:8470)",
+                           "code": "(type it: XXXX-XXXX-XXXX)",
+                           "name": "(type it, or leave it: optional)"}[field]
             self.add_button(shown or placeholder, Rect(left + label_w, y, field_w, row - px(8)),
                             lambda: None, name=field)
         y -= px(24) + px(52)
