@@ -159,6 +159,7 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
         window.current_view.ask_delete(app.keeper.library.entries()[0])
     yield "library delete", delete
     yield "statistics", app.show_stats
+    yield "join a game", app.show_join
 
     def replay() -> None:
         app.keeper.flush()
@@ -197,7 +198,8 @@ def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
             seen.append(type(window.current_view).__name__)
             found += problems(window, name)
         assert {"LauncherScreen", "SetupScreen", "SettingsScreen", "LibraryScreen",
-                "StatsScreen", "RulesScreen", "GameScreen", "ReplayScreen"} <= set(seen)
+                "StatsScreen", "RulesScreen", "GameScreen", "ReplayScreen",
+                "JoinScreen"} <= set(seen)
         assert not found, "\n".join(found)
     finally:
         close_app(window)
