@@ -38,8 +38,6 @@ from tabletop.ui.widgets import (
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
-#: The sidebar's width, in layout pixels.
-SIDEBAR = 340
 #: The button that has the focus when a panel opens (the harmless choice).
 OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close",
                  "leave": "stay", "keys": "close"}
@@ -290,9 +288,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     # -- layout and drawing --------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
-        px = self.px
-        side_w = px(SIDEBAR)
-        area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
+        area, panel = game_panels.board_and_sidebar(self.px, width, height)
         if area != self._area:
             self._area = area
             self.renderer.set_area(area)
@@ -311,7 +307,6 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self.legend_boxes = list(game_panels.paint_panel(self, width, height,
                                                              shown).legend_boxes)
             return
-        panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
         self.box(panel, PANEL)
         drawn = game_panels.paint_sidebar(self, panel, self.sidebar())
         self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll

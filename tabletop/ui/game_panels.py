@@ -96,6 +96,20 @@ class PanelDrawn:
     legend_boxes: tuple[Rect, ...]
 
 
+#: The sidebar's width beside a board, in layout pixels.
+SIDEBAR = 340
+
+
+def board_and_sidebar(px: Callable[[float], float], width: float,
+                      height: float) -> tuple[Rect, Rect]:
+    """The board's area and the sidebar's panel in a window `width` by `height` (`px`
+    scales layout pixels): one rule for every screen that shows a board beside a sidebar
+    (a game, an online seat, a tutorial, a replay)."""
+    side_w = px(SIDEBAR)
+    area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
+    return area, Rect(width - side_w - px(16), px(16), side_w, height - px(32))
+
+
 def score_lines(labels: Sequence[str], scores: Sequence[float] | None) -> list[str]:
     """The scores, two seats a line so that six players fit the sidebar."""
     if scores is None:

@@ -23,6 +23,7 @@ from tabletop.store.library import HUMAN, Entry, given_names
 from tabletop.terminal import result_text
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.failures import PluginFailure
+from tabletop.ui.game_panels import board_and_sidebar
 from tabletop.ui.keeper import players_line
 from tabletop.ui.renderer import Rect, RendererContext
 from tabletop.ui.textbox import MIN_POINTS, TextBoxes
@@ -31,7 +32,6 @@ from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
-SIDEBAR = 340
 #: Autoplay speeds offered, in moves per second.
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
@@ -217,12 +217,10 @@ class ReplayScreen(Screen):
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
         px = self.px
-        side_w = px(SIDEBAR)
-        area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
+        area, panel = board_and_sidebar(px, width, height)
         if area != self._area:
             self._area = area
             self.renderer.set_area(area)
-        panel = Rect(width - side_w - px(16), px(16), side_w, height - px(32))
         self.box(panel, PANEL)
         left, inner = panel.left + px(16), panel.width - px(32)
         y = panel.top - px(36)

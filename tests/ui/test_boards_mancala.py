@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from board_host import frame, show
 from tabletop_nim import Nim, NimState
 from ui_driver import SHOTS, click, close_app, key, open_app, pixel, pump, screenshot
 from ui_kalah import STORES, Kalah, KalahState, Sow, cell_of, make_host, own_pits
@@ -32,7 +33,7 @@ from tabletop.ui.boards import (
 )
 from tabletop.ui.boards.paint import stack_look
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.renderer import Rect
 from tabletop.ui.textbox import TextBoxes
 
 # -- the renderer, as a plugin's view/__init__.py would hold it ------------------------
@@ -72,51 +73,11 @@ class KalahRenderer(BoardRenderer):
         return float(view.pits[STORES[0]]), float(view.pits[STORES[1]])
 
 
-# -- a window hosting one renderer, as the game screen does (see test_boards_renderer) --
-class Host(arcade.View):
-    def __init__(self, renderer: BoardRenderer) -> None:
-        super().__init__()
-        self.renderer = renderer
-
-    def on_draw(self) -> None:
-        self.clear(color=(24, 28, 36, 255))
-        self.renderer.draw()
-
-    def on_update(self, delta_time: float) -> None:
-        self.renderer.update(delta_time)
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.renderer.on_mouse_press(x, y, button, modifiers)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.renderer.on_key_press(symbol, modifiers)
-
-
 @pytest.fixture(scope="module")
 def window() -> Iterator[Any]:
     win = arcade.Window(640, 480, "kalah", visible=False)
     yield win
     win.close()
-
-
-def show(window: Any, renderer_cls: type[BoardRenderer], game: Any, state: Any,
-         animation: float = 0.0, interactive: bool = True
-         ) -> tuple[BoardRenderer, list[Any]]:
-    submitted: list[Any] = []
-    context = RendererContext(game, frozenset({0, 1}), False, animation, submitted.append,
-                              lambda move: game.move_to_text(state, move))
-    renderer = renderer_cls(context)
-    renderer.set_area(Rect(20, 20, 600, 440))
-    renderer.set_position(state, game.to_move(state), game.legal_moves(state), interactive)
-    window.show_view(Host(renderer))
-    frame(window)
-    return renderer, submitted
-
-
-def frame(window: Any, delta: float = 1 / 60) -> None:
-    window.dispatch_event("on_update", delta)
-    window.dispatch_event("on_draw")
-    window.dispatch_events()
 
 
 def press_at(window: Any, x: float, y: float) -> None:

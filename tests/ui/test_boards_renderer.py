@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from board_host import frame, show
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop import Game, GameInfo, Outcome
@@ -26,7 +27,6 @@ from tabletop.ui.boards import (
     Piece,
     Region,
 )
-from tabletop.ui.renderer import Rect, RendererContext
 
 CARD = (250, 246, 236)
 TOKENS = (Piece(fill=(200, 40, 40), symbol="R"), Piece(fill=(40, 80, 200), symbol="U"))
@@ -134,53 +134,11 @@ class NimCards(BoardRenderer):
         return MovePath(to=(f"heap{move.heap}", view.heaps[move.heap] - move.count))
 
 
-# -- a window hosting one renderer, as the game screen does --------------------------
-class Host(arcade.View):
-    def __init__(self, renderer: BoardRenderer) -> None:
-        super().__init__()
-        self.renderer = renderer
-
-    def on_draw(self) -> None:
-        self.clear(color=(24, 28, 36, 255))
-        self.renderer.draw()
-
-    def on_update(self, delta_time: float) -> None:
-        self.renderer.update(delta_time)
-
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.renderer.on_mouse_press(x, y, button, modifiers)
-
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.renderer.on_mouse_motion(x, y)
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.renderer.on_key_press(symbol, modifiers)
-
-
 @pytest.fixture(scope="module")
 def window() -> Iterator[Any]:
     win = arcade.Window(640, 480, "boards", visible=False)
     yield win
     win.close()
-
-
-def show(window: Any, renderer_cls: type[BoardRenderer], game: Game[Any, Any], state: Any,
-         colour_blind: bool = False, animation: float = 0.0) -> tuple[BoardRenderer, list]:
-    submitted: list[Any] = []
-    context = RendererContext(game, frozenset({0, 1}), colour_blind, animation,
-                              submitted.append, lambda move: game.move_to_text(state, move))
-    renderer = renderer_cls(context)
-    renderer.set_area(Rect(20, 20, 600, 440))
-    renderer.set_position(state, game.to_move(state), game.legal_moves(state), True)
-    window.show_view(Host(renderer))
-    frame(window)
-    return renderer, submitted
-
-
-def frame(window: Any, delta: float = 1 / 60) -> None:
-    window.dispatch_event("on_update", delta)
-    window.dispatch_event("on_draw")
-    window.dispatch_events()
 
 
 def press(window: Any, x: float, y: float) -> None:
