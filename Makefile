@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest docs bench system-deps clean
+.PHONY: play test lint typecheck pytest docs bench system-deps clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,12 @@ typecheck:
 	cd examples/tabletop-reversi && MYPYPATH=$(CURDIR) $(abspath $(BIN))/mypy \
 		--cache-dir $(CURDIR)/.mypy_cache
 	$(BIN)/mypy $(OPENSPIEL)/tabletop_openspiel
+
+# The translations (gettext catalogs managed with Babel, docs/translating.md): extract
+# every text of the host, the built-in games and the Reversi example, update each
+# language's catalog from it and compile them. The tests fail on a text left untranslated.
+i18n: $(VENV)/.installed
+	$(BIN)/python -m tabletop.catalogs
 
 # In parallel (pytest-xdist), each test file on one worker (module fixtures built once).
 # One worker more than there are cores: the tests spend part of their time waiting (on

@@ -34,6 +34,8 @@ MODULES = (
     "tabletop.hookspecs",
     "tabletop.model",
     "tabletop.lines",
+    "tabletop.i18n",
+    "tabletop.catalogs",
     "tabletop.chance",
     "tabletop.plugins",
     "tabletop.record",

@@ -23,14 +23,31 @@ builds on it).
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 __all__ = ["Line", "SeatArg", "default_labels", "from_data", "neutral_label", "render",
-           "seat", "template_problem", "to_data"]
+           "seat", "set_translator", "template_problem", "to_data"]
 
 _FORMATTER = string.Formatter()
+
+
+def _as_written(text: str) -> str:
+    return text
+
+
+#: How a template or a text argument is put in the player's language (`tabletop.i18n`
+#: installs its catalogs' look-up; until then, and for a text no catalog knows, the text
+#: as written).
+_translate: Callable[[str], str] = _as_written
+
+
+def set_translator(translate: Callable[[str], str]) -> None:
+    """Render every line's template, and each text argument a catalog knows, through
+    `translate` (the host's languages, `tabletop.i18n`)."""
+    global _translate
+    _translate = translate
 
 
 @dataclass(frozen=True)
@@ -56,8 +73,12 @@ def seat(index: int) -> SeatArg:
 
 
 def neutral_label(index: int) -> str:
-    """A seat as a game-neutral text names it: "Player 1" for seat 0."""
-    return f"Player {index + 1}"
+    """A seat as a game-neutral text names it: "Player 1" for seat 0 (in the player's
+    language)."""
+    try:
+        return _translate("Player {number}").format(number=index + 1)
+    except Exception:  # a damaged catalog's entry
+        return f"Player {index + 1}"
 
 
 @dataclass(frozen=True)
@@ -94,9 +115,14 @@ class Line:
         the raw text followed by the arguments."""
         try:
             values = {name: _shown(value, labels) for name, value in self.args}
-            return _format(self.text, values)
         except Exception:  # a plugin's template must never stop the host
             return _raw(self, labels)
+        for text in (_translate(self.text), self.text):
+            try:  # a translation that does not fit its arguments falls back to English
+                return _format(text, values)
+            except Exception:
+                continue
+        return _raw(self, labels)
 
     def __str__(self) -> str:
         return self.render(())
@@ -182,7 +208,9 @@ def _label(index: int, labels: Sequence[str]) -> str:
 
 
 def _shown(value: Any, labels: Sequence[str]) -> Any:
-    return _label(value.index, labels) if isinstance(value, SeatArg) else value
+    if isinstance(value, SeatArg):
+        return _label(value.index, labels)
+    return _translate(value) if isinstance(value, str) else value
 
 
 def _format(text: str, values: Mapping[str, Any]) -> str:

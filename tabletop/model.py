@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from tabletop.i18n import Catalog, translated
 from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
-from tabletop.lines import Line, SeatArg, render
+from tabletop.lines import Line, SeatArg, neutral_label, render
 
 if TYPE_CHECKING:  # numpy in annotations only: importing the contract stays light
     import numpy as np
@@ -301,6 +302,12 @@ class GameInfo:
     `tabletop.tutorial` (steps over real positions, each teaching a section of
     `rules_text`), shipped as a file in the package like the rulebook. The app offers it
     as "Learn <name>" and the conformance kit checks it.
+
+    `catalog`, if given, is the game's translations (`tabletop.i18n.Catalog`, gettext
+    catalogs shipped in the package): the host shows the game's name, texts, options,
+    seat names, lines and tutorial through it in the player's language.
+    `rules_translations` maps a language ("fr", "de") to the rulebook in it, with the same
+    sections as `rules_text`; `rules_in` picks one.
     """
 
     id: str
@@ -316,6 +323,9 @@ class GameInfo:
     picture: str | None = None
     rules_text: str | None = field(default=None, repr=False)
     tutorial: str | None = field(default=None, repr=False)
+    catalog: Catalog | None = field(default=None, repr=False, compare=False)
+    rules_translations: Mapping[str, str] = field(default_factory=dict, repr=False,
+                                                  compare=False)
 
     def option(self, name: str) -> GameOption:
         """The declared option called `name` (raises `OptionError` if unknown)."""
@@ -343,10 +353,14 @@ class GameInfo:
         return players
 
     def seat_name(self, seat: int) -> str:
-        """The display name of a seat."""
+        """The display name of a seat, in the player's language."""
         if seat < len(self.seat_names):
-            return self.seat_names[seat]
-        return f"Player {seat + 1}"
+            return translated(self.seat_names[seat])
+        return neutral_label(seat)
+
+    def rules_in(self, language: str) -> str | None:
+        """The rulebook in `language` if the game ships it, else `rules_text`."""
+        return self.rules_translations.get(language) or self.rules_text
 
     def player_label(self, seat: int, name: str = "") -> str:
         """A seat as a front end names it once a person gave a name: the name in place of

@@ -32,7 +32,7 @@ from typing import Any, NoReturn
 
 import pluggy
 
-from tabletop import boundary, hookspecs
+from tabletop import boundary, hookspecs, i18n
 from tabletop.ai.base import Agent, AgentSpec, Budget, Level
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.randomagent import RandomAgent
@@ -216,6 +216,10 @@ class Host:
             info.output, info.seconds = run.output.text, round(run.seconds, 3)
             for game_id in info.games:
                 _warn_older_forms(self.games[game_id])
+                # Its name, lines and tutorial in the player's language from now on.
+                catalog = getattr(self.games[game_id].info, "catalog", None)
+                if isinstance(catalog, i18n.Catalog):
+                    i18n.register(catalog)
         self.plugins = accepted
 
     def _fail(self, info: PluginInfo | PluginSource, error: str, run: _Run | None) -> None:

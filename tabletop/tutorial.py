@@ -292,6 +292,24 @@ def _section(value: Any, where: str) -> str:
     return value
 
 
+def texts_of(text: str) -> list[str]:
+    """Every text of a tutorial's TOML `text` a learner reads, as the tutorial holds it
+    (stripped): the titles, the step texts, `why_not` and `done`, the reasons of
+    `not_taught`, the glance and its captions. They are the messages of the game's
+    catalog (`tabletop.catalogs`); the screens show each through `tabletop.i18n`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return []
+    found: list[Any] = [data.get("title")]
+    found += list((data.get("not_taught") or {}).values())
+    glance = data.get("glance") or {}
+    found += [glance.get("text")] + [p.get("caption") for p in glance.get("pictures", [])]
+    for step in data.get("step", []):
+        found += [step.get(key) for key in ("title", "text", "why_not", "done")]
+    return [item.strip() for item in found if isinstance(item, str) and item.strip()]
+
+
 # -- the rulebook's sections ---------------------------------------------------------------
 def rule_sections(rules_text: str | None) -> list[tuple[str, str]]:
     """The numbered sections of a rulebook in order, as (the sign § and the number,

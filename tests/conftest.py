@@ -5,6 +5,9 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+# Tests read English unless a test chooses another language (and this process's
+# subprocesses too): the machine's locale must not change what a test sees.
+os.environ["TABLETOP_LANG"] = "en"
 
 NIM_SOURCE = Path(__file__).parent / "plugins" / "tabletop-nim"
 if str(NIM_SOURCE) not in sys.path:
@@ -21,3 +24,15 @@ if not os.environ.get("TABLETOP_DATA_DIR") or (
 
     os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp(prefix="tabletop-tests-")
     os.environ["TABLETOP_TESTS_DATA_DIR"] = os.environ["TABLETOP_DATA_DIR"]
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language leaves English behind it."""
+    yield
+    from tabletop import i18n
+
+    i18n.set_language("en")

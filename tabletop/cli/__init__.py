@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import click
 
-from tabletop import process_exit
-from tabletop.choices import (
+from tabletop import i18n
+from tabletop.cli import language
+
+# Before the commands are imported: click makes their help texts then.
+language.choose()
+
+from tabletop import process_exit  # noqa: E402
+from tabletop.choices import (  # noqa: E402
     MAX_GAMES,
     MAX_ITERATIONS,
     MAX_PLAYERS,
@@ -21,15 +27,15 @@ from tabletop.choices import (
     MAX_SECONDS,
     MAX_WORKERS,
 )
-from tabletop.cli.desktop import app
-from tabletop.cli.games import games, new_game, plugins
-from tabletop.cli.library import open_command, stats
-from tabletop.cli.online import host_command, join_command, serve_command
-from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot
-from tabletop.cli.play import play
-from tabletop.cli.simulate import simulate
-from tabletop.cli.tournament import tournament
-from tabletop.plugins import Host
+from tabletop.cli.desktop import app  # noqa: E402
+from tabletop.cli.games import games, new_game, plugins  # noqa: E402
+from tabletop.cli.library import open_command, stats  # noqa: E402
+from tabletop.cli.online import host_command, join_command, serve_command  # noqa: E402
+from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot  # noqa: E402
+from tabletop.cli.play import play  # noqa: E402
+from tabletop.cli.simulate import simulate  # noqa: E402
+from tabletop.cli.tournament import tournament  # noqa: E402
+from tabletop.plugins import Host  # noqa: E402
 
 __all__ = ["MAX_GAMES", "MAX_ITERATIONS", "MAX_PICTURE_SIDE", "MAX_PLAYERS", "MAX_PLIES",
            "MAX_RAY_TASKS", "MAX_SECONDS", "MAX_WORKERS", "main"]
@@ -37,6 +43,10 @@ __all__ = ["MAX_GAMES", "MAX_ITERATIONS", "MAX_PICTURE_SIDE", "MAX_PLAYERS", "MA
 
 @click.group(cls=process_exit.ProgramGroup, invoke_without_command=True)
 @click.version_option(package_name="tabletop")
+@click.option("--lang", type=str, default=None, expose_value=False, is_eager=True,
+              callback=language.apply_flag, metavar="LANG",
+              help=i18n._("Language of texts: en, fr or de (default: TABLETOP_LANG, "
+                          "Settings, then the system's locale)."))
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """Tabletop: tabletop games at one screen. With no command, opens the desktop app."""

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import language_problem
 from tabletop.limits import MAX_SETTINGS_BYTES, one_line, read_text
 from tabletop.store.files import set_aside, write_atomic
 from tabletop.store.paths import SETTINGS
@@ -26,12 +27,15 @@ SETTING_BOUNDS: dict[str, tuple[Any, ...]] = {
     "fullscreen": (bool,),
     "window_width": (int, 0, 16384),  # pixels; 0: the default size
     "window_height": (int, 0, 16384),
+    "language": (str,),  # "" (the system's) or a language of tabletop.i18n.LANGUAGES
 }
 
 
 def setting_problem(name: str, value: Any) -> str | None:
     """Why `value` is not acceptable for the setting `name` (None if it is)."""
     kind, *span = SETTING_BOUNDS[name]
+    if kind is str:  # the language: the system's, or one Tabletop speaks
+        return None if value == "" else language_problem(value)
     if kind is bool:
         return None if isinstance(value, bool) else "must be true or false"
     if isinstance(value, bool) or not isinstance(value, int if kind is int else int | float):
@@ -60,6 +64,8 @@ class Settings:
     #: The window's size when not full screen, restored at the next launch (0: default).
     window_width: int = 0
     window_height: int = 0
+    #: The language chosen in Settings ("" follows the system; see tabletop.i18n).
+    language: str = ""
 
     @classmethod
     def load(cls, directory: Path) -> tuple[Settings, str | None]:

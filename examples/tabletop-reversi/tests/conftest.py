@@ -3,3 +3,6 @@
 import os
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+# Tests read English unless a test chooses another language.
+os.environ["TABLETOP_LANG"] = "en"
