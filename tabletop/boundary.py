@@ -35,6 +35,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from tabletop import i18n
+from tabletop.i18n import N_, _
 from tabletop.model import TabletopError
 
 T = TypeVar("T")
@@ -84,7 +86,8 @@ class CapturedOutput:
     def text(self) -> str:
         """The output kept, with a note of how much was cut."""
         kept = "".join(self._parts)
-        return kept + (f"… ({self.dropped} more characters)" if self.dropped else "")
+        return kept + (_("… ({count} more characters)").format(count=self.dropped)
+                       if self.dropped else "")
 
 
 class _Router:
@@ -250,14 +253,25 @@ class in_play:
         if exc is None or isinstance(exc, KeyboardInterrupt | TabletopError):
             return
         # SystemExit too: a game's code never ends the host.
-        raise PluginFailed(f"{playing_label(self.plugin, self.game_id)} failed while "
-                           f"{self.doing}: {describe(exc, full_path=False)}",
-                           self.plugin) from exc
+        raise PluginFailed(_("{plugin} failed while {doing}: {error}").format(
+            plugin=playing_label(self.plugin, self.game_id),
+            doing=i18n.translated(self.doing), error=describe(exc, full_path=False)),
+            self.plugin) from exc
+
+
+#: What the host may be doing when a game's code fails (`in_play`'s `doing`), marked for
+#: the catalogs wherever the guard is put: "failed while {doing}".
+DOINGS = (N_("playing"), N_("setting up the game"), N_("writing the record"),
+          N_("showing the position"), N_("writing the hint"), N_("scoring the game"),
+          N_("listing the legal moves"), N_("reading a move"), N_("showing a seat its view"),
+          N_("describing a move"), N_("describing the move"), N_("checking a move"),
+          N_("explaining a move"), N_("rebuilding the position"), N_("choosing a move"),
+          N_("replaying the record"), N_("showing the game"), N_("playing the tournament"))
 
 
 def playing_label(plugin: str, game_id: str) -> str:
     """How messages name a game's plugin in play: `plugin 'p' (game 'g')`."""
-    return f"plugin {plugin!r} (game {game_id!r})"
+    return _("plugin {plugin} (game {game})").format(plugin=repr(plugin), game=repr(game_id))
 
 
 def describe(exc: BaseException, full_path: bool = True) -> str:
@@ -266,16 +280,18 @@ def describe(exc: BaseException, full_path: bool = True) -> str:
     try:
         message = str(exc)
     except Exception:
-        message = "(the error's text could not be shown)"
+        message = _("(the error's text could not be shown)")
     message = " ".join(message.split())
     if len(message) > MESSAGE_LIMIT:
         message = message[:MESSAGE_LIMIT] + "…"
     last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
     filename = last[0].filename if full_path or not last else os.path.basename(
         last[0].filename)
-    where = f" at {filename}:{last[0].lineno}" if last else ""
-    return f"{type(exc).__name__}: {message}{where}" if message else (
-        f"{type(exc).__name__}{where}")
+    what = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    if not last:
+        return what
+    return _("{error} at {file}:{line}").format(error=what, file=filename,
+                                                 line=last[0].lineno)
 
 
 def slow_seconds_from_env() -> tuple[float, str | None]:
@@ -289,6 +305,7 @@ def slow_seconds_from_env() -> tuple[float, str | None]:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and 0 < value <= 3600):
-        return DEFAULT_SLOW_SECONDS, (f"{SLOW_ENV}={text[:40]!r} is not a number of seconds "
-                                      f"from 0 to 3600; using {DEFAULT_SLOW_SECONDS:g}")
+        return DEFAULT_SLOW_SECONDS, _("{variable} is not a number of seconds from 0 to "
+                                       "3600; using {default}").format(
+            variable=f"{SLOW_ENV}={text[:40]!r}", default=f"{DEFAULT_SLOW_SECONDS:g}")
     return value, None

@@ -35,7 +35,7 @@ TRANSLATED = ("fr", "de")
 
 #: The calls whose first text(s) are messages; `of` is `Line.of` (a game's line).
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
-            "pgettext": ((1, "c"), 2), "of": None}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2), "of": None}
 
 _ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop.i18n import _
 from tabletop.ratings import Rating
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def draw(ratings: Mapping[str, Rating], title: str, anchor: str, path: Path) -> 
     pen.line([(x(0), TOP - 12), (x(0), height - BOTTOM + 8)], fill=DIM, width=2)
     pen.text((x(0), TOP - 14), f"{anchor} = 0", fill=DIM, font=small, anchor="mb")
     pen.text((LEFT, 14), title, fill=INK, font=bold)
-    pen.text((x((low + high) / 2), height - 20), "Elo rating, 95 % interval", fill=DIM,
+    pen.text((x((low + high) / 2), height - 20), _("Elo rating, 95 % interval"), fill=DIM,
              font=small, anchor="mm")
     for row, name in enumerate(order):
         r = ratings[name]

@@ -17,7 +17,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.ai.base import Budget, Level
-from tabletop.limits import MAX_MOVES, SEED_RANGE, one_line, player_name_problem, shown
+from tabletop.i18n import _
+from tabletop.limits import (
+    MAX_MOVES,
+    MAX_PLAYER_NAME,
+    SEED_RANGE,
+    one_line,
+    player_name_problem,
+    shown,
+)
 from tabletop.model import Game, OptionError, TabletopError
 from tabletop.plugins import Host
 from tabletop.session import HUMAN
@@ -57,9 +65,11 @@ def whole(value: Any, low: int, high: int, option: str) -> int:
         # Text or an int only: int(2.5) would quietly make 2 of a typed 2.5.
         number = int(value if isinstance(value, int | str) else str(value))
     except (TypeError, ValueError):
-        raise ChoiceError(option, f"{shown(value)} is not a valid integer.") from None
+        raise ChoiceError(option, _("{value} is not a valid integer.").format(
+            value=shown(value))) from None
     if not low <= number <= high:
-        raise ChoiceError(option, f"{number} is not in the range {low}<=x<={high}.")
+        raise ChoiceError(option, _("{value} is not in the range {range}.").format(
+            value=number, range=f"{low}<=x<={high}"))
     return number
 
 
@@ -69,11 +79,12 @@ def seconds(value: Any, option: str = "--seconds") -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ChoiceError(option, f"{shown(value)} is not a number of seconds") from None
+        raise ChoiceError(option, _("{value} is not a number of seconds").format(
+            value=shown(value))) from None
     # `not 0 < number <= MAX` is true for NaN too (it compares false to everything).
     if not 0 < number <= MAX_SECONDS:
-        raise ChoiceError(option, f"{shown(value)} is not a number of seconds in "
-                                  f"(0, {MAX_SECONDS}]")
+        raise ChoiceError(option, _("{value} is not a number of seconds in (0, {most}]")
+                          .format(value=shown(value), most=MAX_SECONDS))
     return number
 
 
@@ -105,12 +116,14 @@ def budget_text(text: str | None, option: str = "--budget") -> Budget:
         # `number > 0` is false for NaN; infinity is no budget either.
         if (not sep or key not in ("iterations", "seconds") or key in values
                 or not (number > 0 and math.isfinite(number))):
-            raise ChoiceError(option, f"budget {shown(text)}: expected iterations=N and/or "
-                                      "seconds=S with positive numbers")
+            raise ChoiceError(option, _("budget {budget}: expected iterations=N and/or "
+                                        "seconds=S with positive numbers").format(
+                budget=shown(text)))
         values[key] = number
     if values.get("iterations", 0) > MAX_ITERATIONS or values.get("seconds", 0) > MAX_SECONDS:
-        raise ChoiceError(option, f"at most iterations={MAX_ITERATIONS} and "
-                                  f"seconds={MAX_SECONDS}")
+        raise ChoiceError(option, _("at most iterations={iterations} and "
+                                    "seconds={seconds}").format(iterations=MAX_ITERATIONS,
+                                                                 seconds=MAX_SECONDS))
     count = values.get("iterations")
     return Budget(values.get("seconds"), int(count) if count else None)
 
@@ -131,8 +144,13 @@ def seed_run(first: int, count: int, what: str, option: str = "--seed") -> int:
     """`first`, checked so that the `count` seeds `first..first+count-1` a run uses (one
     per game, or per round: `what`) all stay within `SEED_RANGE`."""
     if first + count - 1 > SEED_RANGE[1]:
-        raise ChoiceError(option, f"{what} seeds SEED..SEED+{count - 1} must stay within "
-                                  f"{SEED_RANGE[1]}")
+        if what == "round":
+            message = _("round seeds SEED..SEED+{last} must stay within {most}")
+        elif what == "game":
+            message = _("game seeds SEED..SEED+{last} must stay within {most}")
+        else:
+            message = what + " seeds SEED..SEED+{last} must stay within {most}"
+        raise ChoiceError(option, message.format(last=count - 1, most=SEED_RANGE[1]))
     return first
 
 
@@ -188,7 +206,8 @@ def play_seats(host: Host, game_id: str, names: Sequence[str], count: int,
     if len(seated) == 1 and count > 1:
         seated += [host.strongest_agent(game_id).name] * (count - 1)
     if len(seated) != count:
-        raise ChoiceError(option, f"{len(seated)} seats given for {count} players")
+        raise ChoiceError(option, _("{seats} seats given for {count} players").format(
+            seats=len(seated), count=count))
     return agents(host, game_id, seated, option, human=True)
 
 
@@ -196,10 +215,11 @@ def match_seats(host: Host, game_id: str, names: Sequence[str], count: int,
                 option: str = "--agents") -> list[str]:
     """The agents of a headless match of `count` seats: one per seat, or one for all."""
     if not names:
-        raise ChoiceError(option, "name at least one agent")
+        raise ChoiceError(option, _("name at least one agent"))
     seated = list(names) * count if len(names) == 1 else list(names)
     if len(seated) != count:
-        raise ChoiceError(option, f"{len(seated)} agents for {count} players")
+        raise ChoiceError(option, _("{agents} agents for {count} players").format(
+            agents=len(seated), count=count))
     for name in dict.fromkeys(seated):
         agents(host, game_id, [name], option)
     return seated
@@ -209,7 +229,7 @@ def entrants(host: Host, game_id: str, names: Sequence[str],
              option: str = "--agents") -> list[str]:
     """The agents a tournament rates: at least two, all different, all known."""
     if len(names) < 2 or len(set(names)) != len(names):
-        raise ChoiceError(option, "name at least two different agents")
+        raise ChoiceError(option, _("name at least two different agents"))
     return agents(host, game_id, names, option)
 
 
@@ -221,7 +241,7 @@ def options(game: Game[Any, Any], pairs: Iterable[str], option: str = "--option"
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
-            raise ChoiceError(option, f"{shown(pair)} is not key=value")
+            raise ChoiceError(option, _("{pair} is not key=value").format(pair=shown(pair)))
         try:
             values[name.strip()] = game.info.option(name.strip()).parse(text)
         except OptionError as exc:
@@ -242,7 +262,10 @@ def checked_options(game: Game[Any, Any], values: dict[str, Any],
 def person_name(name: str, option: str = "--name") -> str:
     """A person's name for a seat, refused if too long or holding a control character (a
     name is shown on every turn line, label and library row)."""
-    problem = player_name_problem(name)
-    if problem:
-        raise ChoiceError(option, f"the name {shown(name)} {problem}")
-    return name
+    if player_name_problem(name) is None:
+        return name
+    if len(name) > MAX_PLAYER_NAME:
+        raise ChoiceError(option, _("the name {name} is longer than {count} characters")
+                          .format(name=shown(name), count=MAX_PLAYER_NAME))
+    raise ChoiceError(option, _("the name {name} holds a control or invisible character")
+                      .format(name=shown(name)))

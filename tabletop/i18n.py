@@ -42,6 +42,7 @@ from tabletop import lines as _lines
 
 __all__ = [
     "LANGUAGES",
+    "NP_",
     "N_",
     "Catalog",
     "_",
@@ -86,7 +87,8 @@ def language_problem(code: object) -> str | None:
     """Why `code` is not a language Tabletop speaks (None when it is)."""
     if isinstance(code, str) and code in LANGUAGES:
         return None
-    return f"{code!r} is not a language of Tabletop (choose {', '.join(LANGUAGES)})"
+    return _("{code} is not a language of Tabletop (choose {languages})").format(
+        code=repr(code), languages=", ".join(LANGUAGES))
 
 
 def set_language(code: str) -> None:
@@ -141,7 +143,8 @@ def resolve(flag: str | None = None, saved: str | None = None,
         code = _code_of(wanted)
         if code in LANGUAGES:
             return code, None
-        warning = f"{ENV}: {language_problem(wanted)}; using another"
+        warning = _("{variable}: {problem}; using another").format(
+            variable=ENV, problem=language_problem(wanted))
     if saved in LANGUAGES:
         return str(saved), warning
     return system_language(env) or "en", warning
@@ -226,6 +229,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark `message` in `context` for the catalog without translating it now (shown
+    with `translated(message, context)`)."""
+    return message
+
+
 def register(catalog: Catalog | None) -> None:
     """Let lines and texts of a game be looked up in `catalog` (the host does this for
     every game's `tabletop.model.GameInfo.catalog`)."""
@@ -234,12 +243,17 @@ def register(catalog: Catalog | None) -> None:
         _games.append(catalog)
 
 
-def translated(text: str) -> str:
-    """`text`, a game's or the host's, in the current language: the first catalog that
-    knows it (the games' in the order they were found, then the host's), else as
-    written."""
+def translated(text: str, context: str | None = None) -> str:
+    """`text`, a game's or the host's, in the current language: the host's translation
+    in `context` if it has one (a word a screen gives its own sense: "draw" on an offer's
+    button), else the first catalog that knows it (the games' in the order they were
+    found, then the host's), else as written."""
     if _current == "en" or not isinstance(text, str) or not text:
         return text
+    if context is not None:
+        found = HOST.pgettext(context, text)
+        if found != text:
+            return found
     for catalog in _games:
         if catalog.knows(text):
             return catalog.gettext(text)
@@ -263,8 +277,9 @@ def number(value: float, digits: int | None = None) -> str:
 
 def percent(share: float, digits: int = 0) -> str:
     """`share` (0..1) as a percentage, the current language's way ("45 %" in French)."""
-    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
-    return _numbers.format_percent(share, format=pattern, locale=_current)
+    # The language's own pattern (its space before %), rounded to `digits` decimals.
+    return _numbers.format_percent(round(share, digits + 2), locale=_current,
+                                   decimal_quantization=False)
 
 
 def date_time(moment: datetime, width: str = "medium") -> str:

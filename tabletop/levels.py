@@ -23,7 +23,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
 from tabletop.ai.base import Agent, AgentSpec, Budget, Level
+from tabletop.i18n import _
 from tabletop.model import Game
 
 LEVELS_FILE = "levels.json"
@@ -91,10 +93,12 @@ def measured(levels: Sequence[Level], path: Path) -> tuple[Level, ...]:
 
 
 def describe(level: Level) -> str:
-    """How the set-up screen names a level: `Casual (rating 420)`."""
+    """How the set-up screen names a level: `Casual (rating 420)` (in the player's
+    language: the level's name too)."""
+    name = i18n.translated(level.name)
     if level.rating is None:
-        return f"{level.name} (not rated yet)"
-    return f"{level.name} (rating {level.rating:.0f})"
+        return _("{level} (not rated yet)").format(level=name)
+    return _("{level} (rating {rating})").format(level=name, rating=f"{level.rating:.0f}")
 
 
 def computer_name(specs: Sequence[AgentSpec], agent: str) -> str:

@@ -16,6 +16,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
+from tabletop.i18n import N_, _
+
 #: The largest record or autosave file read (a 100,000-ply game is about 1.2 MB).
 MAX_FILE_BYTES = 16 * 2**20
 #: The largest settings file read.
@@ -72,9 +75,9 @@ def player_name_problem(name: str) -> str | None:
     or a control character (a line break, a terminal escape) that would break the lines
     and labels it is shown in."""
     if len(name) > MAX_PLAYER_NAME:
-        return f"is longer than {MAX_PLAYER_NAME} characters"
+        return _("is longer than {count} characters").format(count=MAX_PLAYER_NAME)
     if not name.isprintable():
-        return "holds a control or invisible character"
+        return _("holds a control or invisible character")
     return None
 
 
@@ -93,44 +96,47 @@ def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,
         count += 1
         problem = None
         if count > items:
-            return f"more than {items:,} values"
+            return _("more than {count} values").format(count=i18n.number(items))
         if level > depth:
-            problem = f"nested more than {depth} levels deep"
+            problem = _("nested more than {count} levels deep").format(count=depth)
         elif isinstance(node, str):
             if len(node) > text:
-                problem = f"a text longer than {text:,} characters"
+                problem = _("a text longer than {count} characters").format(
+                    count=i18n.number(text))
         elif isinstance(node, bool) or node is None:
             continue
         elif isinstance(node, int):
             if node.bit_length() > 3 * text:
-                problem = "a number too large"
+                problem = _("a number too large")
         elif isinstance(node, float):
             if not math.isfinite(node):
-                problem = "a number that is not finite (NaN or infinity)"
+                problem = _("a number that is not finite (NaN or infinity)")
         elif isinstance(node, dict):
             if len(node) > items:
-                problem = f"more than {items:,} values"
+                problem = _("more than {count} values").format(count=i18n.number(items))
             for key, child in node.items():
                 if isinstance(key, str) and len(key) > text:
-                    problem = f"a key longer than {text:,} characters"
+                    problem = _("a key longer than {count} characters").format(
+                        count=i18n.number(text))
                 stack.append((child, level + 1, field or (level == 1 and str(key)) or ""))
         elif isinstance(node, list | tuple):
             if len(node) > items:
-                problem = f"more than {items:,} values"
+                problem = _("more than {count} values").format(count=i18n.number(items))
             stack.extend((child, level + 1, field) for child in node)
         if problem:
-            return f"{problem} in {shown(field)}" if field else problem
+            return _("{problem} in {field}").format(problem=problem, field=shown(field)) \
+                if field else problem
     return None
 
 
 def file_kind(mode: int) -> str:
     """What a file of `stat` mode `mode` is, in words: "a file", "a folder", "a named
     pipe", "a device", "a socket", "a symbolic link" (for messages that refuse it)."""
-    kinds = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"),
-             (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
-             (stat.S_ISLNK, "a symbolic link"))
-    return next((word for test, word in kinds if test(mode)), "not a file")
+    kinds = ((stat.S_ISREG, N_("a file")), (stat.S_ISDIR, N_("a folder")),
+             (stat.S_ISFIFO, N_("a named pipe")), (stat.S_ISCHR, N_("a device")),
+             (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")),
+             (stat.S_ISLNK, N_("a symbolic link")))
+    return _(next((word for test, word in kinds if test(mode)), N_("not a file")))
 
 
 def _no_blocking(path: str, flags: int) -> int:
@@ -149,16 +155,17 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     # again on the open handle, before any read, in case the path changed in between.
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
-        raise ValueError(f"not a regular file ({file_kind(mode)})")
+        raise ValueError(_("not a regular file ({kind})").format(kind=file_kind(mode)))
     with open(path, "rb", opener=_no_blocking) as handle:
         mode = os.fstat(handle.fileno()).st_mode
         if not stat.S_ISREG(mode):  # /dev/zero would never end, a pipe never start
-            raise ValueError(f"not a regular file ({file_kind(mode)})")
+            raise ValueError(_("not a regular file ({kind})").format(kind=file_kind(mode)))
         data = handle.read(limit + 1)
     if len(data) > limit:
-        size = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 2**10} KB"
-        raise ValueError(f"the file is larger than {size}")
+        raise ValueError(_("the file is larger than {size} MB").format(size=limit // 2**20)
+                         if limit >= 2**20 else
+                         _("the file is larger than {size} KB").format(size=limit // 2**10))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError("the file is not text (UTF-8)") from None
+        raise ValueError(_("the file is not text (UTF-8)")) from None

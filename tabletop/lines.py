@@ -196,7 +196,8 @@ def from_data(data: Any) -> str | Line:
         elif not (value is None or isinstance(value, (str, int, float))):
             raise ValueError(f"line argument {name!r} is not a text, a number or a seat")
         args[str(name)] = value
-    return Line.of(data["text"], **args)
+    template = data["text"]  # (a name, not a literal: the catalogs' extractor skips it)
+    return Line.of(template, **args)
 
 
 # -- rendering -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from tabletop.i18n import Catalog, translated
+from tabletop.i18n import Catalog, _, translated
 from tabletop.limits import MAX_FILE_BYTES, data_problem, one_line, shown
 from tabletop.lines import Line, SeatArg, neutral_label, render
 
@@ -179,11 +179,11 @@ class GameOption:
         """`value` as a player reads it: its preset's name, on/off, or the value itself."""
         for name, preset in self.presets:
             if preset == value and type(preset) is type(value):
-                return name
+                return translated(name)
         if self.kind is bool:
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         if self.kind is object:
-            return "custom (set from the command line)"
+            return _("custom (set from the command line)")
         return str(value)
 
     def step(self, value: Any, step: int) -> Any:
@@ -215,7 +215,8 @@ class GameOption:
         if self.kind is bool:
             word = text.strip().lower()
             if word not in _BOOL_WORDS:
-                raise OptionError(f"option {self.name!r}: {text!r} is not true/false")
+                raise OptionError(_("option {name}: {text} is not true/false").format(
+                    name=repr(self.name), text=repr(text)))
             return self.validate(_BOOL_WORDS[word])
         if self.kind is int:
             try:
@@ -223,49 +224,59 @@ class GameOption:
             except ValueError as exc:
                 if isinstance(exc, OptionError):
                     raise
-                raise OptionError(f"option {self.name!r}: {text!r} is not a whole number") from None
+                raise OptionError(_("option {name}: {text} is not a whole number").format(
+                    name=repr(self.name), text=repr(text))) from None
         if self.kind is object:
             import json
 
             if len(text) > MAX_FILE_BYTES:
-                raise OptionError(f"option {self.name!r}: the data is too large")
+                raise OptionError(_("option {name}: the data is too large").format(
+                    name=repr(self.name)))
             try:
                 value = json.loads(text)
             except RecursionError:
-                raise OptionError(f"option {self.name!r}: nested too deeply") from None
+                raise OptionError(_("option {name}: nested too deeply").format(
+                    name=repr(self.name))) from None
             except ValueError as exc:  # invalid JSON, or a number over 4,300 digits
-                raise OptionError(f"option {self.name!r}: not valid JSON "
-                                  f"({one_line(exc, 120)})") from None
+                raise OptionError(_("option {name}: not valid JSON ({error})").format(
+                    name=repr(self.name), error=one_line(exc, 120))) from None
             problem = data_problem(value)
             if problem:
-                raise OptionError(f"option {self.name!r}: the data holds {problem}")
+                raise OptionError(_("option {name}: the data holds {problem}").format(
+                    name=repr(self.name), problem=problem))
             return self.validate(value)
         return self.validate(text)
 
     def validate(self, value: Any) -> Any:
         """Return `value` if this option accepts it, else raise `OptionError`."""
         if self.kind is bool and not isinstance(value, bool):
-            raise self.refusal(f"expected true or false, got {shown(value)}",
-                               f"{shown(value)} is neither on nor off")
+            raise self.refusal(_("expected true or false, got {value}").format(
+                value=shown(value)), _("{value} is neither on nor off").format(
+                value=shown(value)))
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.refusal(f"expected a whole number, got {shown(value)}",
-                               f"{shown(value)} is not a whole number")
+            raise self.refusal(_("expected a whole number, got {value}").format(
+                value=shown(value)), _("{value} is not a whole number").format(
+                value=shown(value)))
         if self.kind is str and not isinstance(value, str):
-            raise self.refusal(f"expected text, got {shown(value)}",
-                               f"{shown(value)} is not a text")
+            raise self.refusal(_("expected text, got {value}").format(value=shown(value)),
+                               _("{value} is not a text").format(value=shown(value)))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             offered = ", ".join(self.value_text(c) for c in self.choices)
-            raise self.refusal(f"{shown(value)} is not one of {allowed}",
-                               f"{self.value_text(value)} is not offered (choose {offered})")
+            raise self.refusal(_("{value} is not one of {allowed}").format(
+                value=shown(value), allowed=allowed), _(
+                "{value} is not offered (choose {offered})").format(
+                value=self.value_text(value), offered=offered))
         if self.minimum is not None and value < self.minimum:
-            raise self.refusal(f"{value} is below {self.minimum}",
-                               f"{self.value_text(value)} is below the lowest, "
-                               f"{self.value_text(self.minimum)}")
+            raise self.refusal(_("{value} is below {lowest}").format(
+                value=value, lowest=self.minimum), _(
+                "{value} is below the lowest, {lowest}").format(
+                value=self.value_text(value), lowest=self.value_text(self.minimum)))
         if self.maximum is not None and value > self.maximum:
-            raise self.refusal(f"{value} is above {self.maximum}",
-                               f"{self.value_text(value)} is above the highest, "
-                               f"{self.value_text(self.maximum)}")
+            raise self.refusal(_("{value} is above {highest}").format(
+                value=value, highest=self.maximum), _(
+                "{value} is above the highest, {highest}").format(
+                value=self.value_text(value), highest=self.value_text(self.maximum)))
         if self.check is not None:
             try:
                 self.check(value)
@@ -278,7 +289,10 @@ class GameOption:
     def refusal(self, reason: str, words: str) -> OptionError:
         """The `OptionError` refusing a value of this option: `reason` after the option's
         name for the command line, `words` after its label for a player."""
-        return OptionError(f"option {self.name!r}: {reason}", f"{self.title}: {words}.")
+        return OptionError(_("option {name}: {reason}").format(name=repr(self.name),
+                                                              reason=reason),
+                           _("{option}: {problem}.").format(option=translated(self.title),
+                                                           problem=words))
 
 
 @dataclass(frozen=True)
@@ -332,8 +346,9 @@ class GameInfo:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"game {self.id!r} has no option {name!r} (options: {known})")
+        known = ", ".join(o.name for o in self.options) or _("none")
+        raise OptionError(_("game {game} has no option {name} (options: {known})").format(
+            game=repr(self.id), name=repr(name), known=known))
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Defaults overlaid with `given`, every value validated; unknown names raise."""
@@ -349,7 +364,8 @@ class GameInfo:
         ):
             span = (str(self.min_players) if self.min_players == self.max_players
                     else f"{self.min_players}-{self.max_players}")
-            raise OptionError(f"{self.name} is played by {span} players, not {players!r}")
+            raise OptionError(_("{game} is played by {span} players, not {players}").format(
+                game=translated(self.name), span=span, players=repr(players)))
         return players
 
     def seat_name(self, seat: int) -> str:
@@ -368,7 +384,8 @@ class GameInfo:
         own = self.seat_name(seat)
         if not name or name == own:
             return own
-        return f"{name} ({own})" if seat < len(self.seat_names) else name
+        return (_("{name} ({seat})").format(name=name, seat=own)
+                if seat < len(self.seat_names) else name)
 
 
 @dataclass(frozen=True)
@@ -404,16 +421,19 @@ class Outcome:
         """Rebuild an outcome from `to_dict` output; raises `RecordError` naming the part
         that is malformed (scores are numbers, winners seat numbers, the reason a text)."""
         if not isinstance(data, dict) or set(data) != {"scores", "winners", "reason"}:
-            raise RecordError("result must be an object of scores, winners and reason, "
-                              f"not {shown(data)}")
+            raise RecordError(_("result must be an object of scores, winners and reason, "
+                                "not {value}").format(value=shown(data)))
         scores, winners, reason = data["scores"], data["winners"], data["reason"]
         if not isinstance(scores, list) or not all(type(s) in (int, float) for s in scores):
-            raise RecordError(f"result scores must be a list of numbers, not {shown(scores)}")
+            raise RecordError(_("result scores must be a list of numbers, not {value}").format(
+                value=shown(scores)))
         if not isinstance(winners, list) or not all(type(w) is int and w >= 0
                                                     for w in winners):
-            raise RecordError(f"result winners must be a list of seats, not {shown(winners)}")
+            raise RecordError(_("result winners must be a list of seats, not {value}").format(
+                value=shown(winners)))
         if not isinstance(reason, str):
-            raise RecordError(f"result reason must be a text, not {shown(reason)}")
+            raise RecordError(_("result reason must be a text, not {value}").format(
+                value=shown(reason)))
         return cls(tuple(scores), tuple(winners), reason)
 
     def share(self, seat: int) -> float:

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from tabletop import i18n
 from tabletop.ratings import ELO, Finish, beats
 
 #: Half the 95 % point of the chi-squared distribution with one degree of freedom: the
@@ -395,16 +396,18 @@ def placement(rating: float, levels: Sequence[tuple[str, float]]) -> str:
     ordered = sorted(levels, key=lambda level: level[1])
     if not ordered:
         return ""
+    shown = i18n.translated  # a level by its name in the player's language
     near = min(ordered, key=lambda level: abs(level[1] - rating))
     if abs(near[1] - rating) <= NEAR:
-        return f"near {near[0]}"
+        return i18n.gettext("near {level}").format(level=shown(near[0]))
     if rating < ordered[0][1]:
-        return f"below {ordered[0][0]}"
+        return i18n.gettext("below {level}").format(level=shown(ordered[0][0]))
     if rating > ordered[-1][1]:
-        return f"above {ordered[-1][0]}"
+        return i18n.gettext("above {level}").format(level=shown(ordered[-1][0]))
     below = max((level for level in ordered if level[1] < rating), key=lambda lv: lv[1])
     above = min((level for level in ordered if level[1] > rating), key=lambda lv: lv[1])
-    return f"between {below[0]} and {above[0]}"
+    return i18n.gettext("between {lower} and {higher}").format(lower=shown(below[0]),
+                                                    higher=shown(above[0]))
 
 
 def rounded(value: float) -> int:
@@ -417,13 +420,17 @@ def interval_words(estimate: Estimate) -> str:
     (its two halves differ by more than 10 points once rounded)."""
     rating = rounded(estimate.rating)
     under, over = rounded(estimate.rating - estimate.low), rounded(estimate.high - estimate.rating)
+    number = i18n.number
     if abs(under - over) <= 10:
-        return f"about {rating:,} ± {max(10, (under + over) // 2):,}"
-    return f"about {rating:,} ({rounded(estimate.low):,} to {rounded(estimate.high):,})"
+        return i18n.gettext("about {rating} ± {margin}").format(
+            rating=number(rating), margin=number(max(10, (under + over) // 2)))
+    return i18n.gettext("about {rating} ({low} to {high})").format(
+        rating=number(rating), low=number(rounded(estimate.low)),
+        high=number(rounded(estimate.high)))
 
 
 #: What `describe` says while the interval still reaches past every level both ways.
-TOO_EARLY = "too early to place among the levels"
+TOO_EARLY = i18n.N_("too early to place among the levels")
 
 
 def describe(estimate: Estimate, levels: Sequence[tuple[str, float]]) -> str:
@@ -433,7 +440,9 @@ def describe(estimate: Estimate, levels: Sequence[tuple[str, float]]) -> str:
     among the levels"."""
     ratings = [rating for _, rating in levels]
     if ratings and estimate.low < min(ratings) and estimate.high > max(ratings):
-        where = TOO_EARLY
+        where = i18n.gettext(TOO_EARLY)
     else:
         where = placement(estimate.rating, levels)
-    return interval_words(estimate) + (f" — {where}" if where else "")
+    if not where:
+        return interval_words(estimate)
+    return i18n.gettext("{rating} — {where}").format(rating=interval_words(estimate), where=where)

@@ -37,6 +37,7 @@ from tabletop.ai.base import Agent, AgentSpec, Budget, Level
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
+from tabletop.i18n import _
 from tabletop.levels import level_spec
 from tabletop.model import Game, TabletopError, _render_takes_seat
 
@@ -80,7 +81,7 @@ class PluginInfo:
     seconds: float = 0.0
 
     def __str__(self) -> str:
-        return f"plugin {self.name!r} ({self.distribution} {self.version})"
+        return _plugin_label(self.name, self.distribution, self.version)
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ class LoadError:
     output: str = ""
 
     def __str__(self) -> str:
-        return f"plugin {self.name!r} ({self.distribution} {self.version}): {self.error}"
+        return _("{plugin}: {error}").format(
+            plugin=_plugin_label(self.name, self.distribution, self.version), error=self.error)
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,13 @@ class PluginSource:
     builtin: bool = False
 
     def __str__(self) -> str:
-        return f"plugin {self.name!r} ({self.distribution} {self.version})"
+        return _plugin_label(self.name, self.distribution, self.version)
+
+
+def _plugin_label(name: str, distribution: str, version: str) -> str:
+    """How messages name a plugin: `plugin 'p' (dist 1.0)`."""
+    return _("plugin {name} ({distribution} {version})").format(
+        name=repr(name), distribution=distribution, version=version)
 
 
 @dataclass
@@ -188,7 +196,7 @@ class Host:
 
     def _load_all(self) -> None:
         if self._slow_warning:
-            print(f"warning: {self._slow_warning}", file=sys.stderr)
+            print(_("warning: {problem}").format(problem=self._slow_warning), file=sys.stderr)
         sources = self._sources if self._sources is not None else entry_point_sources()
         accepted: list[PluginInfo] = []
         # Built-ins first (a stable sort keeps the given order otherwise), so no other
@@ -233,7 +241,8 @@ class Host:
         def slow() -> None:
             if not run.slow_noticed:
                 run.slow_noticed = True
-                print(f"loading {run.source} is taking a while…", file=sys.stderr, flush=True)
+                print(_("loading {plugin} is taking a while…").format(plugin=run.source),
+                      file=sys.stderr, flush=True)
                 if self._progress is not None:
                     self._progress(run.source, "slow")
 
@@ -246,8 +255,8 @@ class Host:
     def _import(self, source: PluginSource) -> PluginInfo | None:
         first = self._names.get(source.name)
         if first is not None:  # never even imported: its name is someone else's
-            self._fail(source, f"the plugin name {source.name!r} is already used by {first}",
-                       None)
+            self._fail(source, _("the plugin name {name} is already used by {plugin}").format(
+                name=repr(source.name), plugin=first), None)
             return None
         self._names[source.name] = source
         run = self._runs[source.name] = _Run(source)
@@ -255,7 +264,7 @@ class Host:
             self._progress(source, "loading")
         plugin, error = self._guard(run, source.load)
         if error is not None:
-            self._fail(source, f"import failed: {error}", run)
+            self._fail(source, _("import failed: {error}").format(error=error), run)
             return None
 
         def register() -> str:
@@ -268,7 +277,7 @@ class Host:
         if error is not None:
             if self.pm.has_plugin(source.name):
                 self.pm.unregister(name=source.name)
-            self._fail(source, f"invalid plugin: {error}", run)
+            self._fail(source, _("invalid plugin: {error}").format(error=error), run)
             return None
         hooks = sorted(c.name for c in self.pm.get_hookcallers(plugin) or [])
         return PluginInfo(source.name, source.distribution, source.version, module, hooks,
@@ -280,9 +289,10 @@ class Host:
         for impl in caller.get_hookimpls():
             if impl.plugin_name != info.name:
                 continue
-            _, error = self._guard(run, functools.partial(impl.function, register=register))
+            _result, error = self._guard(run, functools.partial(impl.function, register=register))
             # A refused game fails the plugin even if its hook swallowed the refusal.
-            error = run.fatal or (f"{hook} failed: {error}" if error is not None else None)
+            error = run.fatal or (_("{hook} failed: {error}").format(hook=hook, error=error)
+                                  if error is not None else None)
             if error is not None:
                 self._rollback(info)
                 self._fail(info, error, run)
@@ -301,7 +311,7 @@ class Host:
                 self.renderers.pop(game_id)
                 self._renderer_owner.pop(game_id).renderers.remove(game_id)
         for key in list(info.agents):
-            game_id, _, name = key.partition(":")
+            game_id, _colon, name = key.partition(":")
             self.agents.get(game_id, {}).pop(name, None)
             self._agent_owner.pop((game_id, name), None)
         for game_id in info.renderers:
@@ -320,13 +330,15 @@ class Host:
             game_info = getattr(game, "info", None)
             game_id = getattr(game_info, "id", None)
             if not isinstance(game_id, str) or not game_id:
-                refuse(f"a {type(game).__name__} object has no info.id")
+                refuse(_("a {type} object has no info.id").format(type=type(game).__name__))
             if not GAME_ID.fullmatch(game_id):
                 # Ids name record files and command-line arguments: no paths, no spaces.
-                refuse(f"game id {game_id!r:.60} is not 1-40 of a-z, 0-9, '-', '_'")
+                refuse(_("game id {id} is not 1-40 of a-z, 0-9, '-', '_'").format(
+                    id=f"{game_id!r:.60}"))
             owner = self._game_owner.get(game_id)
             if owner is not None:
-                refuse(f"game id {game_id!r} is already taken by {owner}")
+                refuse(_("game id {id} is already taken by {plugin}").format(
+                    id=repr(game_id), plugin=owner))
             self.games[game_id] = game
             self._game_owner[game_id] = info
             self.agents.setdefault(game_id, {})
@@ -339,15 +351,19 @@ class Host:
             if isinstance(spec, Level):  # a level plays as an agent of its own name
                 base = self._level_problem(game_id, spec)
                 if isinstance(base, str):
-                    info.refused.append(f"level {spec.name!r:.40} for {game_id!r:.40}: {base}")
+                    info.refused.append(_("level {name} for {game}: {problem}").format(
+                        name=f"{spec.name!r:.40}", game=f"{game_id!r:.40}", problem=base))
                     return
                 spec = level_spec(spec, base)
             problem = self._agent_problem(game_id, spec)
             if problem is not None:
                 name = getattr(spec, "name", None)
-                what = f"agent {name!r} for {game_id!r}" if isinstance(name, str) else (
-                    f"an agent for {game_id!r}")
-                info.refused.append(f"{what}: {problem}")
+                info.refused.append(
+                    _("agent {name} for {game}: {problem}").format(
+                        name=repr(name), game=repr(game_id), problem=problem)
+                    if isinstance(name, str) else
+                    _("an agent for {game}: {problem}").format(game=repr(game_id),
+                                                               problem=problem))
                 return
             self.agents[game_id][spec.name] = spec
             self._agent_owner[(game_id, spec.name)] = info
@@ -358,51 +374,55 @@ class Host:
     def _level_problem(self, game_id: Any, level: Level) -> AgentSpec | str:
         """The agent spec `level` plays, or why the host refuses the level."""
         if not isinstance(game_id, str) or game_id not in self.games:
-            return "no such game is loaded"
+            return _("no such game is loaded")
         if not isinstance(level.budget, Budget) or not isinstance(level.blurb, str):
-            return "its budget is not a Budget or its blurb is not text"
+            return _("its budget is not a Budget or its blurb is not text")
         known = {s.name: s for s in GENERIC_AGENTS} | self.agents[game_id]
         base = known.get(level.agent) if isinstance(level.agent, str) else None
         if base is None or base.level is not None:
-            return f"it plays {level.agent!r:.40}, which is not an agent of the game"
+            return _("it plays {agent}, which is not an agent of the game").format(
+                agent=f"{level.agent!r:.40}")
         return base
 
     def _agent_problem(self, game_id: Any, spec: Any) -> str | None:
         """Why the host refuses this agent, or None."""
         if not isinstance(spec, AgentSpec):
-            return f"a {type(spec).__name__} is not an AgentSpec"
+            return _("a {type} is not an AgentSpec").format(type=type(spec).__name__)
         if not isinstance(game_id, str) or game_id not in self.games:
-            return "no such game is loaded"
+            return _("no such game is loaded")
         if not isinstance(spec.name, str) or not AGENT_NAME.fullmatch(spec.name):
             # Names are typed in `--agents a,b` and `--seat NAME`, and stored in records.
-            return "its name is not 1-40 of A-Z, a-z, 0-9, '-', '_', '.'"
+            return _("its name is not 1-40 of A-Z, a-z, 0-9, '-', '_', '.'")
         if spec.name in RESERVED_AGENT_NAMES or any(g.name == spec.name
                                                     for g in GENERIC_AGENTS):
-            return "the name is the host's own (reserved)"
+            return _("the name is the host's own (reserved)")
         owner = self._agent_owner.get((game_id, spec.name))
         if owner is not None:
-            return f"the name is already taken by {owner}"
+            return _("the name is already taken by {plugin}").format(plugin=owner)
         if not callable(spec.make):
-            return "its make is not callable"
+            return _("its make is not callable")
         strength = spec.strength
         low, high = STRENGTHS
         if (isinstance(strength, bool) or not isinstance(strength, numbers.Real)
                 or not math.isfinite(strength) or not low <= strength <= high):
-            return (f"its declared strength {strength!r:.40} is not a number "
-                    f"from {low} to {high}")
+            return _("its declared strength {strength} is not a number from {low} to "
+                     "{high}").format(strength=f"{strength!r:.40}", low=low, high=high)
         return None
 
     def _renderer_registrar(self, info: PluginInfo) -> Callable[[str, str], None]:
         def register(game_id: str, target: str) -> None:
             problem = None
             if not isinstance(game_id, str) or game_id not in self.games:
-                problem = "no such game is loaded"
+                problem = _("no such game is loaded")
             elif game_id in self._renderer_owner:
-                problem = f"the game already has {self._renderer_owner[game_id]}'s renderer"
+                problem = _("the game already has {plugin}'s renderer").format(
+                    plugin=self._renderer_owner[game_id])
             elif not isinstance(target, str) or ":" not in target:
-                problem = f"{target!r:.80} is not 'module:attribute'"
+                problem = _("{target} is not 'module:attribute'").format(
+                    target=f"{target!r:.80}")
             if problem is not None:
-                info.refused.append(f"renderer for {game_id!r:.40}: {problem}")
+                info.refused.append(_("renderer for {game}: {problem}").format(
+                    game=f"{game_id!r:.40}", problem=problem))
                 return
             self.renderers[game_id] = target
             self._renderer_owner[game_id] = info
@@ -417,8 +437,9 @@ class Host:
         try:
             return self.games[game_id]
         except KeyError:
-            known = ", ".join(sorted(self.games)) or "none"
-            raise TabletopError(f"no game {game_id!r} is installed (games: {known})") from None
+            known = ", ".join(sorted(self.games)) or _("none")
+            raise TabletopError(_("no game {game} is installed (games: {games})").format(
+                game=repr(game_id), games=known)) from None
 
     def agent_specs(self, game_id: str) -> list[AgentSpec]:
         """The agents available for a game: the generic ones it supports, then its own."""
@@ -433,7 +454,8 @@ class Host:
             if spec.name == name:
                 return spec
         known = ", ".join(s.name for s in specs)
-        raise TabletopError(f"no agent {name!r} for {game_id} (agents: {known})")
+        raise TabletopError(_("no agent {name} for {game} (agents: {agents})").format(
+            name=repr(name), game=game_id, agents=known))
 
     def make_agent(self, game_id: str, name: str) -> Agent:
         """A fresh agent `name` for one seat of `game_id`.
@@ -448,9 +470,12 @@ class Host:
             raise
         except BaseException as exc:
             owner = self.agent_owner(game_id, name)
-            whose = f"of {owner}" if owner is not None else "of the host"
-            raise TabletopError(f"agent {name!r} {whose} could not be built: "
-                                f"{boundary.describe(exc)}") from None
+            if owner is None:
+                raise TabletopError(_("agent {name} of the host could not be built: {error}")
+                                    .format(name=repr(name), error=boundary.describe(exc))
+                                    ) from None
+            raise TabletopError(_("agent {name} of {plugin} could not be built: {error}").format(
+                name=repr(name), plugin=owner, error=boundary.describe(exc))) from None
 
     def strongest_agent(self, game_id: str) -> AgentSpec:
         """The default opponent and hint of `game_id`: the agent with the highest declared
@@ -479,9 +504,11 @@ class Host:
         objects refused, and plugins that printed while loading."""
         lines = [str(error) for error in self.errors]
         for info in self.plugins:
-            lines += [f"{info}: refused {refusal}" for refusal in info.refused]
+            lines += [_("{plugin}: refused {refusal}").format(plugin=info, refusal=refusal)
+                      for refusal in info.refused]
             if info.output.strip():
-                lines.append(f"{info} printed while loading: {first_line(info.output)}")
+                lines.append(_("{plugin} printed while loading: {output}").format(
+                    plugin=info, output=first_line(info.output)))
         return lines
 
 
@@ -537,7 +564,8 @@ def entry_point_sources() -> list[PluginSource]:
         try:
             points = [ep for ep in dist.entry_points if ep.group == ENTRY_POINT_GROUP]
         except Exception as exc:
-            why = Refusal(f"its entry points cannot be read ({boundary.describe(exc)})")
+            why = Refusal(_("its entry points cannot be read ({error})").format(
+                error=boundary.describe(exc)))
             sources.append(PluginSource(name, name, version, functools.partial(_raise, why),
                                         builtin))
             continue

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop import i18n
+
 #: Elo points per natural-log unit of the odds.
 ELO = 400.0 / math.log(10.0)
 #: Virtual drawn games given to every pair that met (see the module docstring).
@@ -172,7 +174,7 @@ def rate(finishes: Sequence[Finish], agents: Sequence[str], seed: int = 0,
     """Ratings (anchored by `anchor_of`) and standings of `agents` over `finishes`."""
     n = len(agents)
     if not finishes:
-        raise ValueError("no finished games to rate")
+        raise ValueError(i18n.gettext("no finished games to rate"))
     points, pairs, score, seats, share = _per_game(finishes, agents)
     count = len(finishes)
     rng = np.random.Generator(np.random.PCG64(seed))

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
 from tabletop.chance import settle
+from tabletop.i18n import _
 from tabletop.limits import (
     MAX_FILE_BYTES,
     MAX_MOVE_TEXT,
@@ -83,36 +85,43 @@ class Record:
         so a corrupt or hostile record is refused at once, in one line.
         """
         if not isinstance(data, Mapping):
-            raise RecordError("not a game record: expected a JSON object")
+            raise RecordError(_("not a game record: expected a JSON object"))
         problem = data_problem(data)
         if problem:
-            raise RecordError(f"not a game record: it holds {problem}")
+            raise RecordError(_("not a game record: it holds {problem}").format(
+                problem=problem))
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record (format is {shown(data.get('format'))})")
+            raise RecordError(_("not a game record (format is {format})").format(
+                format=shown(data.get("format"))))
         version = data.get("version")
         if type(version) is not int or version != RECORD_VERSION:
-            raise RecordError(f"record version {shown(version)} is not supported "
-                              f"(this Tabletop reads version {RECORD_VERSION})")
+            raise RecordError(_("record version {version} is not supported (this Tabletop "
+                                "reads version {supported})").format(
+                version=shown(version), supported=RECORD_VERSION))
         missing = [key for key in ("game", "players", "seed", "options", "moves")
                    if key not in data]
         if missing:
-            raise RecordError(f"record is missing {missing[0]!r}")
+            raise RecordError(_("record is missing {field}").format(field=repr(missing[0])))
         players = _whole(data["players"], "players", 1, 1000)
         moves = data["moves"]
         if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-            raise RecordError(f"record's moves must be a list of at most {MAX_MOVES:,} texts")
+            raise RecordError(_("record's moves must be a list of at most {count} texts")
+                              .format(count=i18n.number(MAX_MOVES)))
         for number, move in enumerate(moves, 1):
             if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT:
-                raise RecordError(f"record's moves: move {number} must be a text of 1 to "
-                                  f"{MAX_MOVE_TEXT} characters, not {shown(move)}")
+                raise RecordError(_("record's moves: move {number} must be a text of 1 to "
+                                    "{most} characters, not {move}").format(
+                    number=number, most=MAX_MOVE_TEXT, move=shown(move)))
         options = data["options"]
         if not isinstance(options, dict):
-            raise RecordError(f"record's options must be an object, not {shown(options)}")
+            raise RecordError(_("record's options must be an object, not {value}").format(
+                value=shown(options)))
         result = data.get("result")
         ended = data.get("ended")
         if ended is not None and (ended not in VERDICTS or result is None):
-            raise RecordError(f"record's ended must be one of {', '.join(VERDICTS)}, with "
-                              f"the result it gave, not {shown(ended)}")
+            raise RecordError(_("record's ended must be one of {verdicts}, with the result "
+                                "it gave, not {value}").format(
+                verdicts=", ".join(VERDICTS), value=shown(ended)))
         return cls(_name(data["game"], "game"), players, dict(options),
                    _whole(data["seed"], "seed", *SEED_RANGE), data.get("setup"),
                    tuple(moves), None if result is None else Outcome.from_dict(result),
@@ -122,16 +131,18 @@ class Record:
     def from_json(cls, text: str) -> Record:
         """Parse record JSON text; raises `RecordError` on anything else."""
         if len(text) > MAX_FILE_BYTES:
-            raise RecordError(f"not a game record: larger than {MAX_FILE_BYTES // 2**20} MB")
+            raise RecordError(_("not a game record: larger than {size} MB").format(
+                size=MAX_FILE_BYTES // 2**20))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not a game record: invalid JSON ({exc})") from None
+            raise RecordError(_("not a game record: invalid JSON ({error})").format(
+                error=exc)) from None
         except RecursionError:
-            raise RecordError("not a game record: nested too deeply") from None
+            raise RecordError(_("not a game record: nested too deeply")) from None
         except ValueError as exc:  # a number over Python's 4,300-digit limit
-            raise RecordError(f"not a game record: a number is too long "
-                              f"({one_line(exc, 60)})") from None
+            raise RecordError(_("not a game record: a number is too long ({error})").format(
+                error=one_line(exc, 60))) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -143,21 +154,23 @@ class Record:
         try:
             text = read_text(Path(path))
         except ValueError as exc:
-            raise RecordError(f"not a game record: {exc}") from None
+            raise RecordError(_("not a game record: {problem}").format(problem=exc)) from None
         return cls.from_json(text)
 
 
 def _whole(value: Any, field: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RecordError(f"record's {field} must be a whole number in {low}..{high}, "
-                          f"not {shown(value)}")
+        raise RecordError(_("record's {field} must be a whole number in {low}..{high}, "
+                            "not {value}").format(field=field, low=low, high=high,
+                                                   value=shown(value)))
     return value
 
 
 def _name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
-        raise RecordError(f"record's {field} must be a name of 1 to {MAX_NAME} characters, "
-                          f"not {shown(value)}")
+        raise RecordError(_("record's {field} must be a name of 1 to {most} characters, "
+                            "not {value}").format(field=field, most=MAX_NAME,
+                                                   value=shown(value)))
     return value
 
 
@@ -166,9 +179,11 @@ def _agents(value: Any, players: int) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise RecordError(f"record's agents must be a list of names, not {shown(value)}")
+        raise RecordError(_("record's agents must be a list of names, not {value}").format(
+            value=shown(value)))
     if value and len(value) != players:
-        raise RecordError(f"record's agents name {len(value)} players for {players} seats")
+        raise RecordError(_("record's agents name {count} players for {seats} seats").format(
+            count=len(value), seats=players))
     return tuple(_name(name, "agents") for name in value)
 
 
@@ -220,28 +235,33 @@ def record_of(game: Game[Any, Any], players: int, options: Mapping[str, Any], se
 def replay(game: Game[Any, Any], record: Record) -> Replay:
     """Rebuild the game of `record`; raises `RecordError` saying where it goes wrong."""
     if record.game != game.info.id:
-        raise RecordError(f"record is of game {record.game!r}, not {game.info.id!r}")
+        raise RecordError(_("record is of game {game}, not {expected}").format(
+            game=repr(record.game), expected=repr(game.info.id)))
     try:
-        state, _ = start(game, record.players, record.options, record.seed, record.setup)
+        state, _resolved = start(game, record.players, record.options, record.seed,
+                                 record.setup)
     except TabletopError as exc:
-        raise RecordError(f"set-up: {one_line(exc)}") from None
+        raise RecordError(_("set-up: {problem}").format(problem=one_line(exc))) from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RecordError(f"set-up is invalid: {one_line(repr(exc), 200)}") from None
+        raise RecordError(_("set-up is invalid: {error}").format(
+            error=one_line(repr(exc), 200))) from None
     if record.setup is not None and game.setup(state) != record.setup:
         # A game without chance has no set-up, and a game's own set-up reads back equal:
         # anything else in the field is junk the game did not use.
-        raise RecordError(f"record's setup {shown(record.setup)} is not one "
-                          f"{game.info.name} would record")
+        raise RecordError(_("record's setup {setup} is not one {game} would record").format(
+            setup=shown(record.setup), game=i18n.translated(game.info.name)))
     states, moves, log = [state], [], []
     for number, text in enumerate(record.moves, 1):
         if game.to_move(state) is None:
-            raise RecordError(f"move {number} ({shown(text)}): the game was already over")
+            raise RecordError(_("move {number} ({move}): the game was already over").format(
+                number=number, move=shown(text)))
         try:
             move = game.parse_move(state, text)
             # The rolls are not in the record: the seed draws them again, as in play.
             after = settle(game, game.apply(state, move), record.seed, number)
         except TabletopError as exc:
-            raise RecordError(f"move {number} ({shown(text)}): {one_line(exc)}") from None
+            raise RecordError(_("move {number} ({move}): {problem}").format(
+                number=number, move=shown(text), problem=one_line(exc))) from None
         log.append(tuple(game.describe(state, move, after)))
         states.append(after)
         moves.append(move)
@@ -249,10 +269,12 @@ def replay(game: Game[Any, Any], record: Record) -> Replay:
     outcome = game.outcome(state)
     if record.ended is not None:  # the table's verdict ended a game its rules had not
         if outcome is not None:
-            raise RecordError(f"after move {len(record.moves)}: the rules ended the game, "
-                              f"yet the record says it ended by {record.ended}")
+            raise RecordError(_("after move {number}: the rules ended the game, yet the "
+                                "record says it ended by {verdict}").format(
+                number=len(record.moves), verdict=record.ended))
     elif record.result is not None and outcome != record.result:
-        got = "game not over" if outcome is None else f"{outcome.to_dict()}"
-        raise RecordError(f"after move {len(record.moves)}: result differs from the record "
-                          f"(recorded {record.result.to_dict()}, replay gives {got})")
+        got = _("game not over") if outcome is None else f"{outcome.to_dict()}"
+        raise RecordError(_("after move {number}: result differs from the record (recorded "
+                            "{recorded}, replay gives {got})").format(
+            number=len(record.moves), recorded=record.result.to_dict(), got=got))
     return Replay(record, tuple(states), tuple(moves), tuple(log))

@@ -50,6 +50,7 @@ from tabletop import boundary
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, PluginFailed
 from tabletop.chance import rolled, settle
+from tabletop.i18n import _
 from tabletop.lines import Line
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 from tabletop.plugins import Host
@@ -516,14 +517,16 @@ class Session:
         """Why the move of `ply` may not be taken back, in words (None: it may)."""
         before, after, move = self.states[ply], self.states[ply + 1], self.moves[ply]
         if self.game.reveals(before, move, after):
-            return f"move {ply + 1} showed what was hidden, and it has been seen"
+            return _("move {number} showed what was hidden, and it has been seen").format(
+                number=ply + 1)
         if rolled(self.game, before, move):
-            return f"the dice of move {ply + 1} have been rolled"
+            return _("the dice of move {number} have been rolled").format(number=ply + 1)
         if self._ended_by_special(ply):
-            return "it ended the game, which stands"  # resigned or agreed: see `undo_refusal`
+            # resigned or agreed: see `undo_refusal`
+            return _("it ended the game, which stands")
         if self.game.info.hidden_information and self.is_ai(self.game.to_move(before)):
-            return (f"move {ply + 1} was the computer's, in a game of hidden information "
-                    "(it chose knowing its own hand)")
+            return _("move {number} was the computer's, in a game of hidden information "
+                     "(it chose knowing its own hand)").format(number=ply + 1)
         return None
 
     def _undo_target(self) -> int | None:
@@ -557,21 +560,21 @@ class Session:
         if self.final_move() is not None:
             outcome, mover = self.outcome, self.game.to_move(self.states[-2])
             agreed = outcome is not None and (not outcome.winners or mover in outcome.winners)
-            return ("Nothing that may be undone: the draw was agreed." if agreed
-                    else "Nothing that may be undone: the game was resigned.")
+            return (_("Nothing that may be undone: the draw was agreed.") if agreed
+                    else _("Nothing that may be undone: the game was resigned."))
         if not self.human_seats:
-            return "Nothing that may be undone: nobody plays here."
+            return _("Nothing that may be undone: nobody plays here.")
         ply = len(self.moves)
         while ply > 0:
             ply -= 1
             why = self._kept_because(ply)
             if why is not None:
-                return f"Nothing that may be undone: {why}."
+                return _("Nothing that may be undone: {reason}.").format(reason=why)
             if not self.is_ai(self.game.to_move(self.states[ply])):
-                return "Nothing that may be undone."  # undo would go back: not refused
+                return _("Nothing that may be undone.")  # undo would go back: not refused
         if self.moves:
-            return "Nothing that may be undone: no one here has moved yet."
-        return "Nothing that may be undone: no move has been played yet."
+            return _("Nothing that may be undone: no one here has moved yet.")
+        return _("Nothing that may be undone: no move has been played yet.")
 
     def can_undo(self) -> bool:
         """True if undo would go back to an earlier human turn."""

@@ -27,7 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import format_decimal
+
+from tabletop import i18n
 from tabletop.ai.base import Budget
+from tabletop.i18n import _, ngettext
 from tabletop.play.table import CUT, FORFEITED, RULES, TIMEOUT, Policy, Table
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -234,17 +238,43 @@ def report_json(match: Match, results: Sequence[GameResult], seconds: float) -> 
             "cut": sum(r.ended == CUT for r in results), "seconds": seconds}
 
 
+def fixed(value: float, digits: int) -> str:
+    """`value` with `digits` decimals the current language's way ("0.50", "0,50"), never
+    grouped, so a report's columns read as they did ("1500.00", as `f"{value:.2f}"`)."""
+    return format_decimal(value, format="0" + ("." + "0" * digits if digits else ""),
+                          locale=i18n.language())
+
+
+def share(value: float) -> str:
+    """A share (0..1) as a percentage with one decimal ("62.5%", "62,5 %")."""
+    return _("{percent}%").format(percent=fixed(value * 100, 1))
+
+
+def games_text(count: int) -> str:
+    """"1 game", "2 games" in the current language."""
+    return ngettext("{count} game", "{count} games", count).format(count=count)
+
+
 def report_lines(game_name: str, results: Sequence[GameResult], seconds: float) -> list[str]:
     """The lines `simulate` prints: one per agent, then the games cut by the bound."""
-    lines = [f"{len(results)} games of {game_name} in {seconds:.1f} s"]
+    count = len(results)
+    lines = [_("{games} of {game} in {seconds} s").format(
+        games=games_text(count), game=i18n.translated(game_name), seconds=fixed(seconds, 1))]
     for name, row in summarize(results).items():
-        timeouts = f"  {row['timeouts']:g} timeouts" if row["timeouts"] else ""
-        lines.append(f"  {name:12} mean score {row['mean_score']:7.2f}  wins "
-                     f"{row['wins']:7.2f}  win rate {row['win_rate']:6.1%}  "
-                     f"{row['seconds_per_move']:.4f} s/move{timeouts}")
+        timeouts = ("  " + ngettext("{count} timeout", "{count} timeouts",
+                                    int(row["timeouts"])).format(
+            count=f"{row['timeouts']:g}")) if row["timeouts"] else ""
+        lines.append("  " + _("{agent} mean score {mean}  wins {wins}  win rate {rate}  "
+                              "{seconds} s/move{timeouts}").format(
+            agent=f"{name:12}", mean=fixed(row["mean_score"], 2).rjust(7),
+            wins=fixed(row["wins"], 2).rjust(7), rate=share(row["win_rate"]).rjust(6),
+            seconds=fixed(row["seconds_per_move"], 4), timeouts=timeouts))
     cut = [r for r in results if r.ended == CUT]
     if cut:
-        lines.append(f"  {len(cut)} games {cut[0].reason}: no result, not counted above")
+        lines.append("  " + ngettext(
+            "{count} game cut at {plies} plies (not a rule): no result, not counted above",
+            "{count} games cut at {plies} plies (not a rule): no result, not counted above",
+            len(cut)).format(count=len(cut), plies=cut[0].plies))
     return lines
 
 
@@ -274,7 +304,12 @@ class RecordWriter:
             write_user_file(path, result.record)
         except (OSError, ValueError) as exc:  # RefusedTarget, RecordError are ValueErrors
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.failure = (f"cannot write the record of game {number} ({path}): {why}; "
-                            f"{self.written} records were written before it, none after")
+            # Translators: English keeps "records were" for any count (tests read it).
+            self.failure = ngettext(
+                "cannot write the record of game {number} ({path}): {why}; {count} records "
+                "were written before it, none after",
+                "cannot write the record of game {number} ({path}): {why}; {count} records "
+                "were written before it, none after", self.written).format(
+                number=number, path=path, why=why, count=self.written)
             return
         self.written += 1

@@ -15,14 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.lines import render
+from tabletop import i18n
+from tabletop.i18n import N_, _
 from tabletop.model import Game, IllegalMoveError, Outcome, TabletopError, seat_text
-from tabletop.play.table import Event, Hinted, Played, Table, hint_text, not_allowed
+from tabletop.play.table import Event, Hinted, Played, Table, hint_text, not_allowed, said
 from tabletop.record import Record
 from tabletop.session import PluginFailed
 
-HELP = ("Type a move in notation, 'help' for the legal moves, 'hint' for a suggestion, "
-        "'quit' to stop.")
+HELP = N_("Type a move in notation, 'help' for the legal moves, 'hint' for a suggestion, "
+         "'quit' to stop.")
 
 
 def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str], None],
@@ -53,7 +54,7 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
         if len(humans) > 1 and viewer is not None:
             # Several people share this screen: say whose eyes the picture is through,
             # so the others know to look away.
-            text = f"[{table.label(viewer)}'s view]\n{text}"
+            text = _("[{player}'s view]").format(player=table.label(viewer)) + f"\n{text}"
         return text
 
     def record() -> Record:
@@ -84,10 +85,10 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
         if table.is_agent(seat):
             table.advance()
             continue
-        who = f"{table.label(seat)} (human)"
+        who = _("{player} (human)").format(player=table.label(seat))
         move = _ask_move(table, who, ask, say)
         if move is None:
-            say("Game stopped.")
+            say(_("Game stopped."))
             return
         table.play(move)
     with session.guard("scoring the game"):
@@ -102,7 +103,7 @@ def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
     session = table.session
     game, state = session.game, session.state
     while True:
-        line = ask(f"{who} to move> ")
+        line = ask(_("{player} to move> ").format(player=who))
         if line is None or line.strip() in ("quit", "exit"):
             return None
         text = line.strip()
@@ -110,10 +111,10 @@ def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
             with session.guard("listing the legal moves"):
                 legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
                 specials = [game.move_to_text(state, m) for m in game.special_moves(state)]
-            say(HELP)
-            say("Legal moves: " + ", ".join(legal))
+            say(_(HELP))
+            say(_("Legal moves: {moves}").format(moves=", ".join(legal)))
             if specials:
-                say("Also: " + ", ".join(specials))
+                say(_("Also: {moves}").format(moves=", ".join(specials)))
             continue
         if text == "hint":
             _hint(table, say)
@@ -124,9 +125,10 @@ def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
         except PluginFailed:
             raise
         except IllegalMoveError as exc:  # a move, which the rules refuse: say why
-            say(f"{not_allowed(render(exc.line, table.labels()))} {HELP}")
+            say(f"{not_allowed(said(exc.line, table.labels()))} {_(HELP)}")
         except TabletopError as exc:
-            say(f"Not played: {exc}. {HELP}")
+            reason = str(exc) if i18n.language() == "en" else said(exc.line, table.labels())
+            say(_("Not played: {reason}. {help}").format(reason=reason, help=_(HELP)))
 
 
 def _hint(table: Table, say: Callable[[str], None]) -> None:
@@ -136,10 +138,10 @@ def _hint(table: Table, say: Callable[[str], None]) -> None:
     except PluginFailed:
         raise
     except TabletopError as exc:  # no agent to ask (a table without a host)
-        say(f"No hint: {exc}")
+        say(_("No hint: {reason}").format(reason=exc))
         return
     if move is None:
-        say("No hint this time: the agent failed; ask again.")
+        say(_("No hint this time: the agent failed; ask again."))
 
 
 def result_text(game: Game[Any, Any], outcome: Outcome,
@@ -150,10 +152,28 @@ def result_text(game: Game[Any, Any], outcome: Outcome,
     def label(seat: int) -> str:
         return labels[seat] if seat < len(labels) else game.info.seat_name(seat)
 
-    scores = ", ".join(f"{label(i)} {s:g}" for i, s in enumerate(outcome.scores))
-    if not outcome.winners:
-        verdict = "nobody wins"
+    scores = ", ".join(_("{seat} {score}").format(seat=label(i), score=_score(s))
+                       for i, s in enumerate(outcome.scores))
+    winners = [label(w) for w in outcome.winners]
+    if not winners:
+        verdict = _("nobody wins")
+    elif len(winners) == 1:
+        verdict = _("{name} wins").format(name=winners[0])
     else:
-        names = " and ".join(label(w) for w in outcome.winners)
-        verdict = f"{names} {'share the victory' if len(outcome.winners) > 1 else 'wins'}"
-    return f"Game over ({outcome.reason}): {scores}; {verdict}."
+        names = (" and ".join(winners) if i18n.language() == "en" else
+                 _("{names} and {last}").format(names=", ".join(winners[:-1]),
+                                                last=winners[-1]))
+        verdict = _("{names} share the victory").format(names=names)
+    if i18n.language() == "en":
+        reason = outcome.reason  # as records keep it
+    else:
+        reason = said(outcome.said, labels or [label(i) for i in range(len(outcome.scores))])
+    return _("Game over ({reason}): {scores}; {verdict}.").format(
+        reason=reason, scores=scores, verdict=verdict)
+
+
+def _score(value: float) -> str:
+    """A score as the current language writes it ("12", "12.5", "12,5")."""
+    if i18n.language() == "en" or float(value).is_integer():
+        return f"{value:g}"
+    return i18n.number(value)

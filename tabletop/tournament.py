@@ -45,19 +45,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
 from tabletop import ratings as R
 from tabletop.ai.base import Budget
+from tabletop.i18n import N_, _, ngettext
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record
-from tabletop.simulate import CUT, GameResult, Job, Match, play_in_process, play_jobs
+from tabletop.simulate import (
+    CUT,
+    GameResult,
+    Job,
+    Match,
+    fixed,
+    games_text,
+    play_in_process,
+    play_jobs,
+    share,
+)
 from tabletop.store.files import write_atomic
 from tabletop.worker import HostFactory, default_factory
 
 PROCESS, RAY = "process", "ray"
 SETTINGS_FILE, RESULTS_FILE, GAMES_DIR, CHART_FILE = (
     "tournament.json", "results.jsonl", "games", "ratings.png")
-RAY_MISSING = "the Ray backend needs Ray: pip install 'tabletop[ray]'"
+RAY_MISSING = N_("the Ray backend needs Ray: pip install 'tabletop[ray]'")
 #: A Ray task plays games for at least this long (Ray's overhead per task is milliseconds).
 RAY_TASK_SECONDS = 0.25
 
@@ -164,16 +176,18 @@ class Folder:
             try:
                 kept = json.loads(settings_file.read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
-                raise TournamentError(f"{settings_file}: unreadable ({exc})") from None
+                raise TournamentError(_("{file}: unreadable ({error})").format(
+                    file=settings_file, error=exc)) from None
             if kept != wanted:
                 differ = sorted(k for k in wanted if kept.get(k) != wanted[k]) or ["format"]
-                raise TournamentError(
-                    f"{path} holds a tournament with other settings ({', '.join(differ)}); "
-                    "use another --out folder")
+                raise TournamentError(_(
+                    "{folder} holds a tournament with other settings ({settings}); "
+                    "use another --out folder").format(folder=path, settings=", ".join(differ)))
         try:
             write_atomic(settings_file, json.dumps(wanted, indent=1) + "\n")
         except OSError as exc:
-            raise TournamentError(f"cannot write {settings_file}: {exc.strerror or exc}") from None
+            raise TournamentError(_("cannot write {file}: {reason}").format(
+                file=settings_file, reason=exc.strerror or exc)) from None
         self.kept: dict[str, GameResult] = {}
         results = path / RESULTS_FILE
         if results.exists():
@@ -191,8 +205,8 @@ class Folder:
             with (self.path / RESULTS_FILE).open("a", encoding="utf-8") as out:
                 out.write(_result_line(pairing, result) + "\n")
         except OSError as exc:
-            raise TournamentError(f"cannot write into {self.path}: "
-                                  f"{exc.strerror or exc}") from None
+            raise TournamentError(_("cannot write into {folder}: {reason}").format(
+                folder=self.path, reason=exc.strerror or exc)) from None
         self.kept[pairing.name] = result
 
 
@@ -214,7 +228,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise TournamentError(RAY_MISSING) from None
+        raise TournamentError(_(RAY_MISSING)) from None
     return ray
 
 
@@ -249,8 +263,10 @@ def _play_on_ray(host: Host, jobs: list[Job], workers: int | None,
         try:
             ray.init(**options)
         except Exception as exc:  # Ray's connection errors have no common base
-            raise TournamentError(f"cannot start Ray{f' at {address}' if address else ''}: "
-                                  f"{type(exc).__name__}: {exc}") from None
+            error = f"{type(exc).__name__}: {exc}"
+            raise TournamentError(
+                _("cannot start Ray at {address}: {error}").format(address=address, error=error)
+                if address else _("cannot start Ray: {error}").format(error=error)) from None
     task = ray.remote(num_cpus=1)(play_batch)
     batches = [rest[i:i + size] for i in range(0, len(rest), size)]
     limit = workers or len(batches)
@@ -260,7 +276,7 @@ def _play_on_ray(host: Host, jobs: list[Job], workers: int | None,
             while batches and len(pending) < limit:
                 batch = batches.pop(0)
                 pending[task.remote([jobs[i] for i in batch], factory)] = batch
-            done, _ = ray.wait(list(pending), num_returns=1)
+            done, _waiting = ray.wait(list(pending), num_returns=1)
             for ref in done:
                 yield from zip(pending.pop(ref), ray.get(ref), strict=True)
     finally:
@@ -340,7 +356,7 @@ def run(host: Host, settings: Settings, agents: Sequence[str], games_per_pair: i
     Raises `TournamentError` for a folder of other settings or a missing Ray.
     """
     if len(set(agents)) != len(agents) or len(agents) < 2:
-        raise TournamentError("name at least two different agents")
+        raise TournamentError(_("name at least two different agents"))
     if backend == RAY:
         ray_module()
     began = time.perf_counter()
@@ -365,25 +381,38 @@ def run(host: Host, settings: Settings, agents: Sequence[str], games_per_pair: i
     finishes = [R.Finish("+".join(p.seating), r.agents, r.scores, r.winners)
                 for p, r in zip(pairings, ordered, strict=True) if r.ended != CUT]
     if not finishes:
-        raise TournamentError("every game was cut by the ply bound: nothing to rate")
+        raise TournamentError(_("every game was cut by the ply bound: nothing to rate"))
     ratings, standings = R.rate(finishes, list(agents), seed)
     return Standings(settings, tuple(agents), tuple(pairings), ordered, ratings, standings,
                    len(missing), time.perf_counter() - began)
 
 
+def _heading() -> str:
+    """The columns' names of the table."""
+    agent, rating, interval = _("agent"), _("rating"), _("interval")
+    mean, wins = _("mean score"), _("win share")
+    return f"  {agent:14} {rating:>7} {interval:>17}  {mean:>20}  {wins:>22}"
+
+
 def report_lines(outcome: Standings, game_name: str) -> list[str]:
     """The table `tabletop tournament` prints, strongest first."""
     anchor = R.anchor_of(outcome.agents)
-    lines = [f"{game_name}, {outcome.settings.players} players: {len(outcome.results)} games "
-             f"({outcome.played} played now) in {outcome.seconds:.1f} s; "
-             f"Elo ratings, {anchor} = 0, 95 % intervals",
-             f"  {'agent':14} {'rating':>7} {'interval':>17}  {'mean score':>20}  "
-             f"{'win share':>22}"]
+    games = len(outcome.results)
+    lines = [_("{game}, {players} players: {games} ({played} played now) in {seconds} s; "
+               "Elo ratings, {anchor} = 0, 95 % intervals").format(
+                 game=i18n.translated(game_name), players=outcome.settings.players,
+                 games=games_text(games), played=outcome.played,
+                 seconds=fixed(outcome.seconds, 1), anchor=anchor),
+             _heading()]
     for name in sorted(outcome.agents, key=lambda a: -outcome.ratings[a].rating):
         r, s = outcome.ratings[name], outcome.standings[name]
         lines.append(f"  {name:14} {round(r.rating):7d} [{round(r.low):7d}, {round(r.high):7d}]  "
-                     f"{s.mean_score:7.2f} [{s.score_low:5.2f}, {s.score_high:5.2f}]  "
-                     f"{s.win_share:6.1%} [{s.share_low:6.1%}, {s.share_high:6.1%}]")
+                     f"{fixed(s.mean_score, 2):>7} [{fixed(s.score_low, 2):>5}, "
+                     f"{fixed(s.score_high, 2):>5}]  "
+                     f"{share(s.win_share):>6} [{share(s.share_low):>6}, "
+                     f"{share(s.share_high):>6}]")
     if outcome.cut:
-        lines.append(f"  {outcome.cut} games cut by the ply bound: no result, not rated")
+        lines.append("  " + ngettext("{count} game cut by the ply bound: no result, not rated",
+                                     "{count} games cut by the ply bound: no result, not rated",
+                                     outcome.cut).format(count=outcome.cut))
     return lines

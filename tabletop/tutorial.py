@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.i18n import _, translated
 from tabletop.limits import (
     MAX_FILE_BYTES,
     MAX_MOVE_TEXT,
@@ -144,8 +145,8 @@ class Tutorial:
     def step(self, number: int) -> Step:
         """The step `number` (from 1); `TutorialError` if there is none."""
         if not 1 <= number <= len(self.steps):
-            raise TutorialError(f"{self.title} has steps 1 to {len(self.steps)}, "
-                                f"not {number}")
+            raise TutorialError(_("{tutorial} has steps 1 to {last}, not {number}").format(
+                tutorial=translated(self.title), last=len(self.steps), number=number))
         return self.steps[number - 1]
 
     def taught(self) -> set[str]:

@@ -38,6 +38,7 @@ from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
 from tabletop.session import AgentError, Decision, DecisionTimeout, deadline_seconds, decide
@@ -135,8 +136,8 @@ def _serve(conn: Connection, factory: HostFactory, parent: int) -> None:
     try:
         host = factory()
     except Exception as exc:
-        failure = WorkerError(f"the AI worker could not load the plugins: "
-                              f"{type(exc).__name__}: {exc}", type(exc).__name__,
+        failure = WorkerError(_("the AI worker could not load the plugins: {error}").format(
+                              error=f"{type(exc).__name__}: {exc}"), type(exc).__name__,
                               traceback.format_exc())
     with contextlib.suppress(EOFError, OSError):  # the pipe closed: the caller is gone
         while True:
@@ -150,7 +151,7 @@ def _answer(host: Host | None, failure: WorkerError | None, job: int,
     """The worker's reply to one decision: ("done", job, notation) or ("error", job, exc)."""
     try:
         if host is None:
-            raise failure or WorkerError("the AI worker has no host")
+            raise failure or WorkerError(_("the AI worker has no host"))
         return ("done", job, decide(host, decision))
     except (AgentError, WorkerError) as exc:
         return ("error", job, exc)
@@ -269,7 +270,8 @@ class AIWorker:
                 self._run(job)
             except Exception as exc:  # never leave a caller waiting on a lost job
                 if not job.future.done():
-                    job.future.set_exception(WorkerError(f"the AI worker failed: {exc}"))
+                    job.future.set_exception(WorkerError(
+                        _("the AI worker failed: {error}").format(error=exc)))
         with self._lock:
             self._stop_process()
 

@@ -5,9 +5,12 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
-# Tests read English unless a test chooses another language (and this process's
-# subprocesses too): the machine's locale must not change what a test sees.
-os.environ["TABLETOP_LANG"] = "en"
+
+# Tests read English unless a test chooses another language (and so do the processes
+# they start): the machine's locale and a TABLETOP_LANG must not change what a test sees.
+for _name in ("TABLETOP_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 NIM_SOURCE = Path(__file__).parent / "plugins" / "tabletop-nim"
 if str(NIM_SOURCE) not in sys.path:

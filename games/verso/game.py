@@ -11,10 +11,12 @@ from games.verso import notation, observation, rules, saving
 from games.verso.cards import CardList, cards_from_data, check_deck_option
 from games.verso.picture import SOLO_BANDS, render
 from games.verso.state import Move, VersoState
+from games.verso.words import CATALOG, _, ngettext
+from tabletop.i18n import N_
 from tabletop.lines import Line
 from tabletop.model import Game, GameInfo, GameOption, IllegalMoveError, OptionError, Outcome
 
-RULES_HELP = """\
+RULES_HELP = N_("""\
 Goal: score the most points with sequences and squares.
 Cards have two faces of different colours (blue, green, orange), one worth 1 point and
 one worth 3; numbers on the two faces are neighbours (6 and 1 are neighbours too); a
@@ -34,13 +36,17 @@ otherwise), without flips. Highest total wins; ties share.
 Solo: 35 cards. After each of your turns, the top card is turned over; if its new number
 is higher than the old one (no jokers involved), flip your highest card of the new
 face's colour. The game ends as soon as the deck is empty; then bank once more.
-Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64."""
+Bands: 35 average, 40, 45, 50, 55, 60+ top; the designers' record is 64.""")
 
 SOLO_SCALE = 70.0
 
 #: The whole rulebook, docs/rules/verso.md (shipped in this package as `rules.md`): the
 #: app's Rules screen shows this text, so the document and the screen never disagree.
 RULES_TEXT = resources.files("games.verso").joinpath("rules.md").read_text(encoding="utf-8")
+#: The rulebook in French and German (docs/rules/verso.fr.md, verso.de.md), same sections.
+RULES_TRANSLATIONS = {
+    language: resources.files("games.verso").joinpath(f"rules.{language}.md").read_text(
+        encoding="utf-8") for language in ("fr", "de")}
 #: The guided first game (`tabletop.tutorial`), `tutorial.toml` in this package.
 TUTORIAL = resources.files("games.verso").joinpath("tutorial.toml").read_text(
     encoding="utf-8")
@@ -50,12 +56,16 @@ def _cards(options: Mapping[str, Any]) -> CardList:
     try:
         return cards_from_data(options.get("deck"))
     except ValueError as exc:
-        raise OptionError(f"option 'deck': {exc}", f"Deck: {exc}.") from None
+        raise OptionError(f"option 'deck': {exc}",
+                          _("Deck: {problem}.").format(problem=exc)) from None
 
 
 def _table(players: int) -> str:
-    """A game of `players`, in words."""
-    return "a solo game" if players == 1 else f"a game of {players} players"
+    """A game of `players`, in words (the current language)."""
+    if players == 1:
+        return _("a solo game")
+    return ngettext("a game of {count} player", "a game of {count} players",
+                    players).format(count=players)
 
 
 class VersoGame(Game[VersoState, Move]):
@@ -68,28 +78,32 @@ class VersoGame(Game[VersoState, Move]):
         max_players=6,
         hidden_information=True,
         # Short enough for two lines of a launcher card at 800x600.
-        description="Keep or flip two-faced cards and bank runs of one colour; each bank "
-                    "makes your neighbours flip a card.",
+        description=N_("Keep or flip two-faced cards and bank runs of one colour; each "
+                       "bank makes your neighbours flip a card."),
         rules_help=RULES_HELP,
         # Play: at most one draw per card and one bank per two cards drawn (a bank
         # discards two), 90 cards at most, then one final bank each: 90 + 45 + 6.
         max_plies=141,
         options=(
             GameOption("first_player", -1, "the seat that plays first (-1: at random)",
-                       kind=int, minimum=-1, maximum=5, label="Who plays first",
-                       help="The player who takes the first turn; the others follow "
-                            "in seat order.",
-                       presets=(("At random", -1),
-                                *((f"Player {n + 1}", n) for n in range(6))),
+                       kind=int, minimum=-1, maximum=5, label=N_("Who plays first"),
+                       help=N_("The player who takes the first turn; the others follow "
+                               "in seat order."),
+                       presets=((N_("At random"), -1), (N_("Player 1"), 0),
+                                (N_("Player 2"), 1), (N_("Player 3"), 2),
+                                (N_("Player 4"), 3), (N_("Player 5"), 4),
+                                (N_("Player 6"), 5)),
                        min_players=2),
             GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
-                       kind=object, check=check_deck_option, label="Deck",
-                       help="The cards shuffled into the draw pile (a custom deck is "
-                            "given on the command line).",
-                       presets=(("The standard 90 cards", None),)),
+                       kind=object, check=check_deck_option, label=N_("Deck"),
+                       help=N_("The cards shuffled into the draw pile (a custom deck "
+                               "is given on the command line)."),
+                       presets=((N_("The standard 90 cards"), None),)),
         ),
         rules_text=RULES_TEXT,
+        rules_translations=RULES_TRANSLATIONS,
         tutorial=TUTORIAL,
+        catalog=CATALOG,
     )
 
     # -- creating states -------------------------------------------------------------
@@ -102,20 +116,31 @@ class VersoGame(Game[VersoState, Move]):
         if len(cards) < need:
             raise OptionError(f"the deck has {len(cards)} cards; {players} player(s) "
                               f"need {need}",
-                              f"{self.info.option('deck').title}: this deck has "
-                              f"{len(cards)} cards, and {_table(players)} needs {need}.")
+                              _("{option}: this deck has {count} cards, and {table} needs "
+                                "{need}.").format(option=_(self.info.option("deck").title),
+                                                  count=len(cards), table=_table(players),
+                                                  need=need))
         first = options.get("first_player", -1)
         if first is None:
             first = -1
         if isinstance(first, bool) or not isinstance(first, int) or not -1 <= first < players:
             option = self.info.option("first_player")
-            named = [option.value_text(seat) for seat in (-1, *range(players))]
-            offered = (", ".join(named[:-1]) + " or " + named[-1] if players <= 2 else
-                       f"{named[0]} or one of {named[1]} to {named[-1]}")
+            named = [_(option.value_text(seat)) for seat in (-1, *range(players))]
+            if players == 1:
+                offered = _("{first} or {second}").format(first=named[0], second=named[1])
+            elif players == 2:
+                offered = _("{first}, {second} or {third}").format(
+                    first=named[0], second=named[1], third=named[2])
+            else:
+                offered = _("{first} or one of {low} to {high}").format(
+                    first=named[0], low=named[1], high=named[-1])
             raise OptionError(f"option 'first_player': {first!r} is not a seat of "
                               f"{players} player(s) (or -1 for random)",
-                              f"{option.title}: {option.value_text(first)} has no seat in "
-                              f"{_table(players)}; choose {offered}.")
+                              _("{option}: {value} has no seat in {table}; choose "
+                                "{offered}.").format(option=_(option.title),
+                                                     value=_(option.value_text(first)),
+                                                     table=_table(players),
+                                                     offered=offered))
         if setup is not None:
             deck, first_in_setup = saving.setup_from_data(setup, cards, players)
             if first not in (-1, first_in_setup):
@@ -152,7 +177,7 @@ class VersoGame(Game[VersoState, Move]):
         scores = state.scores
         if len(scores) == 1:
             # The rating band is the front end's to say (`score_bands`), in its words.
-            return Outcome((float(scores[0]),), (0,), "the deck ran out")
+            return Outcome((float(scores[0]),), (0,), N_("the deck ran out"))
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         line = Line.of("the deck ran out and the final banks are done; best {best} points",

@@ -13,14 +13,18 @@ mean score is below Club's, its win share above.
 from __future__ import annotations
 
 from tabletop.ai.base import Budget, Level
+from tabletop.i18n import N_
 
+#: The names and blurbs are marked for the game's catalog (`levels.json` is not extracted):
+#: the host shows them in the player's language.
 LEVELS = (
-    Level("Beginner", "random", Budget(),
-          "plays any legal move: an opponent to learn the rules against"),
-    Level("Casual", "mcts", Budget(iterations=30),
-          "a quick generic search: knows the rules, not the tricks"),
-    Level("Club", "greedy", Budget(),
-          "takes the card worth most now; banks when a sequence beats waiting"),
-    Level("Expert", "strong", Budget(iterations=128),
-          "tries each move on 128 deals of the unseen cards and keeps the likeliest win"),
+    Level(N_("Beginner"), "random", Budget(),
+          N_("plays any legal move: an opponent to learn the rules against")),
+    Level(N_("Casual"), "mcts", Budget(iterations=30),
+          N_("a quick generic search: knows the rules, not the tricks")),
+    Level(N_("Club"), "greedy", Budget(),
+          N_("takes the card worth most now; banks when a sequence beats waiting")),
+    Level(N_("Expert"), "strong", Budget(iterations=128),
+          N_("tries each move on 128 deals of the unseen cards and keeps the likeliest "
+             "win")),
 )

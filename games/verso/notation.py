@@ -17,6 +17,7 @@ from __future__ import annotations
 from games.verso.cards import COLOURS, colour_number
 from games.verso.rules import is_legal, why_illegal
 from games.verso.state import FLIP, KEEP, PASS, Bank, Draw, Move, Pass, VersoState
+from games.verso.words import _
 from tabletop.model import IllegalMoveError, NotationError
 
 _WORDS: dict[str, Move] = {"keep": KEEP, "draw": KEEP, "draw keep": KEEP,
@@ -35,35 +36,40 @@ def move_text(move: Move) -> str:
 def read_move(text: str) -> Move:
     """The move `text` names, position aside (raises `NotationError`)."""
     if not isinstance(text, str):
-        raise NotationError(f"a move is text, not {text!r}")
+        raise NotationError(_("a move is text, not {value}").format(value=repr(text)))
     words = text.lower().split()
     joined = " ".join(words)
     if joined in _WORDS:
         return _WORDS[joined]
     if not words or words[0] != "bank":
-        raise NotationError(f"{text!r} is not a Verso move (keep, flip, bank …, pass)")
+        raise NotationError(_("{text} is not a Verso move (keep, flip, bank …, "
+                                "pass)").format(text=repr(text)))
     if len(words) < 3:
-        raise NotationError(f"{text!r}: write `bank <colour> <values>`, e.g. bank blue 3 J=4 5")
+        raise NotationError(_("{text}: write `bank <colour> <values>`, e.g. bank blue 3 J=4 "
+                              "5").format(text=repr(text)))
     colour = colour_number(words[1])
     if colour is None:
-        raise NotationError(f"{text!r}: {words[1]!r} is not a colour "
-                            f"({', '.join(COLOURS)})")
+        raise NotationError(_("{text}: {word} is not a colour ({colours})").format(
+            text=repr(text), word=repr(words[1]), colours=", ".join(COLOURS)))
     values: list[int] = []
     joker: int | None = None
     for word in words[2:]:
         is_joker = word.startswith("j=")
         digit = word[2:] if is_joker else word
         if len(digit) != 1 or digit not in "123456":
-            raise NotationError(f"{text!r}: {word!r} is not a value 1..6 or J=<value>")
+            raise NotationError(_("{text}: {word} is not a value 1..6 or "
+                                  "J=<value>").format(text=repr(text), word=repr(word)))
         value = int(digit)
         if is_joker:
             if joker is not None:
-                raise NotationError(f"{text!r}: a sequence holds at most one joker")
+                raise NotationError(_("{text}: a sequence holds at most one "
+                                      "joker").format(text=repr(text)))
             joker = value
         else:
             values.append(value)
         if (values + ([joker] if joker is not None else [])).count(value) > 1:
-            raise NotationError(f"{text!r}: the value {value} appears twice")
+            raise NotationError(_("{text}: the value {value} appears "
+                                  "twice").format(text=repr(text), value=value))
     return Bank(colour, tuple(sorted(values)), joker)
 
 

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-from games.verso.cards import COLOURS, JOKER, VALUES, face_text, key_for, points_of, value_of
+from games.verso.cards import JOKER, VALUES, key_for, key_of, points_of, value_of
 from games.verso.rules import who
 from games.verso.state import EMPTY, FINAL, OVER, VersoState
+from games.verso.words import _, card_words, face_words, ngettext, pgettext
+from tabletop.i18n import N_
 from tabletop.lines import Line, seat
 
-SOLO_BANDS = ((64, "the designers' record"), (60, "top band"), (55, "pro"), (50, "model player"),
-              (45, "talented"), (40, "great"), (35, "average"))
+#: The rating bands of a solo score (§7), highest first; the host shows their names in
+#: the player's language (`VersoGame.score_bands`).
+SOLO_BANDS = ((64, N_("the designers' record")), (60, N_("top band")), (55, N_("pro")),
+              (50, N_("model player")), (45, N_("talented")), (40, N_("great")),
+              (35, N_("average")))
 
 
 def solo_band(score: int) -> str:
-    """The rulebook's rating band for a solo score, in our own words (§7)."""
+    """The rulebook's rating band for a solo score, in our own words (§7), in the current
+    language."""
     for floor, name in SOLO_BANDS:
         if score >= floor:
-            return f"{name} ({floor}+)"
-    return "below average (under 35)"
+            return _("{band} ({floor}+)").format(band=_(name), floor=floor)
+    return _("below average (under 35)")
+
+
+def _colour_words() -> tuple[str, str, str]:
+    """The colours as a layout's rows are headed, in the current language."""
+    return (pgettext("row", "blue"), pgettext("row", "green"), pgettext("row", "orange"))
 
 
 def card_text(state: VersoState, code: int) -> str:
@@ -25,7 +36,7 @@ def card_text(state: VersoState, code: int) -> str:
     value = value_of(face)
     text = f"{value if value != JOKER else 'J'}({points_of(face)})"
     if state.revealed >> (code >> 1) & 1:
-        text += "/" + face_text(state.cards.face[code ^ 1]).split(" (")[0]
+        text += "/" + card_words(key_of(state.cards.face[code ^ 1]))
     return text
 
 
@@ -46,33 +57,58 @@ def render(state: VersoState) -> Line:
 
 
 def _picture(state: VersoState) -> list[str]:
-    """The picture's lines, each seat's name followed by a NUL (made a field above)."""
+    """The picture's lines, each seat's name followed by a NUL (made a field above), in
+    the current language."""
 
     def named(index: int) -> str:
         return who(index) + "\x00"
 
     players = state.players
     if state.phase == OVER:
-        head = "game over"
+        head = _("game over")
     elif state.phase == FINAL:
-        head = f"{named(state.turn)} to bank a final sequence or pass"
+        head = _("{player} to bank a final sequence or pass").format(
+            player=named(state.turn))
     else:
-        head = f"{named(state.turn)} to draw or bank"
-    lines = [f"Verso, {'solo' if players == 1 else f'{players} players'}: {head}"]
-    top = f", top shows {face_text(state.cards.face[state.deck[0]])}" if state.deck else ""
-    lines.append(f"Deck: {len(state.deck)} cards{top}")
-    last = (f", last {face_text(state.cards.face[state.discard[-1]])}"
-            if state.discard else "")
-    lines.append(f"Discard pile: {len(state.discard)} cards{last}")
+        head = _("{player} to draw or bank").format(player=named(state.turn))
+    if players == 1:
+        lines = [_("Verso, solo: {state}").format(state=head)]
+    else:
+        lines = [ngettext("Verso, {count} player: {state}", "Verso, {count} players: {state}",
+                          players).format(count=players, state=head)]
+    size = len(state.deck)
+    if state.deck:
+        lines.append(ngettext("Deck: {count} card, top shows {face}",
+                              "Deck: {count} cards, top shows {face}", size).format(
+            count=size, face=face_words(state.cards.face[state.deck[0]])))
+    else:
+        lines.append(ngettext("Deck: {count} card", "Deck: {count} cards", size).format(
+            count=size))
+    size = len(state.discard)
+    if state.discard:
+        lines.append(ngettext("Discard pile: {count} card, last {face}",
+                              "Discard pile: {count} cards, last {face}", size).format(
+            count=size, face=face_words(state.cards.face[state.discard[-1]])))
+    else:
+        lines.append(ngettext("Discard pile: {count} card", "Discard pile: {count} cards",
+                              size).format(count=size))
+    colours = _colour_words()
+    width = max(7, *(len(word) + 1 for word in colours))
     for index in range(players):
-        flag = ", square standing" if state.squares[index] else ""
+        points = state.scores[index]
         marker = ">" if index == state.turn else " "
-        lines.append(f"{marker}{named(index)}: {state.scores[index]} points{flag}")
+        if state.squares[index]:
+            said = ngettext("{player}: {points} point, square standing",
+                            "{player}: {points} points, square standing", points)
+        else:
+            said = ngettext("{player}: {points} point", "{player}: {points} points", points)
+        lines.append(marker + said.format(player=named(index), points=points))
         slots = state.layouts[index]
         for colour in range(3):
             row = [card_text(state, slots[key_for(colour, v)]) for v in (*VALUES, JOKER)
                    if slots[key_for(colour, v)] != EMPTY]
-            lines.append(f"    {COLOURS[colour]:<7}{' '.join(row) if row else '-'}")
+            lines.append(f"    {colours[colour]:<{width}}{' '.join(row) if row else '-'}")
     if state.phase == OVER and players == 1:
-        lines.append(f"Final score {state.scores[0]}: {solo_band(state.scores[0])}")
+        lines.append(_("Final score {points}: {band}").format(
+            points=state.scores[0], band=solo_band(state.scores[0])))
     return lines

@@ -46,6 +46,8 @@ from games.verso.state import (
     Pass,
     VersoState,
 )
+from games.verso.words import _
+from tabletop.i18n import N_
 from tabletop.lines import Line, SeatArg
 from tabletop.model import IllegalMoveError
 
@@ -144,30 +146,40 @@ def why_illegal(state: VersoState, move: object) -> str:
     """Why `move` is not legal in `state`, in a player's words, addressed to the seat to
     move (§4, §6): what `apply_move` and the notation refuse it with."""
     if state.phase == OVER:
-        return "the game is over"
+        return _("the game is over")
     if isinstance(move, Draw):
-        return "the deck is empty; bank one final sequence or pass"
+        return _("the deck is empty; bank one final sequence or pass")
     if isinstance(move, Pass):
-        return "passing is only for the final bank"
+        return _("passing is only for the final bank")
     if not (isinstance(move, Bank) and type(move.colour) is int
             and isinstance(move.values, tuple)
             and all(type(v) is int for v in (*move.values, move.joker or 0))):
-        return f"{move!r} is not a Verso move"
+        return _("{move} is not a Verso move").format(move=repr(move))
     if move.colour not in (0, 1, 2):
-        return f"there is no colour {move.colour} (blue, green and orange are 0, 1, 2)"
+        return _("there is no colour {colour} (blue, green and orange are 0, 1, "
+                 "2)").format(colour=move.colour)
     run = move.run()
     if len(run) < 2:
-        return "a sequence has at least 2 cards (§4.2)"
+        return _("a sequence has at least 2 cards (§4.2)")
     if run != tuple(range(run[0], run[0] + len(run))) or not 1 <= run[0] <= run[-1] <= 6:
-        return "the values are not consecutive (and a sequence never wraps 6 to 1, §4.2)"
+        return _("the values are not consecutive (and a sequence never wraps 6 to 1, "
+                 "§4.2)")
     bits = state.masks[state.turn] >> (7 * move.colour) & 127
     missing = [str(v) for v in move.values if not bits >> v & 1]
     if missing:
-        return f"you hold no {COLOURS[move.colour]} {', '.join(missing)}"
+        return _(HOLD_NO[move.colour]).format(values=", ".join(missing))
     if move.joker is not None and not bits & 1:
-        return f"you hold no {COLOURS[move.colour]} joker"
-    return "not a sequence you can bank" + (" in the final round" if state.phase == FINAL
-                                             else "")
+        return _(HOLD_NO_JOKER[move.colour])
+    return (_("not a sequence you can bank in the final round") if state.phase == FINAL
+            else _("not a sequence you can bank"))
+
+
+#: "you hold no <colour> <values>" by colour (a refusal of `why_illegal`).
+HOLD_NO = (N_("you hold no blue {values}"), N_("you hold no green {values}"),
+           N_("you hold no orange {values}"))
+#: "you hold no <colour> joker" by colour.
+HOLD_NO_JOKER = (N_("you hold no blue joker"), N_("you hold no green joker"),
+                 N_("you hold no orange joker"))
 
 
 def square_full(mask: int) -> bool:
@@ -241,6 +253,82 @@ def said(text: str, seat: int, **args: Any) -> Line:
     return Line.of(text, player=SeatArg(seat), **args)
 
 
+#: "{player} has no <colour> card to flip.", by colour: the colour is in the sentence, so
+#: a translation makes it agree with its noun.
+NO_CARD_TO_FLIP = (N_("{player} has no blue card to flip."),
+                   N_("{player} has no green card to flip."),
+                   N_("{player} has no orange card to flip."))
+#: "{player} banks <colour> <values>", by colour (the values are notation: "2 3 J=4").
+BANKS_LINE = (N_("{player} banks blue {values}."), N_("{player} banks green {values}."),
+              N_("{player} banks orange {values}."))
+#: The same in the final round.
+FINAL_BANKS_LINE = (N_("{player} banks blue {values} (final bank, nobody flips)."),
+                    N_("{player} banks green {values} (final bank, nobody flips)."),
+                    N_("{player} banks orange {values} (final bank, nobody flips)."))
+#: The solo opponent's card when it makes the player flip, by the colour flipped.
+SOLO_FLIP = (
+    N_("The solo opponent turns over {shown}: the other face is {revealed}; higher, so you "
+       "flip your highest blue card."),
+    N_("The solo opponent turns over {shown}: the other face is {revealed}; higher, so you "
+       "flip your highest green card."),
+    N_("The solo opponent turns over {shown}: the other face is {revealed}; higher, so you "
+       "flip your highest orange card."))
+#: The end of a game of 2 to 6: END_LINES[players - 2][winners - 1]. Each seat's field
+#: is `seat<i>` with its score `score<i>`; the winners are `win0`, `win1`, … in seat
+#: order (the host names every seat).
+END_LINES = (
+    (N_("Game over: {win0} wins with {best} points ({seat0} {score0}, {seat1} {score1})."),
+     N_("Game over: {win0} and {win1} share the victory with {best} points ({seat0} "
+        "{score0}, {seat1} {score1}).")),
+    (N_("Game over: {win0} wins with {best} points ({seat0} {score0}, {seat1} {score1}, "
+        "{seat2} {score2})."),
+     N_("Game over: {win0} and {win1} share the victory with {best} points ({seat0} "
+        "{score0}, {seat1} {score1}, {seat2} {score2})."),
+     N_("Game over: {win0} and {win1} and {win2} share the victory with {best} points "
+        "({seat0} {score0}, {seat1} {score1}, {seat2} {score2}).")),
+    (N_("Game over: {win0} wins with {best} points ({seat0} {score0}, {seat1} {score1}, "
+        "{seat2} {score2}, {seat3} {score3})."),
+     N_("Game over: {win0} and {win1} share the victory with {best} points ({seat0} "
+        "{score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3})."),
+     N_("Game over: {win0} and {win1} and {win2} share the victory with {best} points "
+        "({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} share the victory with {best} "
+        "points ({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} "
+        "{score3}).")),
+    (N_("Game over: {win0} wins with {best} points ({seat0} {score0}, {seat1} {score1}, "
+        "{seat2} {score2}, {seat3} {score3}, {seat4} {score4})."),
+     N_("Game over: {win0} and {win1} share the victory with {best} points ({seat0} "
+        "{score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, {seat4} "
+        "{score4})."),
+     N_("Game over: {win0} and {win1} and {win2} share the victory with {best} points "
+        "({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, {seat4} "
+        "{score4})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} share the victory with {best} "
+        "points ({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, "
+        "{seat4} {score4})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} and {win4} share the victory "
+        "with {best} points ({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} "
+        "{score3}, {seat4} {score4}).")),
+    (N_("Game over: {win0} wins with {best} points ({seat0} {score0}, {seat1} {score1}, "
+        "{seat2} {score2}, {seat3} {score3}, {seat4} {score4}, {seat5} {score5})."),
+     N_("Game over: {win0} and {win1} share the victory with {best} points ({seat0} "
+        "{score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, {seat4} {score4}, "
+        "{seat5} {score5})."),
+     N_("Game over: {win0} and {win1} and {win2} share the victory with {best} points "
+        "({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, {seat4} "
+        "{score4}, {seat5} {score5})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} share the victory with {best} "
+        "points ({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} {score3}, "
+        "{seat4} {score4}, {seat5} {score5})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} and {win4} share the victory "
+        "with {best} points ({seat0} {score0}, {seat1} {score1}, {seat2} {score2}, {seat3} "
+        "{score3}, {seat4} {score4}, {seat5} {score5})."),
+     N_("Game over: {win0} and {win1} and {win2} and {win3} and {win4} and {win5} share "
+        "the victory with {best} points ({seat0} {score0}, {seat1} {score1}, {seat2} "
+        "{score2}, {seat3} {score3}, {seat4} {score4}, {seat5} {score5}).")),
+)
+
+
 #: A move's log: the lines `apply_move` appends, or None to build no text at all.
 Log = list[str | Line] | None
 
@@ -272,8 +360,9 @@ class _Table:
         if is_duplicate(self.masks[seat], face):
             self.discard += (code,)
             if self.log is not None:
-                self.log.append(said("{player} discards {card}: the layout already "
-                                     "holds that face.", seat, card=self.cards.text(code)))
+                self.log.append(said(N_("{player} discards {card}: the layout already "
+                                        "holds that face."), seat,
+                                     card=self.cards.text(code)))
             return
         key = key_of(face)
         slots = self.layouts[seat]
@@ -295,25 +384,25 @@ class _Table:
             self.squares[seat] = True
             self.scores[seat] += SQUARE_POINTS
             if self.log is not None:
-                self.log.append(said("{player} completes a square: +{points} points.",
+                self.log.append(said(N_("{player} completes a square: +{points} points."),
                                      seat, points=SQUARE_POINTS))
         elif not full and self.squares[seat]:
             self.squares[seat] = False
             if self.log is not None:
-                self.log.append(said("{player}'s square is broken.", seat))
+                self.log.append(said(N_("{player}'s square is broken."), seat))
 
     def flip_highest(self, seat: int, colour: int) -> None:
         """Flip the seat's highest card of `colour` (a joker only if it is the only one)."""
         key = flip_key(self.masks[seat], colour)
         if key is None:
             if self.log is not None:
-                self.log.append(said("{player} has no {colour} card to flip.", seat,
+                self.log.append(said(NO_CARD_TO_FLIP[colour], seat,
                                      colour=COLOURS[colour]))
             return
         code = self.remove(seat, key)
         self.revealed |= 1 << (code >> 1)
         if self.log is not None:
-            self.log.append(said("{player} flips {card}: it becomes {face}.", seat,
+            self.log.append(said(N_("{player} flips {card}: it becomes {face}."), seat,
                                  card=self.cards.text(code), face=self.cards.text(code ^ 1)))
         self.place(seat, code ^ 1)
         self.check_square(seat)
@@ -338,7 +427,7 @@ def apply_move(state: VersoState, move: Move, log: Log = None) -> VersoState:
     elif isinstance(move, Bank):
         _bank(table, seat, move, flips=state.phase == PLAY)
     elif log is not None:
-        log.append(said("{player} passes the final bank.", seat))
+        log.append(said(N_("{player} passes the final bank."), seat))
     if state.phase == FINAL:
         left = state.final_left - 1
         if left == 0:
@@ -348,9 +437,10 @@ def apply_move(state: VersoState, move: Move, log: Log = None) -> VersoState:
     if players == 1 and deck:
         deck = _solo_opponent(table, deck)
     if not deck:
-        table.say("The deck is empty: the game ends. "
-                  + ("You may bank one final sequence." if players == 1 else
-                     "Each player in turn may bank one final sequence (no flips)."))
+        table.say(Line.of("The deck is empty: the game ends. You may bank one final "
+                          "sequence.") if players == 1 else
+                  Line.of("The deck is empty: the game ends. Each player in turn may bank "
+                          "one final sequence (no flips)."))
         return table.freeze(deck, (seat + 1) % players, FINAL, players)
     return table.freeze(deck, (seat + 1) % players, PLAY, 0)
 
@@ -362,11 +452,11 @@ def _draw(table: _Table, seat: int, deck: tuple[int, ...], flip: bool) -> tuple[
     if flip:
         table.revealed |= 1 << (code >> 1)
         if log is not None:
-            log.append(said("{player} draws {card} and flips it: {face}.", seat,
+            log.append(said(N_("{player} draws {card} and flips it: {face}."), seat,
                             card=table.cards.text(code), face=table.cards.text(code ^ 1)))
         code ^= 1
     elif log is not None:
-        log.append(said("{player} draws {card} and keeps it.", seat,
+        log.append(said(N_("{player} draws {card} and keeps it."), seat,
                         card=table.cards.text(code)))
     table.place(seat, code)
     table.check_square(seat)
@@ -377,9 +467,9 @@ def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
     """BANK (§4.2): neighbours flip, score the sequence, discard its two highest cards."""
     log = table.log
     if log is not None:
-        log.append(said("{player} banks {cards}"
-                        + ("" if flips else " (final bank, nobody flips)") + ".",
-                        seat, cards=move.text()[5:]))
+        cards = move.text()[5:]  # "blue 2 3 J=4": the colour, then the values
+        log.append(said((BANKS_LINE if flips else FINAL_BANKS_LINE)[move.colour], seat,
+                        cards=cards, values=cards.split(" ", 1)[1]))
     if flips:
         for other in neighbours(len(table.scores), seat):
             table.flip_highest(other, move.colour)
@@ -387,14 +477,14 @@ def _bank(table: _Table, seat: int, move: Bank, flips: bool) -> None:
     points = bank_points([face[slots[key]] for key in bank_cards(move).values()])
     table.scores[seat] += points
     if log is not None:
-        log.append(said("{player} scores {points} points.", seat, points=points))
+        log.append(said(N_("{player} scores {points} points."), seat, points=points))
     for key in bank_discards(move):
         code = table.remove(seat, key)
         table.discard += (code,)
         if log is not None:
             joker = value_of(key) == JOKER
-            log.append(said("{player} discards {card}"
-                            + (" (the joker, as {joker})." if joker else "."), seat,
+            log.append(said(N_("{player} discards {card} (the joker, as {joker}).") if joker
+                            else N_("{player} discards {card}."), seat,
                             card=table.cards.text(code),
                             **({"joker": move.joker} if joker else {})))
     table.check_square(seat)
@@ -407,18 +497,19 @@ def _solo_opponent(table: _Table, deck: tuple[int, ...]) -> tuple[int, ...]:
     shown, revealed = cards.face[code], cards.face[code ^ 1]
     table.revealed |= 1 << (code >> 1)
     log = table.log
-    line = "The solo opponent turns over {shown}: the other face is {revealed}"
     colour = opponent_flip_colour(shown, revealed)
     if colour is not None:
         if log is not None:
-            log.append(Line.of(line + "; higher, so you flip your highest {colour} card.",
-                               shown=face_text(shown), revealed=face_text(revealed),
-                               colour=COLOURS[colour]))
+            log.append(Line.of(SOLO_FLIP[colour], shown=face_text(shown),
+                               revealed=face_text(revealed), colour=COLOURS[colour]))
         table.flip_highest(0, colour)
     elif log is not None:
-        why = "a joker" if JOKER in (value_of(shown), value_of(revealed)) else "not higher"
-        log.append(Line.of(line + f"; {why}, so nothing happens.",
-                           shown=face_text(shown), revealed=face_text(revealed)))
+        line = (N_("The solo opponent turns over {shown}: the other face is {revealed}; a "
+                   "joker, so nothing happens.")
+                if JOKER in (value_of(shown), value_of(revealed)) else
+                N_("The solo opponent turns over {shown}: the other face is {revealed}; not "
+                   "higher, so nothing happens."))
+        log.append(Line.of(line, shown=face_text(shown), revealed=face_text(revealed)))
     table.discard += (code ^ 1,)
     return deck[1:]
 
@@ -429,11 +520,10 @@ def _say_end(table: _Table) -> None:
         table.say(Line.of("Game over: final score {points} points.", points=scores[0]))
         return
     best = max(scores)
-    # One field per seat ({seat0}, {score0}, ...): the host names each seat.
-    leaders = [f"{{seat{s}}}" for s, v in enumerate(scores) if v == best]
-    verb = "wins" if len(leaders) == 1 else "share the victory"
-    each = ", ".join(f"{{seat{s}}} {{score{s}}}" for s in range(len(scores)))
+    # One field per seat ({seat0}, {score0}, ...) and per winner ({win0}, ...): the host
+    # names each seat.
+    leaders = [s for s, v in enumerate(scores) if v == best]
     args: dict[str, Any] = {f"seat{s}": SeatArg(s) for s in range(len(scores))}
     args.update((f"score{s}", v) for s, v in enumerate(scores))
-    table.say(Line.of(f"Game over: {' and '.join(leaders)} {verb} with {{best}} points "
-                      f"({each}).", best=best, **args))
+    args.update((f"win{i}", SeatArg(s)) for i, s in enumerate(leaders))
+    table.say(Line.of(END_LINES[len(scores) - 2][len(leaders) - 1], best=best, **args))

@@ -20,6 +20,7 @@ from games.versus import rules as R
 from games.versus.board import CELL_NAMES, DISTANCE
 from games.versus.pieces import VALUE
 from games.versus.state import AgreeDraw, Move, Resign, VersusState
+from games.versus.words import CATALOG, _
 from tabletop.lines import Line, SeatArg
 from tabletop.model import Outcome
 
@@ -27,32 +28,47 @@ from tabletop.model import Outcome
 def explain(before: VersusState, move: Any, after: VersusState, seat: int,
             outcome: Outcome | None) -> Line:
     """What `move`, played from `before` to `after`, does and gains, for `seat` to read;
-    `outcome` is the game's result after it (None while the game goes on)."""
+    `outcome` is the game's result after it (None while the game goes on).
+
+    The account is made of whole clauses, each translated when it is asked for (a hint
+    is shown at once) with its cells and numbers put in; only the seats stay fields,
+    `{player}` and `{opponent}`, for the host to name."""
     if isinstance(move, Resign):
         return Line.of("Resigning ends the game at once: {player} loses, whatever the "
                        "score.", player=SeatArg(move.seat))
     if isinstance(move, AgreeDraw):
-        return Line("The game ends as a draw, whatever the score.")
+        return Line.of("The game ends as a draw, whatever the score.")
     words = _Words(before.to_move, seat)
-    parts = [_slide(before, move, words) if move.versus else _step(before, move, words)]
+    parts = _slide(before, move, words) if move.versus else [_step(before, move, words)]
     gained = R.banked(after.board, after.rules)[words.mover] - R.banked(
         before.board, before.rules)[words.mover]
     if gained:
-        parts.append(words.you_gain + " " + _points(gained))
+        parts.append(words.pick(
+            (CATALOG.ngettext("you gain {points} point", "you gain {points} points", gained),
+             CATALOG.ngettext("{player} gains {points} point", "{player} gains {points} points",
+                              gained)), points=gained))
     if outcome is not None:
         said = outcome.said
-        ending = said.text if isinstance(said, Line) else said.replace("{", "{{").replace(
-            "}", "}}")
-        parts.append("the game ends: " + ending)
+        ending = _(said.text) if isinstance(said, Line) else said.replace(
+            "{", "{{").replace("}", "}}")
+        parts.append(_put(_("the game ends: {ending}"), ending=ending))
         words.args.update(said.args if isinstance(said, Line) else ())
     else:
         moved = _moved_pawns(before, move, after)
         exposed = [cell for cell in moved if cell in _pullable(after)]
         if exposed:
-            words.args["exposed"] = _names(exposed)
-            back = "back " if move.versus else ""
-            parts.append("{opponent}'s VERSUS can pull {exposed} " + back + "next turn")
-    return Line.of("; ".join(parts) + ".", **words.args)
+            text = (_("{opponent}'s VERSUS can pull {exposed} back next turn") if move.versus
+                    else _("{opponent}'s VERSUS can pull {exposed} next turn"))
+            parts.append(_put(text, exposed=_names(exposed)))
+    # Translators: between the clauses of a move's account ("…; you gain 3 points").
+    joined = CATALOG.pgettext("between clauses", "; ").join(parts)
+    return Line(joined + ".", tuple(sorted(words.args.items())))
+
+
+def _put(text: str, **values: Any) -> str:
+    """`text`, a clause in the player's language, with `values` put in, the seats left as
+    fields (`{player}`, `{opponent}`) for the host."""
+    return text.format(player="{player}", opponent="{opponent}", **values)
 
 
 class _Words:
@@ -61,79 +77,98 @@ class _Words:
 
     def __init__(self, mover: int, reader: int) -> None:
         self.mover = mover
-        you = reader == mover
-        self.me = "you" if you else "{player}"
-        self.you_gain = "you gain" if you else "{player} gains"
+        self.you = reader == mover
         self.args: dict[str, Any] = {"player": SeatArg(mover),
                                      "opponent": SeatArg(1 - mover)}
 
+    def pick(self, texts: tuple[str, str], **values: Any) -> str:
+        """The first of `texts` (the reader is the mover: "you") or the second (the
+        mover is `{player}`), with `values` put in."""
+        return _put(texts[0] if self.you else texts[1], **values)
 
-def _slide(before: VersusState, move: Move, words: _Words) -> str:
+
+def _slide(before: VersusState, move: Move, words: _Words) -> list[str]:
     """The slide, each pull (where the pawn lands, whether it freezes, its worth to the
-    mover) and each pawn the limit of §5 keeps."""
-    text = f"Slides the VERSUS from {CELL_NAMES[move.frm]} to {CELL_NAMES[move.to]}"
+    mover) and each pawn the limit of §5 keeps: one clause, two with the limit."""
+    frm, to = CELL_NAMES[move.frm], CELL_NAMES[move.to]
     preview = R.preview(before, move)
     pulls = preview.attractions
     if pulls:
-        text += f" and pulls {len(pulls)} pawn{'s' if len(pulls) != 1 else ''}: "
         landed = []
         for pull in pulls:
-            frm, to = CELL_NAMES[pull.frm], CELL_NAMES[pull.to]
             worth = _worth(before.board[pull.frm], words)
-            if pull.frozen:
-                landed.append(f"{frm} lands on the target {to} and freezes there ({worth})")
-            else:
-                landed.append(f"{frm} lands on {to} ({worth})")
-        text += ", ".join(landed)
+            text = (_("{frm} lands on the target {to} and freezes there ({worth})")
+                    if pull.frozen else _("{frm} lands on {to} ({worth})"))
+            landed.append(_put(text, frm=CELL_NAMES[pull.frm], to=CELL_NAMES[pull.to],
+                               worth=worth))
+        parts = [_put(CATALOG.ngettext("Slides the VERSUS from {frm} to {to} and pulls "
+                                       "{count} pawn: {landed}",
+                                       "Slides the VERSUS from {frm} to {to} and pulls "
+                                       "{count} pawns: {landed}", len(pulls)),
+                      frm=frm, to=to, count=len(pulls), landed=", ".join(landed))]
     else:
-        text += ": it pulls no pawn"
+        parts = [_put(_("Slides the VERSUS from {frm} to {to}: it pulls no pawn"),
+                      frm=frm, to=to)]
     if preview.refused:
-        kept = _names(list(preview.refused))
-        text += (f"; the limit (§5) keeps {kept} from {words.me}: pulled in each of the "
-                 "last two moves")
-    return text
+        parts.append(words.pick(
+            (_("the limit (§5) keeps {kept} from you: pulled in each of the last two moves"),
+             _("the limit (§5) keeps {kept} from {player}: pulled in each of the last two "
+               "moves")), kept=_names(list(preview.refused))))
+    return parts
 
 
 def _step(before: VersusState, move: Move, words: _Words) -> str:
     """The step, and what it does for the pawn: onto a target (frozen there), or how
     near it comes to the empty targets."""
     code = before.board[move.frm]
-    text = (f"Steps the pawn from {CELL_NAMES[move.frm]} to {CELL_NAMES[move.to]} "
-            f"({_worth(code, words)})")
+    values: dict[str, Any] = {"frm": CELL_NAMES[move.frm], "to": CELL_NAMES[move.to],
+                              "worth": _worth(code, words)}
     rules = before.rules
     if rules.is_target[move.to]:
-        return text + ", onto the target, where it freezes"
+        return _put(_("Steps the pawn from {frm} to {to} ({worth}), onto the target, where "
+                      "it freezes"), **values)
     empty = R.empty_targets(before.board, rules)
     if not empty:
-        return text
+        return _put(_("Steps the pawn from {frm} to {to} ({worth})"), **values)
     nearest = min(empty, key=lambda t: (DISTANCE[move.to][t], t))
     now, was = DISTANCE[move.to][nearest], min(DISTANCE[move.frm][t] for t in empty)
-    cells = f"{now} cell{'s' if now != 1 else ''}"
+    values.update(target=CELL_NAMES[nearest], count=now)
     if now < was:
-        return text + f", nearer the empty target {CELL_NAMES[nearest]} ({cells} to go)"
+        return _put(CATALOG.ngettext(
+            "Steps the pawn from {frm} to {to} ({worth}), nearer the empty target {target} "
+            "({count} cell to go)",
+            "Steps the pawn from {frm} to {to} ({worth}), nearer the empty target {target} "
+            "({count} cells to go)", now), **values)
     if now > was:
-        return text + f", away from the empty targets (the nearest, " \
-                      f"{CELL_NAMES[nearest]}, {cells} away)"
-    return text + f", as far from the empty targets as before ({CELL_NAMES[nearest]}, " \
-                  f"{cells} away)"
+        return _put(CATALOG.ngettext(
+            "Steps the pawn from {frm} to {to} ({worth}), away from the empty targets (the "
+            "nearest, {target}, {count} cell away)",
+            "Steps the pawn from {frm} to {to} ({worth}), away from the empty targets (the "
+            "nearest, {target}, {count} cells away)", now), **values)
+    return _put(CATALOG.ngettext(
+        "Steps the pawn from {frm} to {to} ({worth}), as far from the empty targets as "
+        "before ({target}, {count} cell away)",
+        "Steps the pawn from {frm} to {to} ({worth}), as far from the empty targets as "
+        "before ({target}, {count} cells away)", now), **values)
 
 
 def _worth(code: int, words: _Words) -> str:
     """A pawn's worth to the mover (§2), and to the opponent too where that is more:
     pulling such a pawn keeps it from them."""
     mine, theirs = VALUE[words.mover][code], VALUE[1 - words.mover][code]
-    text = f"worth {mine} to {words.me}"
-    return text + f", {theirs} to {{opponent}}" if theirs > mine else text
-
-
-def _points(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
+    if theirs > mine:
+        return words.pick((_("worth {mine} to you, {theirs} to {opponent}"),
+                           _("worth {mine} to {player}, {theirs} to {opponent}")),
+                          mine=mine, theirs=theirs)
+    return words.pick((_("worth {mine} to you"), _("worth {mine} to {player}")), mine=mine)
 
 
 def _names(cells: list[int]) -> str:
     """Cells by name: "c4", "c4 and d5", "c4, d5 and e6"."""
     names = [CELL_NAMES[c] for c in sorted(cells)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
 
 
 def _moved_pawns(before: VersusState, move: Move, after: VersusState) -> list[int]:

@@ -14,15 +14,32 @@ import re
 from games.versus.board import CELL_NAMES, CELL_OF_NAME
 from games.versus.pieces import COLOURS
 from games.versus.state import AgreeDraw, Move, Resign
+from tabletop.i18n import N_
+from tabletop.lines import Line
 
 AnyMove = Move | Resign | AgreeDraw
+
+#: The resignations as the app's buttons word them (`tabletop.i18n.translated` of the
+#: notation): the notation itself stays "resign blue" in every language.
+RESIGN_WORDS = (
+    # Translators: a button (the host capitalizes the first letter): Blue resigns.
+    N_("resign blue"),
+    # Translators: a button (the host capitalizes the first letter): Brown resigns.
+    N_("resign brown"),
+)
 
 _STEP = re.compile(r"^(v)?\s*([a-k]\d{1,2})\s*[-\s]\s*([a-k]\d{1,2})$")
 _RESIGN = re.compile(r"^resign(?:\s+(blue|brown))?$")
 
 
 class BadText(ValueError):
-    """Text that is not Versus notation (the game turns it into `NotationError`)."""
+    """Text that is not Versus notation (the game turns it into `NotationError`); `line`
+    says why, the notation an argument of it (the host puts it in the player's
+    language)."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(str(line))
+        self.line = line
 
 
 def move_text(move: AnyMove) -> str:
@@ -42,7 +59,7 @@ def read_text(text: str, to_move: int) -> tuple[str, int, int, bool | None]:
     not), `"resign"` (a = the seat) or `"draw"`. Raises `BadText` on anything else.
     """
     if not isinstance(text, str):
-        raise BadText(f"{text!r} is not text")
+        raise BadText(Line.of("{text} is not text", text=repr(text)))
     word = " ".join(text.strip().lower().split())
     if word == "draw":
         return "draw", 0, 0, None
@@ -52,11 +69,11 @@ def read_text(text: str, to_move: int) -> tuple[str, int, int, bool | None]:
         return "resign", seat, 0, None
     step = _STEP.match(word)
     if not step:
-        raise BadText(f"{text!r} is not a Versus move (write e.g. 'b2-c2', 'Va3-e3', "
-                      "'resign' or 'draw')")
+        raise BadText(Line.of("{text} is not a Versus move (write e.g. 'b2-c2', 'Va3-e3', "
+                              "'resign' or 'draw')", text=repr(text)))
     frm, to = CELL_OF_NAME.get(step.group(2)), CELL_OF_NAME.get(step.group(3))
     for name, cell in ((step.group(2), frm), (step.group(3), to)):
         if cell is None:
-            raise BadText(f"{name!r} is not a cell of the board")
+            raise BadText(Line.of("{cell} is not a cell of the board", cell=repr(name)))
     assert frm is not None and to is not None
     return "move", frm, to, True if step.group(1) else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.versus.board import CELL_NAMES, RADIUS, ROWS
 from games.versus.pieces import FIRST_PAWN, OWNER, SEAT_NAMES, VALUE
+from games.versus.words import _
 
 
 def piece_glyph(code: int, on_target: bool) -> str:
@@ -32,11 +33,13 @@ def render(board: bytes, is_target: bytes, to_move: int | None, footer: str) -> 
         cells = "".join(piece_glyph(board[c], bool(is_target[c])) for c in row)
         first, last = CELL_NAMES[row[0]], CELL_NAMES[row[-1]]
         lines.append(f"{first:>3} {indent}{cells}{indent} {last}")
-    legend = ("V/v: Blue/Brown VERSUS; B4/b3: pawn of Blue/Brown worth 4/3 to it; "
-              "[ ]: target")
+    # The symbols stay as drawn in every language; the words around them are translated.
+    legend = _("V/v: Blue/Brown VERSUS; B4/b3: pawn of Blue/Brown worth 4/3 to it; "
+               "[ ]: target")
     lines.append(legend)
     if to_move is not None:
-        lines.append(f"{SEAT_NAMES[to_move]} to move. {footer}".rstrip())
+        lines.append(_("{player} to move. {footer}").format(
+            player=_(SEAT_NAMES[to_move]), footer=footer).rstrip())
     else:
         lines.append(footer)
     return "\n".join(lines)

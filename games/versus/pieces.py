@@ -24,10 +24,12 @@ from games.versus.board import (
     DEFAULT_TARGETS,
     cell_from_data,
 )
+from tabletop.i18n import N_
 from tabletop.lines import Line, SeatArg
 
 BLUE, BROWN = 0, 1
-SEAT_NAMES = ("Blue", "Brown")
+#: The seats as the game names them, in English (the host shows them translated).
+SEAT_NAMES = (N_("Blue"), N_("Brown"))
 COLOURS = ("blue", "brown")
 SECTIONS = 5
 
@@ -73,6 +75,23 @@ def describe_code(code: int) -> str:
     its controller is the count of its controller's colour, §2)."""
     text, args = piece_words(code, "owner")
     return Line.of(text, **args).render(SEAT_NAMES)
+
+
+def piece_kind(code: int) -> int:
+    """Which words name the piece `code` (not empty): 0 a pawn Blue controls, 1 a pawn
+    Brown controls, 2 a VERSUS. A line has a whole template for each, so a translation
+    words the pawn's colours its own way (`piece_args` gives the arguments)."""
+    return OWNER[code] if IS_PAWN[code] else 2
+
+
+def piece_args(code: int, field: str) -> dict[str, Any]:
+    """The arguments naming the piece `code` (not empty) in a line: its controller, the
+    seat `{field}`, and for a pawn its counts `{field_own}` and `{field_other}`."""
+    owner = OWNER[code]
+    if not IS_PAWN[code]:
+        return {field: SeatArg(owner)}
+    own = VALUE[owner][code]
+    return {field: SeatArg(owner), f"{field}_own": own, f"{field}_other": SECTIONS - own}
 
 
 def piece_words(code: int, field: str) -> tuple[str, dict[str, Any]]:

@@ -20,10 +20,11 @@ def tabletop_register_agents(register: RegisterAgent) -> None:
     then the levels (`games.versus.levels`)."""
     from games.versus.agents import GreedyAgent, StrongAgent
     from tabletop.ai.base import AgentSpec
+    from tabletop.i18n import N_
 
-    register("versus", AgentSpec("greedy", "one ply ahead with a sound evaluation",
+    register("versus", AgentSpec("greedy", N_("one ply ahead with a sound evaluation"),
                                  lambda game: GreedyAgent(), strength=20))
-    register("versus", AgentSpec("strong", "alpha-beta search, about 1 s a move",
+    register("versus", AgentSpec("strong", N_("alpha-beta search, about 1 s a move"),
                                  lambda game: StrongAgent(), strength=30))
     # The levels players pick by name, with their ratings measured by bench/levels.py.
     from pathlib import Path

@@ -12,10 +12,11 @@ from __future__ import annotations
 import click
 
 from tabletop import i18n
-from tabletop.cli import language
+from tabletop.cli import language, words
 
 # Before the commands are imported: click makes their help texts then.
 language.choose()
+words.install()
 
 from tabletop import process_exit  # noqa: E402
 from tabletop.choices import (  # noqa: E402
@@ -41,8 +42,10 @@ __all__ = ["MAX_GAMES", "MAX_ITERATIONS", "MAX_PICTURE_SIDE", "MAX_PLAYERS", "MA
            "MAX_RAY_TASKS", "MAX_SECONDS", "MAX_WORKERS", "main"]
 
 
-@click.group(cls=process_exit.ProgramGroup, invoke_without_command=True)
-@click.version_option(package_name="tabletop")
+@click.group(cls=process_exit.ProgramGroup, invoke_without_command=True,
+             help=i18n._("Tabletop: tabletop games at one screen. With no command, opens "
+                         "the desktop app."))
+@click.version_option(package_name="tabletop", help=i18n._("Show the version and exit."))
 @click.option("--lang", type=str, default=None, expose_value=False, is_eager=True,
               callback=language.apply_flag, metavar="LANG",
               help=i18n._("Language of texts: en, fr or de (default: TABLETOP_LANG, "

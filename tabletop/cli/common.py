@@ -11,8 +11,9 @@ from typing import Any, NoReturn
 
 import click
 
-from tabletop import process_exit
+from tabletop import i18n, process_exit
 from tabletop.boundary import playing_label
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game, TabletopError
 from tabletop.plugins import Host, first_line
@@ -30,7 +31,8 @@ def host_of(ctx: click.Context) -> Host:
         if ctx.info_name != "plugins":
             # Never on stdout: a command's output (`--json`) stays clean whatever plugins do.
             for line in host.warnings():
-                click.echo(f"warning: {line} (see `tabletop plugins`)", err=True)
+                click.echo(_("warning: {problem} (see `tabletop plugins`)").format(problem=line),
+                           err=True)
     return host
 
 
@@ -53,7 +55,8 @@ class PathRefused(click.ClickException):
 
 def bad_path(message: object, hint: str) -> PathRefused:
     """A refused path option, on one line."""
-    return PathRefused(one_line(f"Invalid value for {hint}: {message}"))
+    return PathRefused(one_line(_("Invalid value for {param_hint}: {message}").format(
+        param_hint=hint, message=message)))
 
 
 def game_of(ctx: click.Context, game_id: str) -> Game[Any, Any]:
@@ -66,14 +69,18 @@ def game_of(ctx: click.Context, game_id: str) -> Game[Any, Any]:
 
 def plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> str:
     """One line for an error raised while playing: a `TabletopError` says it itself (an
-    agent's names the agent); anything else is the game's plugin failing."""
+    agent's names the agent); anything else is the game's plugin failing. `doing` is
+    what was under way ("playing", marked `N_` or already translated)."""
     if isinstance(exc, TabletopError):
         return short(str(exc))
     plugin = next((p.name for p in host.plugins if game_id in p.games), game_id)
     frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-    return (f"plugin {plugin!r} (game {game_id!r}) failed while {doing}: "
-            f"{type(exc).__name__}: {short(str(exc))}{where}")
+    error = f"{type(exc).__name__}: {short(str(exc))}"
+    if frames:
+        error = _("{error} at {file}:{line}").format(
+            error=error, file=Path(frames[-1].filename).name, line=frames[-1].lineno)
+    return _("{plugin} failed while {doing}: {error}").format(
+        plugin=playing_label(plugin, game_id), doing=i18n.translated(doing), error=error)
 
 
 def said_output(session: Session) -> None:
@@ -88,8 +95,8 @@ def said_printed(host: Host | None, game_id: str, outputs: list[str],
     printed = next((text for text in outputs if text.strip()), None)
     if printed is not None:
         name = plugin or (plugin_of_game(host, game_id) if host is not None else game_id)
-        click.echo(f"warning: {playing_label(name, game_id)} printed during play: "
-                   f"{first_line(printed)}", err=True)
+        click.echo(_("warning: {plugin} printed during play: {output}").format(
+            plugin=playing_label(name, game_id), output=first_line(printed)), err=True)
 
 
 def why(exc: OSError) -> str:
@@ -108,7 +115,8 @@ def writable_folder(folder: Path, hint: str) -> None:
             probe.flush()
             os.fsync(probe.fileno())
     except OSError as exc:
-        raise bad_path(f"cannot write into {folder}: {why(exc)}", hint) from None
+        raise bad_path(_("cannot write into {folder}: {reason}").format(
+            folder=folder, reason=why(exc)), hint) from None
 
 
 def read_record(path: Path) -> Record:
@@ -116,6 +124,6 @@ def read_record(path: Path) -> Record:
     try:
         return Record.read(path)
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        fail(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc))
     except TabletopError as exc:
-        fail(f"{path}: {exc}")
+        fail(_("{path}: {problem}").format(path=path, problem=exc))

@@ -9,13 +9,15 @@ from typing import Any
 
 import click
 
+from tabletop import i18n
 from tabletop.choices import MAX_PLAYERS
 from tabletop.cli.common import fail, host_of
+from tabletop.i18n import _, ngettext
 from tabletop.scaffold import BOARDS, ScaffoldError, create_game
 
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.command(help=_("List the loaded plugins and the ones that failed to load."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.pass_context
 def plugins(ctx: click.Context, as_json: bool) -> None:
     """List the loaded plugins and the ones that failed to load."""
@@ -28,35 +30,41 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
         }, indent=1))
         return
     for p in host.plugins:
-        builtin = ", built-in" if p.builtin else ""
-        click.echo(f"{p.name}  ({p.distribution} {p.version}, module {p.module}{builtin}, "
-                   f"loaded in {p.seconds:.2f} s)")
-        click.echo(f"  hooks: {', '.join(p.hooks) or '-'}")
-        click.echo(f"  games: {', '.join(p.games) or '-'}")
+        template = (_("{name}  ({distribution} {version}, module {module}, built-in, "
+                      "loaded in {seconds} s)") if p.builtin else
+                    _("{name}  ({distribution} {version}, module {module}, "
+                      "loaded in {seconds} s)"))
+        click.echo(template.format(name=p.name, distribution=p.distribution,
+                                   version=p.version, module=p.module,
+                                   seconds=i18n.number(p.seconds, 2)))
+        click.echo(_("  hooks: {hooks}").format(hooks=", ".join(p.hooks) or "-"))
+        click.echo(_("  games: {games}").format(games=", ".join(p.games) or "-"))
         if p.agents:
-            click.echo(f"  agents: {', '.join(p.agents)}")
+            click.echo(_("  agents: {agents}").format(agents=", ".join(p.agents)))
         if p.renderers:
-            click.echo(f"  renderers: {', '.join(p.renderers)}")
+            click.echo(_("  renderers: {renderers}").format(renderers=", ".join(p.renderers)))
         for refusal in p.refused:
-            click.echo(f"  REFUSED {refusal}")
+            click.echo(_("  REFUSED {refusal}").format(refusal=i18n.translated(refusal)))
         _echo_output(p.output)
     for e in host.errors:
-        click.echo(f"FAILED {e.name}  ({e.distribution} {e.version}): {e.error}")
+        click.echo(_("FAILED {name}  ({distribution} {version}): {error}").format(
+            name=e.name, distribution=e.distribution, version=e.version,
+            error=i18n.translated(e.error)))
         _echo_output(e.output)
     if host.disabled:
-        click.echo(f"disabled: {', '.join(host.disabled)}")
+        click.echo(_("disabled: {plugins}").format(plugins=", ".join(host.disabled)))
 
 
 def _echo_output(output: str) -> None:
     """What a plugin printed while loading, indented under its entry."""
     if output.strip():
-        click.echo("  printed while loading:")
+        click.echo(_("  printed while loading:"))
         for line in output.rstrip().splitlines():
             click.echo(f"  | {line}")
 
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.command(help=_("List the installed games with their players, options and agents."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.pass_context
 def games(ctx: click.Context, as_json: bool) -> None:
     """List the installed games with their players, options and agents."""
@@ -76,22 +84,29 @@ def games(ctx: click.Context, as_json: bool) -> None:
         return
     for g in listing:
         low, high = g["min_players"], g["max_players"]
-        span = str(low) if low == high else f"{low}-{high}"
-        click.echo(f"{g['id']}  {g['name']} ({span} players): {g['description']}")
+        span = (ngettext("{count} player", "{count} players", low).format(count=low)
+                if low == high else _("{low}-{high} players").format(low=low, high=high))
+        click.echo(_("{id}  {name} ({players}): {description}").format(
+            id=g["id"], name=i18n.translated(g["name"]), players=span,
+            description=i18n.translated(g["description"])))
         for name, opt in g["options"].items():
             default = json.dumps(opt["default"])  # as typed: true, 3, null
-            click.echo(f"  --option {name}=...  {opt['description']} (default {default})")
-        click.echo(f"  agents: {', '.join(g['agents'])}")
+            click.echo(_("  --option {name}=...  {description} (default {default})").format(
+                name=name, description=i18n.translated(opt["description"]), default=default))
+        click.echo(_("  agents: {agents}").format(agents=", ".join(g["agents"])))
 
 
-@click.command("new-game")
+@click.command("new-game", help=_(
+    "Write a new game plugin NAME: a pip-installable distribution with a small working "
+    "game on the chosen board, its renderer, its tests and its translation catalogs."))
 @click.argument("name")
 @click.option("--dir", "directory", type=click.Path(path_type=Path),
-              help="The folder to write (default: ./tabletop-NAME); it must be new or empty.")
+              help=_("The folder to write (default: ./tabletop-NAME); it must be new or "
+                     "empty."))
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=2,
-              show_default=True, help="How many players the game is for.")
+              show_default=True, help=_("How many players the game is for."))
 @click.option("--board", type=click.Choice(list(BOARDS)), default="square", show_default=True,
-              help="square: N in a row; hex: a Hex-like connection game; cards: tricks.")
+              help=_("square: N in a row; hex: a Hex-like connection game; cards: tricks."))
 @click.pass_context
 def new_game(ctx: click.Context, name: str, directory: Path | None, players: int,
              board: str) -> None:
@@ -102,5 +117,9 @@ def new_game(ctx: click.Context, name: str, directory: Path | None, players: int
         made = create_game(name, target, players, board, installed_games=host_of(ctx).games)
     except ScaffoldError as exc:
         fail(str(exc))
-    click.echo(f"wrote {made.distribution} ({len(made.files)} files) in {made.directory}")
-    click.echo(f"next: pip install -e {made.directory} && tabletop play {name} --text")
+    click.echo(ngettext("wrote {distribution} ({count} file) in {folder}",
+                        "wrote {distribution} ({count} files) in {folder}",
+                        len(made.files)).format(distribution=made.distribution,
+                                                count=len(made.files), folder=made.directory))
+    click.echo(_("next: pip install -e {folder} && tabletop play {name} --text").format(
+        folder=made.directory, name=name))

@@ -12,6 +12,7 @@ import click
 
 from tabletop.cli.common import fail, host_of, why
 from tabletop.cli.desktop import app
+from tabletop.i18n import _
 from tabletop.limits import one_line, read_text, shown
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
@@ -25,7 +26,9 @@ from tabletop.store.records import HUMAN, UNREADABLE, LibraryError
 from tabletop.store.stats import player_stats, rating_scales, stats_lines
 
 
-@click.command("open")
+@click.command("open", help=_(
+    "Open the app on a game record or save: it is kept in the game library, then "
+    "continued if in progress, shown at its end if finished."))
 @click.argument("path", metavar="FILE", type=click.Path(path_type=Path))  # read_text checks
 @click.pass_context
 def open_command(ctx: click.Context, path: Path) -> None:
@@ -37,21 +40,24 @@ def open_command(ctx: click.Context, path: Path) -> None:
         # huge file is refused at once, whatever reads it next.
         read_text(path)
     except OSError as exc:
-        fail(f"cannot read {path}: {why(exc)}")
+        fail(_("cannot read {path}: {reason}").format(path=path, reason=why(exc)))
     except ValueError as exc:
-        fail(f"cannot read {path}: {exc}")
+        fail(_("cannot read {path}: {reason}").format(path=path, reason=exc))
     try:
         entry = import_record(host, path)
     except TabletopError as exc:
         fail(str(exc))
-    click.echo(f"Kept in the game library: {entry.file}")
+    click.echo(_("Kept in the game library: {file}").format(file=entry.file))
     ctx.invoke(app, entry_id=entry.id)
 
 
-@click.command()
-@click.option("--player", help="Only this player (a person's name or an agent's).")
-@click.option("--game", "game_id", metavar="GAME", help="Only this game.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.command(help=_(
+    "Statistics of the kept games: per player, per game, against whom, by seat, winning "
+    "streaks, personal bests, solo scores, and a person's rating on the scale of the "
+    "game's levels (with its 95 % interval and its history; see docs/rating.md)."))
+@click.option("--player", help=_("Only this player (a person's name or an agent's)."))
+@click.option("--game", "game_id", metavar="GAME", help=_("Only this game."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.pass_context
 def stats(ctx: click.Context, player: str | None, game_id: str | None, as_json: bool) -> None:
     """Statistics of the kept games: per player, per game, against whom, by seat, winning
@@ -67,9 +73,10 @@ def open_library(directory: Path | None = None) -> Library:
     try:
         library = Library.open(directory or data_dir())
     except (sqlite3.Error, OSError) as exc:
-        raise LibraryError(f"the game library cannot be opened: {exc}") from None
+        raise LibraryError(_("the game library cannot be opened: {error}").format(
+            error=exc)) from None
     for message in library.messages:
-        click.echo(f"note: {message}", err=True)
+        click.echo(_("note: {message}").format(message=message), err=True)
     return library
 
 
@@ -81,9 +88,9 @@ def seat_names(library: Library | None, game_id: str, seat_labels: Sequence[str]
     humans = [i for i, label in enumerate(seat_labels) if label == HUMAN]
     given = [name.strip() for name in people]
     if len(given) > len(humans) or not all(given):
-        raise click.BadParameter(f"{len(given)} names given for {len(humans)} human seats"
-                                 if all(given) else "a name cannot be empty",
-                                 param_hint="--name")
+        raise click.BadParameter(_("{names} names given for {seats} human seats").format(
+            names=len(given), seats=len(humans)) if all(given) else _("a name cannot be empty"),
+            param_hint="--name")
     # By seat, as the app remembers them: a person who sat second is offered seat 2.
     last = library.last_seats(game_id) if library is not None else []
     names = list(seat_labels)
@@ -112,8 +119,9 @@ class Keeper:
         try:
             keeper = StoreKeeper(open_library())
         except LibraryError as exc:
-            click.echo(f"warning: {exc}; this game will not be kept", err=True)
-            keeper = StoreKeeper(None, "the game library cannot be opened")
+            click.echo(_("warning: {problem}; this game will not be kept").format(problem=exc),
+                       err=True)
+            keeper = StoreKeeper(None, _("the game library cannot be opened"))
         return cls(keeper, seat_names(keeper.library, game_id, seat_labels, people))
 
     def keep(self, record: Record) -> None:
@@ -122,14 +130,14 @@ class Keeper:
             return  # said once when it could not be opened
         self.keeper.keep_record(self.game_id, record)
         for error in self.keeper.take_errors():
-            click.echo(f"warning: the game could not be kept in the library ({error}); "
-                       f"play goes on", err=True)
+            click.echo(_("warning: the game could not be kept in the library ({error}); "
+                         "play goes on").format(error=error), err=True)
 
     def close(self) -> None:
         """Say where the game is kept, and close the library."""
         entry = self.keeper.entry(self.game_id)
         if entry is not None:
-            click.echo(f"Kept in the game library: {entry.file}")
+            click.echo(_("Kept in the game library: {file}").format(file=entry.file))
         self.keeper.close()
 
 
@@ -156,16 +164,19 @@ def stats_report(host: Host, player: str | None, game_id: str | None, as_json: b
     finally:
         library.close()
     if game_id is not None and game_id not in set(games) | {e.game for e in entries}:
-        raise LibraryError(f"no game {shown(game_id)} is installed or kept in the library")
+        raise LibraryError(_("no game {game} is installed or kept in the library").format(
+            game=shown(game_id)))
     if player is not None and player not in {s.player for e in entries for s in e.seats}:
         known = sorted({s.player for e in entries for s in e.seats if s.human}, key=str.lower)
-        raise LibraryError(one_line(f"nobody called {shown(player)} has a kept game "
-                                    f"(players: {', '.join(known) or 'none yet'})"))
+        raise LibraryError(one_line(_("nobody called {name} has a kept game (players: "
+                                      "{players})").format(
+            name=shown(player), players=", ".join(known) or _("none yet"))))
     data = player_stats(entries, games, player, game_id, rating_scales(host))
     data["unreadable"] = [{"file": str(e.file), "problem": e.problem}
                           for e in entries if e.status == UNREADABLE]
     if as_json:
         return json.dumps(data, indent=1, ensure_ascii=False)
     lines = stats_lines(data, {gid: game.info.name for gid, game in games.items()})
-    lines += [f"unreadable: {u['file']}: {u['problem']}" for u in data["unreadable"]]
+    lines += [_("unreadable: {file}: {problem}").format(file=u["file"], problem=u["problem"])
+              for u in data["unreadable"]]
     return "\n".join(lines)

@@ -20,6 +20,7 @@ from tabletop import choices
 from tabletop.choices import MAX_PLAYERS, ChoiceError
 from tabletop.cli.common import fail, game_of, host_of
 from tabletop.cli.options import SEED, budget_options, refused
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.protocol import DEFAULT_PORT, MAX_NAME
@@ -44,35 +45,43 @@ def _name(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
         raise refused(exc) from None
 
 
-@click.command("host")
+@click.command("host", help=_(
+    "Host GAME for friends on other computers; prints the line they type to join.\n\n"
+    "A seat is `human` (you, here), `remote` (a friend who joins with the code) or a "
+    "computer. With no human seat the host serves the table until the game ends. The game "
+    "is kept in your library after every move; a host that was stopped resumes the table "
+    "with --resume, and its players take their seats again."))
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--seat", "seats", multiple=True, metavar="human|remote|AGENT",
-              help="Who sits at each seat, in order: you (human), a friend who joins "
-                   "(remote), or a computer (an agent or level). Default: human, remote.")
-@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), help="Number of players.")
-@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+              help=_("Who sits at each seat, in order: you (human), a friend who joins "
+                     "(remote), or a computer (an agent or level). Default: human, remote."))
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
+              help=_("Number of players."))
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help=_("A game option."))
 @click.option("--seed", type=SEED, default=None,
-              help="Seed of the game (default: random; kept secret until the end).")
+              help=_("Seed of the game (default: random; kept secret until the end)."))
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
-              show_default=True, help="Port to serve on (0: any free one).")
+              show_default=True, help=_("Port to serve on (0: any free one)."))
 @click.option("--bind", default="0.0.0.0", show_default=True,
-              help="Address to listen on (127.0.0.1: this machine only).")
+              help=_("Address to listen on (127.0.0.1: this machine only)."))
 @click.option("--time-limit", type=click.FloatRange(5, 86_400), metavar="S",
-              help="Seconds each person has for a move; out of time loses.")
+              help=_("Seconds each person has for a move; out of time loses."))
 @click.option("--name", callback=_name, metavar="NAME",
-              help=f"Your name at the table (at most {MAX_NAME} characters).")
-@click.option("--text", is_flag=True, help="Play your seat in the terminal.")
+              help=_("Your name at the table (at most {count} characters).").format(
+                  count=MAX_NAME))
+@click.option("--text", is_flag=True, help=_("Play your seat in the terminal."))
 @click.option("--resume", "resume", is_flag=True,
-              help="Resume the last online table this machine hosted (after a crash).")
+              help=_("Resume the last online table this machine hosted (after a crash)."))
 @click.option("--certificate", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="TLS certificate (PEM): clients join with wss://.")
+              help=_("TLS certificate (PEM): clients join with wss://."))
 @click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The certificate's private key (PEM).")
+              help=_("The certificate's private key (PEM)."))
 @click.option("--no-discovery", is_flag=True,
-              help="Do not announce the table on the local network.")
+              help=_("Do not announce the table on the local network."))
 @click.option("--on", "server_address", metavar="ADDRESS",
-              help="Open the table on the club server at ADDRESS (`tabletop serve`) "
-                   "instead of this machine.")
+              help=_("Open the table on the club server at ADDRESS (`tabletop serve`) "
+                     "instead of this machine."))
 @budget_options
 @click.pass_context
 def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...],
@@ -101,32 +110,33 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         if resume:
             entries = server.resumable()
             if not entries:
-                fail("there is no online table to resume")
+                fail(_("there is no online table to resume"))
             online = server.resume(entries[0])
         else:
             if game_id is None:
-                fail("name the GAME to host (or --resume the last table)")
+                fail(_("name the GAME to host (or --resume the last table)"))
             game = game_of(ctx, game_id)
             given = choices.agent_names(seats) or [HUMAN, REMOTE]
             try:
                 count = choices.players(game, players, len(given) if len(given) > 1
                                         else game.info.min_players)
                 if len(given) != count:
-                    raise ChoiceError("--seat", f"{len(given)} seats given for {count} "
-                                                "players")
+                    raise ChoiceError("--seat", _("{seats} seats given for {count} "
+                                                  "players").format(seats=len(given),
+                                                                    count=count))
                 choices.agents(host, game_id, [g for g in given if g != REMOTE], "--seat",
                                human=True)
                 options = choices.options(game, pairs)
             except ChoiceError as exc:
                 raise refused(exc) from None
             if REMOTE not in given:
-                raise click.BadParameter("at least one seat must be remote (a friend who "
-                                         "joins)", param_hint="--seat")
+                raise click.BadParameter(_("at least one seat must be remote (a friend who "
+                                           "joins)"), param_hint="--seat")
             kinds = [HERE if g == HUMAN else ONLINE if g == REMOTE else g for g in given]
             if server_address is not None:
                 server.close()
                 if HERE in kinds and not text:
-                    fail("use --text to play your seat in the terminal")
+                    fail(_("use --text to play your seat in the terminal"))
                 _host_on(host, server_address, game_id, kinds, options, time_limit, name)
                 return
             online = server.open_table(game_id, kinds, options,
@@ -138,8 +148,8 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
     here = [p for p in online.places if p.kind == HERE]
     if here and not text:
         server.close()
-        fail("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
-             "to play your seat in the terminal")
+        fail(_("the desktop app hosts from its set-up screen: run `tabletop`; use --text "
+               "to play your seat in the terminal"))
     from tabletop.net.client import Connection, NetError
     from tabletop.net.hosting import Hosting
 
@@ -149,7 +159,8 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
     except NetError as exc:
         server.close()
         fail(one_line(exc))
-    click.echo(f"join with: tabletop join {hosting.address} {online.code}", err=False)
+    click.echo(_("join with: {command}").format(
+        command=f"tabletop join {hosting.address} {online.code}"), err=False)
     sys.stdout.flush()
     try:
         if here:
@@ -158,8 +169,8 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         while not online.finished.is_set():
             threading.Event().wait(0.2)
     except KeyboardInterrupt:
-        click.echo("\nStopped hosting; resume the table with `tabletop host --resume`.",
-                   err=True)
+        click.echo("\n" + _("Stopped hosting; resume the table with "
+                            "`tabletop host --resume`."), err=True)
     finally:
         hosting.withdraw()
         server.close()
@@ -168,7 +179,8 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         from tabletop.net.frames import outcome as told
 
         said = told(online.table)
-        click.echo(f"Game over: {said['said'] if said else ''}", err=True)
+        click.echo(_("Game over: {result}").format(result=said["said"] if said else ""),
+                   err=True)
 
 
 def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
@@ -192,11 +204,11 @@ def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
     finally:
         opener.close()
     if message is None:
-        fail("the server did not answer")
+        fail(_("the server did not answer"))
     if message["type"] == "error":
         fail(str(message["message"]))
     code = str(message["code"])
-    click.echo(f"join with: tabletop join {address} {code}")
+    click.echo(_("join with: {command}").format(command=f"tabletop join {address} {code}"))
     sys.stdout.flush()
     if HERE not in kinds:
         return
@@ -218,22 +230,28 @@ def _play_here(host: Any, connection: Any) -> None:
         connection.close()
 
 
-@click.command("join")
+@click.command("join", help=_(
+    "Join the table at ADDRESS with its CODE (with no CODE: list its open tables).\n\n"
+    "Your seat's token is kept, so running the same command again after a crash takes "
+    "the same seat. With --agent a computer plays it; the finished game is kept in your "
+    "library."))
 @click.argument("address")
 @click.argument("code", required=False)
 @click.option("--name", callback=_name, metavar="NAME",
-              help=f"Your name at the table (at most {MAX_NAME} characters).")
+              help=_("Your name at the table (at most {count} characters).").format(
+                  count=MAX_NAME))
 @click.option("--agent", metavar="AGENT",
-              help="Let a computer (an agent or level) play the seat.")
+              help=_("Let a computer (an agent or level) play the seat."))
 @click.option("--seat", type=click.IntRange(1, MAX_PLAYERS), metavar="N",
-              help="Take seat N if it is free.")
-@click.option("--text", is_flag=True, help="Play in the terminal.")
+              help=_("Take seat N if it is free."))
+@click.option("--text", is_flag=True, help=_("Play in the terminal."))
 @click.option("--certificate", type=click.Path(exists=True, dir_okay=False),
-              help="Trust this certificate (PEM) for a wss:// host.")
+              help=_("Trust this certificate (PEM) for a wss:// host."))
 @click.option("--patience", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
-              metavar="S", help="Seconds to keep trying when the host is gone.")
+              metavar="S", help=_("Seconds to keep trying when the host is gone."))
 @click.option("--seed", type=SEED, default=None,
-              help="Seed of the --agent's own choices (the game's chance stays the host's).")
+              help=_("Seed of the --agent's own choices (the game's chance stays the "
+                     "host's)."))
 @budget_options
 @click.pass_context
 def join_command(ctx: click.Context, address: str, code: str | None, name: str,
@@ -258,11 +276,12 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
         return
     typed = normal_code(code)
     if not typed:
-        raise click.BadParameter(f"{code!r} is not a join code (12 letters and digits, "
-                                 "as XXXX-XXXX-XXXX)", param_hint="CODE")
+        raise click.BadParameter(_("{code} is not a join code (12 letters and digits, "
+                                   "as XXXX-XXXX-XXXX)").format(code=repr(code)),
+                                 param_hint="CODE")
     if agent is None and not text:
-        fail("the desktop app joins from its launcher: run `tabletop`; use --text to "
-             "play in the terminal, or --agent to let a computer play")
+        fail(_("the desktop app joins from its launcher: run `tabletop`; use --text to "
+               "play in the terminal, or --agent to let a computer play"))
     try:
         budget = choices.budget(seconds, iterations)
         connection = Connection(address, code=typed, name=name,
@@ -290,7 +309,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
     except NetError as exc:
         fail(one_line(exc))
     except KeyboardInterrupt:
-        click.echo("\nLeft the table; your seat is kept.", err=True)
+        click.echo("\n" + _("Left the table; your seat is kept."), err=True)
         ctx.exit(130)
     finally:
         connection.close()
@@ -309,28 +328,34 @@ def _list_tables(address: str, certificate: str | None) -> None:
         connection.send("lobby")
         message = connection.reply(("lobby",))
         if message is None:
-            fail("the host did not answer")
+            fail(_("the host did not answer"))
         tables = message["tables"]
         if not tables:
-            click.echo("No open tables.")
+            click.echo(_("No open tables."))
         for table in tables:
             labels = ", ".join(str(s.get("label")) for s in table.get("seats", []))
-            click.echo(f"{table.get('table')}  {table.get('name')}  "
-                       f"{table.get('free')} free seat(s)  ({labels})")
+            click.echo(_("{table}  {name}  {free} free seat(s)  ({seats})").format(
+                table=table.get("table"), name=table.get("name"), free=table.get("free"),
+                seats=labels))
     finally:
         connection.close()
 
 
-@click.command("serve")
+@click.command("serve", help=_(
+    "Serve a club: a lobby of open tables, many at once, no window.\n\n"
+    "Players open a table with `tabletop host GAME --on ADDRESS` and join it with "
+    "`tabletop join ADDRESS CODE`; `tabletop join ADDRESS` lists the open tables. Tables "
+    "left unfinished by a stopped server are resumed when it starts again."))
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
-              show_default=True, help="Port to serve on.")
-@click.option("--bind", default="0.0.0.0", show_default=True, help="Address to listen on.")
+              show_default=True, help=_("Port to serve on."))
+@click.option("--bind", default="0.0.0.0", show_default=True,
+              help=_("Address to listen on."))
 @click.option("--certificate", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="TLS certificate (PEM).")
+              help=_("TLS certificate (PEM)."))
 @click.option("--key", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The certificate's private key (PEM).")
+              help=_("The certificate's private key (PEM)."))
 @click.option("--tables-per-address", type=click.IntRange(1, 1000), default=20,
-              show_default=True, help="Unfinished tables one address may open.")
+              show_default=True, help=_("Unfinished tables one address may open."))
 @budget_options
 @click.pass_context
 def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | None,
@@ -358,18 +383,19 @@ def serve_command(ctx: click.Context, port: int, bind: str, certificate: Path | 
         try:
             server.resume(entry)
         except TabletopError as exc:
-            click.echo(f"warning: {one_line(exc)}", err=True)
+            click.echo(_("warning: {problem}").format(problem=one_line(exc)), err=True)
 
     def ready(bound: int) -> None:
-        click.echo(f"serving on {local_address(bound, bind)} "
-                   f"({len(server.tables)} table(s) resumed)")
+        click.echo(_("serving on {address} ({count} table(s) resumed)").format(
+            address=local_address(bound, bind), count=len(server.tables)))
         sys.stdout.flush()
 
     try:
         asyncio.run(server.run(port, bind, certificate, key, ready=ready))
     except KeyboardInterrupt:
-        click.echo("\nStopped; unfinished tables resume at the next start.", err=True)
+        click.echo("\n" + _("Stopped; unfinished tables resume at the next start."),
+                   err=True)
     except OSError as exc:
-        fail(f"cannot serve on port {port}: {one_line(exc)}")
+        fail(_("cannot serve on port {port}: {error}").format(port=port, error=one_line(exc)))
     finally:
         server.close()

@@ -12,6 +12,7 @@ import click
 from tabletop import choices
 from tabletop.ai.base import Budget
 from tabletop.choices import ChoiceError
+from tabletop.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,10 +48,11 @@ def budget_options(command: F) -> F:
     with the same bounds in `play`, `simulate` and `tournament`."""
     command = click.option(
         "--iterations", type=ITERATIONS, metavar="N",
-        help="Work per AI move instead of time (the same seed gives the same game).")(command)
+        help=_("Work per AI move instead of time (the same seed gives the same "
+               "game)."))(command)
     return click.option(
         "--seconds", type=SECONDS, metavar="S",
-        help="Thinking time per AI move (default: each agent's own).")(command)
+        help=_("Thinking time per AI move (default: each agent's own)."))(command)
 
 
 def agents_option(help_text: str, **extra: Any) -> Callable[[F], F]:
@@ -65,10 +67,10 @@ def the_budget(seconds: float | None, iterations: int | None, text: str | None =
     deprecated on stderr, in one line); both spellings at once are refused."""
     if text is None:
         return choices.budget(seconds, iterations)
-    click.echo("warning: --budget is deprecated: use --iterations N and/or --seconds S",
+    click.echo(_("warning: --budget is deprecated: use --iterations N and/or --seconds S"),
                err=True)
     if seconds is not None or iterations is not None:
-        raise click.BadParameter("give --seconds/--iterations or --budget, not both",
+        raise click.BadParameter(_("give --seconds/--iterations or --budget, not both"),
                                  param_hint="--budget")
     try:
         return choices.budget_text(text)

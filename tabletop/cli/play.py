@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices
+from tabletop import choices, i18n
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, in_play
 from tabletop.choices import MAX_PLAYERS, ChoiceError
@@ -23,6 +23,7 @@ from tabletop.cli.common import (
     writable_folder,
 )
 from tabletop.cli.options import SEED, agents_option, budget_options, refused
+from tabletop.i18n import N_, _
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
@@ -41,24 +42,31 @@ def _person_names(ctx: click.Context, param: click.Parameter,
         raise refused(exc) from None
 
 
-@click.command()
+@click.command(help=_(
+    "Play GAME: you and AI seats, in the terminal with --text.\n\n"
+    "One --seat per seat, in order (or --agents A,B); with one seat or none, you (or that "
+    "seat) play seat 1 against the game's strongest agent. The game is kept in the game "
+    "library (saved after every move) and counted in `tabletop stats`."))
 @click.argument("game_id", metavar="GAME")
-@click.option("--text", is_flag=True, help="Play in the terminal (required for now).")
+@click.option("--text", is_flag=True, help=_("Play in the terminal (required for now)."))
 @click.option("--seat", "seats", multiple=True, metavar="human|AGENT",
-              help="Who sits at each seat, in order (repeat the option).")
-@agents_option("Who sits at each seat, comma-separated (the same as --seat).")
+              help=_("Who sits at each seat, in order (repeat the option)."))
+@agents_option(_("Who sits at each seat, comma-separated (the same as --seat)."))
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
-              help="Number of players (default: number of seats).")
-@click.option("--seed", type=SEED, default=None, help="Seed of the game (default: random).")
-@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+              help=_("Number of players (default: number of seats)."))
+@click.option("--seed", type=SEED, default=None,
+              help=_("Seed of the game (default: random)."))
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help=_("A game option."))
 @budget_options
 @click.option("--save", "save_text", type=click.Path(),  # checked by _save_target
-              help="Write the game record here when the game ends or stops (Ctrl-C too).")
+              help=_("Write the game record here when the game ends or stops (Ctrl-C "
+                     "too)."))
 @click.option("--force", is_flag=True,
-              help="Let --save replace an existing file that is not a game record.")
+              help=_("Let --save replace an existing file that is not a game record."))
 @click.option("--name", "people", multiple=True, metavar="NAME", callback=_person_names,
-              help=f"The name of each human seat, in order (default: the last used); "
-                   f"at most {MAX_PLAYER_NAME} characters.")
+              help=_("The name of each human seat, in order (default: the last used); "
+                     "at most {count} characters.").format(count=MAX_PLAYER_NAME))
 @click.pass_context
 def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
          agent_list: tuple[str, ...], players: int | None, seed: int | None,
@@ -72,8 +80,8 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     """
     game = game_of(ctx, game_id)
     if not text:
-        fail("the desktop app plays from its launcher: run `tabletop`; "
-             "use `tabletop play GAME --text` to play in the terminal")
+        fail(_("the desktop app plays from its launcher: run `tabletop`; "
+               "use `tabletop play GAME --text` to play in the terminal"))
     save = _save_target(save_text, force)  # before the game, not after it
     host = host_of(ctx)
     given = choices.agent_names(seats + agent_list)
@@ -112,7 +120,7 @@ def session_of(host: Host, game_id: str, count: int, options: dict[str, object],
     seed = choices.random_seed() if seed is None else seed
     plugin, output = plugin_of_game(host, game_id), CapturedOutput()
     try:
-        with in_play(plugin, game_id, "setting up the game", output):
+        with in_play(plugin, game_id, N_("setting up the game"), output):
             session = Session.new(game, count, options, seed, names, plugin)
     except TabletopError as exc:
         fail(short(str(exc)))
@@ -131,8 +139,8 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     from tabletop.terminal import play_text
 
     game_id, names = session.game.info.id, list(session.agents)
-    click.echo(f"{session.game.info.name}, seed {session.seed}. "
-               "Type 'help' for the legal moves.")
+    click.echo(_("{game}, seed {seed}. Type 'help' for the legal moves.").format(
+        game=i18n.translated(session.game.info.name), seed=session.seed))
 
     def ask(prompt: str) -> str | None:
         click.echo(prompt, nl=False)
@@ -163,21 +171,21 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
         play_text(table, ask, click.echo, keep)
     except KeyboardInterrupt:
         interrupted = True
-        click.echo("\nGame interrupted.")
+        click.echo("\n" + _("Game interrupted."))
     except Exception as exc:
-        failure = plugin_failure(host, game_id, "playing", exc)
+        failure = plugin_failure(host, game_id, N_("playing"), exc)
     finally:
         keeper.close()
     said_output(session)
     if save is not None:
         # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
         try:
-            with session.guard("writing the record"):
+            with session.guard(N_("writing the record")):
                 record_text = session.record().to_json()
         except TabletopError as exc:
             fail(failure or short(str(exc)))  # the save of the last move stays
         _write_save(save, record_text, force)
-        click.echo(f"Record written to {save}")
+        click.echo(_("Record written to {file}").format(file=save))
     if failure is not None:
         fail(failure)
     if interrupted:
@@ -191,14 +199,14 @@ def _save_target(text: str | None, force: bool) -> Path | None:
     if text is None:
         return None
     if not text.strip():
-        raise bad_path("no file name given", "--save")
+        raise bad_path(_("no file name given"), "--save")
     if text.endswith(("/", os.sep)):  # Path() would drop the slash and name a file
-        raise bad_path(f"cannot write {text}: it names a folder, not a file", "--save")
+        raise bad_path(_("cannot write {path}: it names a folder, not a file").format(
+            path=text), "--save")
     path = Path(text)
     problem = user_file_problem(path, force)
     if problem:
-        hint = " (--force replaces it)" if problem == NOT_A_RECORD else ""
-        raise bad_path(f"cannot write {path}: {problem}{hint}", "--save")
+        raise bad_path(_cannot_write(path, problem), "--save")
     writable_folder(path.parent, "--save")
     return path
 
@@ -208,8 +216,16 @@ def _write_save(path: Path, text: str, force: bool) -> None:
     try:
         write_user_file(path, text, force)
     except RefusedTarget as exc:
-        hint = " (--force replaces it)" if str(exc) == NOT_A_RECORD else ""
-        fail(f"cannot write {path}: {exc}{hint}")
+        fail(_cannot_write(path, str(exc)))
     except OSError as exc:
-        fail(f"cannot write {path}: {why(exc)}")
+        fail(_("cannot write {path}: {reason}").format(path=path, reason=why(exc)))
+
+
+def _cannot_write(path: Path, problem: str) -> str:
+    """Why `path` is refused as `--save`, with the way round a file that is not a
+    record."""
+    if problem == _(NOT_A_RECORD):  # user_file_problem's words, in the player's language
+        return _("cannot write {path}: {reason} (--force replaces it)").format(
+            path=path, reason=problem)
+    return _("cannot write {path}: {reason}").format(path=path, reason=problem)
 

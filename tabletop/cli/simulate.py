@@ -23,29 +23,31 @@ from tabletop.cli.common import (
     writable_folder,
 )
 from tabletop.cli.options import SEED, agents_option, budget_options, refused
+from tabletop.i18n import _, ngettext
 from tabletop.record import Record
 from tabletop.session import PluginFailed, plugin_of_game
 from tabletop.store.files import write_user_file
 
 
-@click.command()
+@click.command(help=_("Play AI-versus-AI games of GAME headless and summarize the results."))
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
-              help="Number of players (default: number of agents).")
-@agents_option("Agents, one per seat or one for all, comma-separated.", default=("random",))
+              help=_("Number of players (default: number of agents)."))
+@agents_option(_("Agents, one per seat or one for all, comma-separated."), default=("random",))
 @click.option("--games", "count", type=click.IntRange(1, MAX_GAMES), default=10,
               show_default=True)
 @click.option("--seed", type=SEED, default=0, show_default=True,
-              help="Game i uses seed SEED+i.")
+              help=_("Game i uses seed SEED+i."))
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True)
-@click.option("--rotate", is_flag=True, help="Rotate the agents round the seats each game.")
-@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--rotate", is_flag=True, help=_("Rotate the agents round the seats each game."))
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help=_("A game option."))
 @budget_options
 @click.option("--max-plies", type=click.IntRange(1, MAX_PLIES), default=None,
-              help="Stop a game after N plies; it is reported as cut, without a result.")
+              help=_("Stop a game after N plies; it is reported as cut, without a result."))
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each game's record into this folder.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object of results.")
+              help=_("Write each game's record into this folder."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object of results."))
 @click.pass_context
 def simulate(ctx: click.Context, game_id: str, players: int | None,
              agent_list: tuple[str, ...], count: int, seed: int, workers: int, rotate: bool,
@@ -59,7 +61,7 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
     names = choices.agent_names(agent_list)
     try:
         if not names:
-            raise ChoiceError("--agents", "name at least one agent")
+            raise ChoiceError("--agents", _("name at least one agent"))
         choices.seed_run(seed, count, "game")
         seats = choices.players(game, players, len(names) if len(names) > 1
                                 else game.info.min_players)
@@ -82,7 +84,9 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
     stray = CapturedOutput()
     try:
         with capturing_fd1(stray), click.progressbar(
-                length=count, label=f"{game_id}: {count} games", file=sys.stderr) as bar:
+                length=count, label=ngettext("{game}: {count} game", "{game}: {count} games",
+                                             count).format(game=game_id, count=count),
+                file=sys.stderr) as bar:
             for result in sim.run(host, match, count, seed, workers):
                 results.append(result)
                 if writer is not None:
@@ -91,9 +95,10 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
     except BrokenProcessPool:
         # A pool process that ended without a word: os._exit or a crash in the game's
         # code (which no process can catch in itself), or a kill from outside.
-        fail(f"{playing_label(plugin_of_game(host, game_id), game_id)} failed while "
-             f"playing: a process playing its games ended abruptly (os._exit, a crash or "
-             f"a kill) during game {len(results) + 1} or a later one")
+        fail(_("{plugin} failed while playing: a process playing its games ended abruptly "
+               "(os._exit, a crash or a kill) during game {number} or a later one").format(
+            plugin=playing_label(plugin_of_game(host, game_id), game_id),
+            number=len(results) + 1))
     except Exception as exc:
         said_printed(host, game_id, [r.output for r in results] + [stray.text])
         if isinstance(exc, PluginFailed) and exc.record is not None and records is not None:
@@ -101,7 +106,8 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
             with contextlib.suppress(OSError, ValueError):
                 seed_of = Record.from_json(exc.record).seed
                 write_user_file(records / f"{game_id}-{seed_of}.json", exc.record)
-        fail(plugin_failure(host, game_id, f"playing game {len(results) + 1}", exc))
+        fail(plugin_failure(host, game_id, _("playing game {number}").format(
+            number=len(results) + 1), exc))
     said_printed(host, game_id, [r.output for r in results] + [stray.text])
     elapsed = time.perf_counter() - began
     if as_json:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices
+from tabletop import choices, i18n
 from tabletop.choices import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -20,36 +20,41 @@ from tabletop.choices import (
 )
 from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure
 from tabletop.cli.options import SEED, agents_option, budget_options, refused, the_budget
+from tabletop.i18n import N_, _
 from tabletop.model import TabletopError
 from tabletop.session import short
 from tabletop.store.files import write_atomic
 
 
-@click.command()
+@click.command(help=_(
+    "Rate agents of GAME against each other: a round robin (seats rotated), Elo ratings "
+    "with 95 % intervals, every game's record kept in --out."))
 @click.argument("game_id", metavar="GAME")
-@agents_option("The agents (or levels) to rate, comma-separated.", required=True)
+@agents_option(_("The agents (or levels) to rate, comma-separated."), required=True)
 @click.option("--games-per-pair", type=click.IntRange(1, MAX_GAMES), default=20,
               show_default=True,
-              help="Games at each table, rounded up to a multiple of the seats.")
+              help=_("Games at each table, rounded up to a multiple of the seats."))
 @click.option("--seed", type=SEED, default=0, show_default=True,
-              help="Round r of every table uses seed SEED+r.")
+              help=_("Round r of every table uses seed SEED+r."))
 @budget_options
 @click.option("--budget", "budget_text", metavar="iterations=N,seconds=S",
-              help="Deprecated: --iterations N and --seconds S.")
+              help=_("Deprecated: --iterations N and --seconds S."))
 @click.option("--players", type=click.IntRange(1, MAX_PLAYERS),
-              help="Seats per game (default: the game's minimum).")
-@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+              help=_("Seats per game (default: the game's minimum)."))
+@click.option("--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help=_("A game option."))
 @click.option("--max-plies", type=click.IntRange(1, MAX_PLIES), default=None,
-              help="Stop a game after N plies; it is reported as cut and not rated.")
+              help=_("Stop a game after N plies; it is reported as cut and not rated."))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              help="Keep records, results and ratings.png here; a second run resumes.")
+              help=_("Keep records, results and ratings.png here; a second run resumes."))
 @click.option("--backend", type=click.Choice(["process", "ray"]), default="process",
               show_default=True)
 @click.option("--workers", type=click.IntRange(1, MAX_RAY_TASKS), default=None,
-              help=f"Processes (default 1, at most {MAX_WORKERS}), or Ray tasks at once "
-                   "(default: every CPU).")
-@click.option("--ray-address", metavar="ADDR", help="A Ray cluster (default: a local Ray).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+              help=_("Processes (default 1, at most {count}), or Ray tasks at once "
+                     "(default: every CPU).").format(count=MAX_WORKERS))
+@click.option("--ray-address", metavar="ADDR",
+              help=_("A Ray cluster (default: a local Ray)."))
+@click.option("--json", "as_json", is_flag=True, help=_("Print one JSON object."))
 @click.pass_context
 def tournament(ctx: click.Context, game_id: str, agent_list: tuple[str, ...],
                games_per_pair: int, seed: int, seconds: float | None, iterations: int | None,
@@ -68,18 +73,21 @@ def tournament(ctx: click.Context, game_id: str, agent_list: tuple[str, ...],
     except ChoiceError as exc:
         raise refused(exc) from None
     if seats < 2:
-        raise click.BadParameter("a tournament needs at least 2 seats", param_hint="--players")
+        raise click.BadParameter(_("a tournament needs at least 2 seats"),
+                                 param_hint="--players")
     total = T.schedule_size(len(names), seats, games_per_pair)
     if total > MAX_GAMES:
-        raise bad(f"{total:,} games in all, more than {MAX_GAMES:,}: fewer games per pair "
-                  "or fewer agents", "--games-per-pair")
+        raise bad(_("{total} games in all, more than {most}: fewer games per pair "
+                    "or fewer agents").format(total=i18n.number(total),
+                                              most=i18n.number(MAX_GAMES)),
+                  "--games-per-pair")
     try:
         choices.seed_run(seed, math.ceil(games_per_pair / seats), "round")
     except ChoiceError as exc:
         raise refused(exc) from None
     if backend != "ray" and workers is not None and workers > MAX_WORKERS:
-        raise bad(f"at most {MAX_WORKERS} processes (Ray runs more tasks at once)",
-                  "--workers")
+        raise bad(_("at most {count} processes (Ray runs more tasks at once)").format(
+            count=MAX_WORKERS), "--workers")
     try:
         options = choices.checked_options(game, choices.options(game, pairs))
     except ChoiceError as exc:
@@ -87,8 +95,9 @@ def tournament(ctx: click.Context, game_id: str, agent_list: tuple[str, ...],
     budget = the_budget(seconds, iterations, budget_text)
     settings = T.Settings(game_id, seats, budget, options, max_plies)
     if ray_address and backend != "ray":
-        raise click.BadParameter("only with --backend ray", param_hint="--ray-address")
-    bar = click.progressbar(length=1, label=f"{game_id}: tournament", file=sys.stderr)
+        raise click.BadParameter(_("only with --backend ray"), param_hint="--ray-address")
+    bar = click.progressbar(length=1, label=_("{game}: tournament").format(game=game_id),
+                            file=sys.stderr)
 
     def progress(done: int, total: int) -> None:
         bar.length = total
@@ -99,27 +108,31 @@ def tournament(ctx: click.Context, game_id: str, agent_list: tuple[str, ...],
             outcome = T.run(host, settings, names, games_per_pair, seed, out, backend,
                             workers, ray_address, progress)
     except KeyboardInterrupt:
-        kept = f"; the games played are kept in {out}: run again to finish" if out else ""
-        click.echo(f"Tournament interrupted{kept}.", err=True)
+        click.echo(_("Tournament interrupted; the games played are kept in {folder}: run "
+                     "again to finish.").format(folder=out) if out else
+                   _("Tournament interrupted."), err=True)
         ctx.exit(130)
     except TabletopError as exc:
         fail(short(str(exc)))
     except Exception as exc:
-        fail(plugin_failure(host, game_id, "playing the tournament", exc))
+        fail(plugin_failure(host, game_id, N_("playing the tournament"), exc))
     if out is not None:
         from tabletop.chart import draw
 
-        title = (f"{game.info.name}, {seats} players: {len(outcome.results)} games, "
-                 f"seed {seed}")
+        title = _("{game}, {seats} players: {count} games, seed {seed}").format(
+            game=i18n.translated(game.info.name), seats=seats, count=len(outcome.results),
+            seed=seed)
         try:
             draw(outcome.ratings, title, outcome.to_json()["anchor"], out / T.CHART_FILE)
             write_atomic(out / "ratings.json", json.dumps(outcome.to_json(), indent=1) + "\n")
         except OSError as exc:
-            fail(f"cannot write into {out}: {exc.strerror or exc}")
+            fail(_("cannot write into {folder}: {reason}").format(
+                folder=out, reason=exc.strerror or exc))
     if as_json:
         click.echo(json.dumps(outcome.to_json(), indent=1))
         return
     for line in T.report_lines(outcome, game.info.name):
         click.echo(line)
     if out is not None:
-        click.echo(f"Records, results and {T.CHART_FILE} in {out}")
+        click.echo(_("Records, results and {chart} in {folder}").format(
+            chart=T.CHART_FILE, folder=out))

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
 from tabletop.ai.base import Agent, Budget
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
@@ -32,22 +34,27 @@ def welcome(host: Host, connection: Connection, say: Say, wait: float = 30.0) ->
     while True:
         message = connection.next(timeout=wait)
         if message is None:
-            raise NetError(f"the host did not answer in {wait:.0f} s")
+            raise NetError(_("the host did not answer in {seconds} s").format(
+                seconds=f"{wait:.0f}"))
         kind = message["type"]
         if kind == "welcome":
             try:
                 game = host.game(message["game"])
             except TabletopError as exc:
-                raise NetError(f"this table plays a game that is not installed here: "
-                               f"{one_line(exc)}") from None
+                raise NetError(_("this table plays a game that is not installed here: "
+                                 "{reason}").format(reason=one_line(exc))) from None
             online = OnlineGame.welcomed(game, message)
             seat = online.seat
-            where = f"seat {seat + 1}" if seat is not None else "a spectator's place"
-            say(f"Joined table {message['table']}: {message.get('name', game.info.name)}, "
-                f"{where}. Seats: {online.who()}")
+            where = (_("seat {number}").format(number=seat + 1) if seat is not None
+                     else _("a spectator's place"))
+            say(_("Joined table {table}: {game}, {place}. Seats: {seats}").format(
+                table=message["table"],
+                game=i18n.translated(str(message.get("name", game.info.name))),
+                place=where, seats=online.who()))
             return online
         if kind == "error" or (kind == STATUS and message.get("state") in ("lost", "closed")):
-            raise NetError(str(message.get("message", "the host closed the connection")))
+            raise NetError(i18n.translated(str(message.get(
+                "message", "the host closed the connection"))))
 
 
 def keep_record(host: Host, online: OnlineGame, data: Path | None = None) -> str | None:
@@ -63,14 +70,14 @@ def keep_record(host: Host, online: OnlineGame, data: Path | None = None) -> str
         replay(host.game(record.game), record)
         library = Library.open(data or data_dir())
     except (TabletopError, OSError) as exc:
-        return f"the game could not be kept: {one_line(exc)}"
+        return _("the game could not be kept: {reason}").format(reason=one_line(exc))
     try:
         players = [online.label(i) if entry.get("kind") != "computer"
                    else str(record.agents[i]) for i, entry in enumerate(online.seats)]
         entry = library.add(record, players, origin="online")
-        return f"Kept in the game library: {entry.file}"
+        return _("Kept in the game library: {file}").format(file=entry.file)
     except (TabletopError, OSError) as exc:
-        return f"the game could not be kept: {one_line(exc)}"
+        return _("the game could not be kept: {reason}").format(reason=one_line(exc))
     finally:
         library.close()
 
@@ -82,19 +89,22 @@ def _said(online: OnlineGame, message: dict[str, Any], say: Say) -> None:
         for line in message["lines"]:
             say(f"  {line}")
     elif kind in ("error", "note"):
-        say(f"{'error' if kind == 'error' else 'note'}: {message['message']}")
+        said = i18n.translated(str(message["message"]))
+        say(_("error: {message}").format(message=said) if kind == "error"
+            else _("note: {message}").format(message=said))
     elif kind == "declined":
-        say(f"{message['by']} declines.")
+        say(_("{player} declines.").format(player=message["by"]))
     elif kind == "seats":
-        say(f"Seats: {online.who()}")
+        say(_("Seats: {seats}").format(seats=online.who()))
     elif kind == STATUS:
         state = message.get("state")
         if state == "reconnecting":
-            say("The connection was lost: reconnecting…")
+            say(_("The connection was lost: reconnecting…"))
         elif state == "connected":
-            say("Connected again.")
+            say(_("Connected again."))
         elif state == "lost":
-            say(f"error: {message.get('message', 'the connection was lost')}")
+            say(_("error: {message}").format(message=i18n.translated(str(message.get(
+                "message", "the connection was lost")))))
 
 
 def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, say: Say,
@@ -108,28 +118,30 @@ def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, 
             if online.ply != shown_ply:
                 say(str(online.position.get("text", "")))
                 shown_ply = online.ply
-            line = ask(f"{online.label(online.seat or 0)} to move> ")
+            line = ask(_("{player} to move> ").format(player=online.label(online.seat or 0)))
             if line is None or line.strip() in ("quit", "exit"):
-                say("You left the table; your seat is kept (join again with the same "
-                    "command to take it).")
+                say(_("You left the table; your seat is kept (join again with the same "
+                      "command to take it)."))
                 return online
             text = line.strip()
             if text in ("help", "?", ""):
-                say("Legal moves: " + ", ".join(online.legal + online.position.get(
-                    "special", [])))
+                say(_("Legal moves: {moves}").format(moves=", ".join(
+                    online.legal + online.position.get("special", []))))
                 continue
             connection.send("move", ply=online.ply, move=text)
         message = connection.next(timeout=0.5)
         if message is None:
             continue
         if message["type"] == "confirm":
-            answer = ask(f"{message['reason']} Play {message['move']}? [y/N] ")
+            answer = ask(_("{reason} Play {move}? [y/N] ").format(
+                reason=i18n.translated(str(message["reason"])), move=message["move"]))
             if answer is not None and answer.strip().lower() in ("y", "yes"):
                 connection.send("move", ply=online.ply, move=message["move"],
                                 confirmed=True)
             continue
         if message["type"] == "offer":
-            answer = ask(f"{message['label']} offers {message['move']}. Accept? [y/N] ")
+            answer = ask(_("{player} offers {move}. Accept? [y/N] ").format(
+                player=message["label"], move=message["move"]))
             connection.send("answer", accept=answer is not None
                             and answer.strip().lower() in ("y", "yes"))
             continue
@@ -137,10 +149,11 @@ def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, 
         _said(online, message, say)
         if message["type"] == STATUS and message.get("state") in ("lost", "closed") \
                 and online.outcome is None:
-            raise NetError(str(message.get("message", "the host closed the connection")))
+            raise NetError(i18n.translated(str(message.get(
+                "message", "the host closed the connection"))))
     if online.outcome is not None:
         say(str(online.position.get("text", "")))
-        say(f"Game over: {online.outcome.get('said', '')}")
+        say(_("Game over: {reason}").format(reason=online.outcome.get("said", "")))
         if online.record is None:  # the end came with a played move: the record follows
             _await_record(connection, online)
         kept = keep_record(host, online, data)
@@ -188,10 +201,12 @@ def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Ag
             asked = -1
         if message["type"] == STATUS and message.get("state") in ("lost", "closed") \
                 and online.outcome is None:
-            raise NetError(str(message.get("message", "the host closed the connection")))
+            raise NetError(i18n.translated(str(message.get(
+                "message", "the host closed the connection"))))
     if online.record is None:
         _await_record(connection, online)
-    say(f"Game over: {online.outcome.get('said', '') if online.outcome else ''}")
+    say(_("Game over: {reason}").format(
+        reason=online.outcome.get("said", "") if online.outcome else ""))
     kept = keep_record(host, online, data)
     if kept:
         say(kept)

@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from tabletop.ai.base import Budget
+from tabletop.i18n import N_, _
 from tabletop.levels import computer_name
 from tabletop.limits import one_line, shown
 from tabletop.model import TabletopError
@@ -284,26 +285,28 @@ class OnlineTable:
         async with self.lock:
             seat = peer.seat
             if seat is None:
-                peer.error("a spectator cannot move")
+                peer.error(N_("a spectator cannot move"))
                 return
             if table.over:
-                peer.error("the game is over")
+                peer.error(N_("the game is over"))
                 return
             if not self.full:
                 free = ", ".join(str(p.index + 1) for p in self.places if not p.taken)
-                peer.error(f"wait: play starts when every seat is taken (free: {free})")
+                peer.error(_("wait: play starts when every seat is taken (free: {seats})").format(
+                    seats=free))
                 return
             if table.to_move != seat:
-                peer.error(f"it is not your turn: {table.label(table.to_move)} is to move"
-                           if table.to_move is not None else "the game is over")
+                peer.error(_("it is not your turn: {player} is to move").format(
+                    player=table.label(table.to_move))
+                           if table.to_move is not None else N_("the game is over"))
                 return
             ply = len(table.session.moves)
             if message["ply"] != ply:
-                peer.error(f"that move was for ply {message['ply']}; the game is at "
-                           f"ply {ply}")
+                peer.error(_("that move was for ply {sent}; the game is at ply {ply}").format(
+                    sent=message["ply"], ply=ply))
                 return
             if self.offer is not None:
-                peer.error("wait: your offer is with the other players")
+                peer.error(N_("wait: your offer is with the other players"))
                 return
             text = message["move"][:200]
             try:
@@ -334,7 +337,7 @@ class OnlineTable:
         """A person's answer to another's draw offer."""
         async with self.lock:
             if self.offer is None or peer.seat is None or peer.seat == self.offer[0]:
-                peer.error("there is no offer to answer")
+                peer.error(N_("there is no offer to answer"))
                 return
             seat, text, accepted = self.offer
             proposer = self.places[seat].peer
@@ -533,7 +536,7 @@ class Server:
             self.leave(peer)
             peer.send(encode("left"))
         elif peer.table is None:
-            peer.error("join a table first")
+            peer.error(N_("join a table first"))
         elif kind == "move":
             await peer.table.propose(peer, message)
         elif kind == "answer":
@@ -549,7 +552,7 @@ class Server:
     def open_for(self, peer: Peer, message: dict[str, Any]) -> None:
         """A client opens a table on this server (`serve` only)."""
         if not self.allow_open:
-            peer.error("this host does not open tables; join one with its code")
+            peer.error(N_("this host does not open tables; join one with its code"))
             return
         if self.opened_by.get(peer.address, 0) >= self.open_per_address:
             peer.error(f"at most {self.open_per_address} unfinished tables from one "
@@ -580,7 +583,7 @@ class Server:
         """Seat a client: by its token (its own seat again) or by the table's code (a
         free online seat, else as a spectator)."""
         if peer.table is not None:
-            peer.error("this connection has joined a table already")
+            peer.error(N_("this connection has joined a table already"))
             return
         refusal = self.guard.refusal(peer.address)
         if refusal:
@@ -593,14 +596,14 @@ class Server:
             found = self.by_token.get(token)
             if found is None:
                 self.guard.wrong(peer.address)
-                peer.error("that seat token is not known here (the game may be over)")
+                peer.error(N_("that seat token is not known here (the game may be over)"))
                 return
             online, place = found
         else:
             online_or_none = self.by_code.get(normal_code(message.get("code", "")))
             if online_or_none is None:
                 self.guard.wrong(peer.address)
-                peer.error("no table has that code")
+                peer.error(N_("no table has that code"))
                 return
             online = online_or_none
             wanted = message.get("seat")

@@ -38,10 +38,12 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from tabletop import i18n
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import PluginFailed
+from tabletop.i18n import _
 from tabletop.limits import one_line
-from tabletop.lines import render
+from tabletop.lines import Line, render
 from tabletop.model import Game, Outcome, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
@@ -333,21 +335,21 @@ class Table:
         the front end asks, then plays it with `confirm`."""
         seat = self.to_move
         if seat is None:
-            return Proposal(Answer.ILLEGAL, "The game is over.")
+            return Proposal(Answer.ILLEGAL, _("The game is over."))
         if self.is_agent(seat):
-            return Proposal(Answer.WAIT, f"Wait: {self.label(seat)} (the computer) is to "
-                            "move.")
+            return Proposal(Answer.WAIT, _("Wait: {player} (the computer) is to move.").format(
+                player=self.label(seat)))
         with self.session.guard("checking a move"):
             special = move in self.session.special_moves()
             if special:
                 if self.session.needs_consent(move) and self.players > 1:
                     if any(self.is_agent(other) for other in range(self.players)
                            if other != seat):
-                        return Proposal(Answer.DECLINED, "The computer declines the offer.")
+                        return Proposal(Answer.DECLINED, _("The computer declines the offer."))
                     return Proposal(Answer.CONSENT)
                 if self.game.outcome(self.game.apply(self.state, move)) is not None:
                     return Proposal(Answer.CONFIRM,
-                                    "The game ends now and cannot be undone.")
+                                    _("The game ends now and cannot be undone."))
             elif move not in self.session.legal_moves():
                 return Proposal(Answer.ILLEGAL, self.refusal(move))
         self.play(move)
@@ -364,8 +366,8 @@ class Table:
         except PluginFailed:
             pass
         except TabletopError as exc:
-            return not_allowed(render(exc.line, self.labels()))
-        return not_allowed("that move is not legal here")
+            return not_allowed(said(exc.line, self.labels()))
+        return not_allowed("")
 
     def explain(self, move: Any) -> str:
         """What the legal `move` of the seat to move does and gains, on one line: the
@@ -375,8 +377,8 @@ class Table:
         if seat is None:
             return ""
         with self.session.guard("explaining a move"):
-            said = self.game.explain(self.state, move, seat)
-            return one_line(render(said, self.labels())) if said else ""
+            explained = self.game.explain(self.state, move, seat)
+            return one_line(said(explained, self.labels())) if explained else ""
 
     def confirm(self, move: Any) -> None:
         """Play a move `propose` answered CONFIRM or CONSENT for, once asked and agreed."""
@@ -573,9 +575,11 @@ class Table:
             self.random_timeouts += 1
             return "random"
         if failed == "random" or names[0] in failed_names:
-            raise NoAgentLeft(f"No agent can play {self.game.info.name}: {error}")
+            raise NoAgentLeft(_("No agent can play {game}: {error}").format(
+                game=i18n.translated(self.game.info.name), error=error))
         self.stand_ins[failed] = names[0]
-        self._emit(Replaced(seat, failed, names[0], f"{error}; {names[0]!r} plays instead."))
+        self._emit(Replaced(seat, failed, names[0], _("{failure}; {agent} plays instead.").format(
+            failure=error, agent=repr(names[0]))))
         return names[0]
 
     def advance(self, wait: bool = True) -> bool:
@@ -622,14 +626,27 @@ class Table:
         return move
 
 
+def said(line: str | Line, labels: Sequence[str] = ()) -> str:
+    """What a game says (a refusal, an explanation, a reason), in the player's language:
+    a `Line` rendered with `labels` (translated as it renders), a plain text looked up in
+    the catalogs (as written if none knows it)."""
+    if isinstance(line, Line):
+        return line.render(labels)
+    return i18n.translated(render(line, labels))
+
+
 def not_allowed(reason: str) -> str:
     """A refused move as every front end says it: "Not allowed: " and the reason, as a
     sentence."""
-    reason = reason.strip() or "that move is not legal here"
-    return f"Not allowed: {reason}" + ("" if reason.endswith((".", "!", "?")) else ".")
+    reason = reason.strip() or _("that move is not legal here")
+    if reason.endswith((".", "!", "?")):
+        return _("Not allowed: {reason}").format(reason=reason)
+    return _("Not allowed: {reason}.").format(reason=reason)
 
 
 def hint_text(move: str, why: str) -> str:
     """A hint as every front end shows it: "Hint: <move> — <what it does and gains>"
     (the move alone when the game says nothing of it)."""
-    return f"Hint: {move} — {why}" if why else f"Hint: {move}"
+    if why:
+        return _("Hint: {move} — {why}").format(move=move, why=why)
+    return _("Hint: {move}").format(move=move)

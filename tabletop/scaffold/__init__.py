@@ -10,6 +10,11 @@ folder called `__package__` takes the new game's package name, and a name starti
 `dot-` becomes a dot file (package data leaves dot files out). Each board's template is
 a small but complete game (rules, notation, save format, a renderer on
 `tabletop.ui.boards`, tests running the conformance kit and a headless screen test).
+
+The new game speaks the player's language: its texts are marked for translation, and
+its package ships its own gettext catalogs (`locale/`: the `.pot`, an English, a French
+and a German `.po` and their compiled `.mo`), extracted from the written code with
+`tabletop.catalogs` and handed to the host as `GameInfo(catalog=...)` (`words.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from tabletop.i18n import N_, _
 from tabletop.limits import shown
 from tabletop.model import TabletopError
 
@@ -48,9 +54,9 @@ class Board:
 
 #: The shapes `new-game --board` offers, each with the small game its template plays.
 BOARDS: dict[str, Board] = {
-    "square": Board("square", "N in a row on a square grid", 2, 4),
-    "hex": Board("hex", "a Hex-like connection game on a hex grid", 2, 2),
-    "cards": Board("cards", "a trick-taking card game with hands and a hidden deal", 2, 4),
+    "square": Board("square", N_("N in a row on a square grid"), 2, 4),
+    "hex": Board("hex", N_("a Hex-like connection game on a hex grid"), 2, 2),
+    "cards": Board("cards", N_("a trick-taking card game with hands and a hidden deal"), 2, 4),
 }
 
 #: The card game's deck: ranks 1 to 9 in four suits.
@@ -90,34 +96,38 @@ def check_name(name: str, installed_games: Iterable[str] = ()) -> str:
     be shadowed), and not an installed distribution's name.
     """
     if len(name) not in _NAME_LENGTH or not _NAME.fullmatch(name):
-        raise ScaffoldError(f"{shown(name)} is not a usable game name: use 2-31 lowercase "
-                            "letters and digits starting with a letter, words joined by "
-                            "single underscores (e.g. three_row)")
+        raise ScaffoldError(_("{name} is not a usable game name: use 2-31 lowercase "
+                              "letters and digits starting with a letter, words joined by "
+                              "single underscores (e.g. three_row)").format(name=shown(name)))
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
-        raise ScaffoldError(f"{name!r} is not a usable game name: it is a Python keyword")
+        raise ScaffoldError(_("{name} is not a usable game name: it is a Python keyword")
+                            .format(name=repr(name)))
     if name in _RESERVED:
-        raise ScaffoldError(f"{name!r} is not a usable game name: it is reserved (a test "
-                            "or set-up name); choose another name")
+        raise ScaffoldError(_("{name} is not a usable game name: it is reserved (a test "
+                              "or set-up name); choose another name").format(name=repr(name)))
     if name in set(installed_games):
-        raise ScaffoldError(f"a game with id {name!r} is already installed; choose another name")
+        raise ScaffoldError(_("a game with id {name} is already installed; choose another "
+                              "name").format(name=repr(name)))
     # The standard library first: some of it (`idlelib`, `tkinter`) is not installed
     # everywhere.
-    where = (" (in Python's standard library)"
-             if name in sys.stdlib_module_names or name in sys.builtin_module_names else "")
+    standard = name in sys.stdlib_module_names or name in sys.builtin_module_names
     try:
-        taken = bool(where) or importlib.util.find_spec(name) is not None
+        taken = standard or importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
         taken = True
+    if standard:
+        raise ScaffoldError(_("a Python module named {name} already exists (in Python's "
+                              "standard library); choose another name").format(name=repr(name)))
     if taken:
-        raise ScaffoldError(f"a Python module named {name!r} already exists{where}; "
-                            "choose another name")
+        raise ScaffoldError(_("a Python module named {name} already exists; choose another "
+                              "name").format(name=repr(name)))
     distribution = distribution_name(name)
     try:
         metadata.distribution(distribution)
     except metadata.PackageNotFoundError:
         return name
-    raise ScaffoldError(f"a distribution named {distribution!r} is already installed; "
-                        "choose another name")
+    raise ScaffoldError(_("a distribution named {name} is already installed; choose another "
+                          "name").format(name=repr(distribution)))
 
 
 def distribution_name(name: str) -> str:
@@ -137,15 +147,21 @@ def create_game(name: str, directory: Path, players: int = 2, board: str = "squa
     check_name(name, installed_games)
     shape = BOARDS.get(board)
     if shape is None:
-        raise ScaffoldError(f"no board {board!r}: choose one of {', '.join(BOARDS)}")
+        raise ScaffoldError(_("no board {board}: choose one of {boards}").format(
+            board=repr(board), boards=", ".join(BOARDS)))
     if not shape.min_players <= players <= shape.max_players:
-        span = (str(shape.min_players) if shape.min_players == shape.max_players
-                else f"{shape.min_players} to {shape.max_players}")
-        raise ScaffoldError(f"the {board} game ({shape.game}) is for {span} players, "
-                            f"not {players}")
+        if shape.min_players == shape.max_players:
+            message = _("the {board} game ({game}) is for {low} players, not {players}")
+        else:
+            message = _("the {board} game ({game}) is for {low} to {high} players, "
+                        "not {players}")
+        raise ScaffoldError(message.format(board=board, game=_(shape.game),
+                                           low=shape.min_players, high=shape.max_players,
+                                           players=players))
     directory = Path(directory)
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise ScaffoldError(f"{directory} is not an empty folder; refusing to overwrite it")
+        raise ScaffoldError(_("{folder} is not an empty folder; refusing to overwrite it")
+                            .format(folder=directory))
     fields = template_fields(name, players, board)
     planned = dict(_planned_files(resources.files(__name__) / "template-files" / "common", fields))
     planned.update(_planned_files(resources.files(__name__) / "template-files" / board, fields))
@@ -156,9 +172,35 @@ def create_game(name: str, directory: Path, players: int = 2, board: str = "squa
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
             written.append(target)
+        written += write_catalogs(name, directory / name)
     except OSError as exc:
-        raise ScaffoldError(f"cannot write {directory}: {exc.strerror or exc}") from None
-    return Scaffold(directory, fields["distribution"], name, tuple(written))
+        raise ScaffoldError(_("cannot write {folder}: {reason}").format(
+            folder=directory, reason=exc.strerror or exc)) from None
+    return Scaffold(directory, fields["distribution"], name, tuple(sorted(written)))
+
+
+def write_catalogs(domain: str, package: Path) -> list[Path]:
+    """The translation catalogs of the game in `package` (gettext domain `domain`), made
+    from its code as `python -m tabletop.catalogs DOMAIN PACKAGE_DIR` makes them: the
+    `.pot`, the French and German `.po` (to translate) and `.mo`, and an English `.po` and
+    `.mo` holding the texts as written. Returns the files written."""
+    from babel.messages.catalog import Catalog as BabelCatalog
+    from babel.messages.pofile import read_po, write_po
+
+    from tabletop import catalogs
+
+    place = catalogs.Domain(domain, package)
+    written = [Path(path) for path in catalogs.build(place)]
+    with (place.locale / f"{domain}.pot").open("rb") as handle:
+        template = read_po(handle, domain=domain)
+    english = BabelCatalog(locale="en", domain=domain, project=domain)
+    english.update(template, no_fuzzy_matching=True)
+    po = place.po("en")
+    po.parent.mkdir(parents=True, exist_ok=True)
+    with po.open("wb") as handle:
+        write_po(handle, english, width=88)
+    written += [po, Path(catalogs.compile_mo(po))]
+    return written
 
 
 def template_fields(name: str, players: int, board: str) -> dict[str, str]:
@@ -220,8 +262,9 @@ def _planned_files(root: Traversable, fields: dict[str, str],
             try:
                 filled = string.Template(text).substitute(fields)
             except (KeyError, ValueError) as exc:  # a template bug, not the user's
-                raise ScaffoldError(f"template {'/'.join((*prefix, part))} is broken: "
-                                    f"{type(exc).__name__}: {exc}") from None
+                raise ScaffoldError(_("template {file} is broken: {error}").format(
+                    file="/".join((*prefix, part)), error=f"{type(exc).__name__}: {exc}")
+                                    ) from None
             yield (*prefix, part[: -len(_SUFFIX)]), filled.encode("utf-8")
         else:
             yield (*prefix, part), entry.read_bytes()

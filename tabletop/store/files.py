@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop.i18n import N_, _
 from tabletop.limits import file_kind, one_line, read_text
 from tabletop.record import Record
 from tabletop.store.paths import reason
@@ -136,10 +137,12 @@ def set_aside(path: Path, what: str, exc: BaseException) -> str:
     try:
         moved = move_aside(path) if path.exists() else None
     except OSError as error:
-        where = f"; it could not be moved aside ({reason(error)})"
-    else:
-        where = f"; it was moved to {moved.name}" if moved else ""
-    return one_line(f"{what} ({reason(exc)}){where}.")
+        return one_line(_("{what} ({reason}); it could not be moved aside ({error}).").format(
+            what=what, reason=reason(exc), error=reason(error)))
+    if moved:
+        return one_line(_("{what} ({reason}); it was moved to {file}.").format(
+            what=what, reason=reason(exc), file=moved.name))
+    return one_line(_("{what} ({reason}).").format(what=what, reason=reason(exc)))
 
 
 # -- paths a player names --------------------------------------------------------------
@@ -148,7 +151,7 @@ class RefusedTarget(ValueError):
 
 
 #: `user_file_problem`'s answer for an existing file that `force` would let be replaced.
-NOT_A_RECORD = "it exists and is not a Tabletop record"
+NOT_A_RECORD = N_("it exists and is not a Tabletop record")
 
 
 def is_tabletop_record(path: Path) -> bool:
@@ -174,29 +177,30 @@ def user_file_problem(path: Path, force: bool = False) -> str | None:
     named pipe") for a message that names the path.
     """
     if not path.name or path.name in (".", ".."):
-        return "it names a folder, not a file"
+        return _("it names a folder, not a file")
     folder = path.parent
     try:
         folder_mode = os.stat(folder).st_mode  # the folder may be reached by a link
     except FileNotFoundError:
-        return f"the folder {folder} does not exist"
+        return _("the folder {folder} does not exist").format(folder=folder)
     except OSError as exc:
-        return f"the folder {folder} cannot be used ({exc.strerror or exc})"
+        return _("the folder {folder} cannot be used ({reason})").format(
+            folder=folder, reason=exc.strerror or exc)
     if not stat.S_ISDIR(folder_mode):
-        return f"{folder} is not a folder"
+        return _("{folder} is not a folder").format(folder=folder)
     try:
         mode = os.lstat(path).st_mode  # the path itself, never what a link points to
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"it cannot be checked ({exc.strerror or exc})"
+        return _("it cannot be checked ({reason})").format(reason=exc.strerror or exc)
     if stat.S_ISLNK(mode):
-        return ("it is a symbolic link; Tabletop does not write through links "
-                "(name the file it points to)")
+        return _("it is a symbolic link; Tabletop does not write through links "
+                 "(name the file it points to)")
     if not stat.S_ISREG(mode):
-        return f"it is {file_kind(mode)}, not a file"
+        return _("it is {kind}, not a file").format(kind=file_kind(mode))
     if not force and not is_tabletop_record(path):
-        return NOT_A_RECORD
+        return _(NOT_A_RECORD)
     return None
 
 
@@ -235,7 +239,7 @@ def write_user_file(path: Path, text: str, force: bool = False) -> None:
             try:
                 os.link(tmp, path)  # never replaces: fails if anything is there now
             except FileExistsError:
-                raise RefusedTarget("something else appeared there while writing") from None
+                raise RefusedTarget(_("something else appeared there while writing")) from None
             except OSError:
                 os.replace(tmp, path)  # a file system without hard links (FAT)
     finally:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import N_, _
 from tabletop.limits import MAX_MESSAGE, MAX_NAME, SEED_RANGE, data_problem, one_line, shown
 from tabletop.model import Outcome, RecordError
 from tabletop.record import Record
@@ -45,7 +46,9 @@ from tabletop.store.schema import migrate
 #: How long a writer waits for another process's write to finish, in seconds.
 BUSY_TIMEOUT = 15.0
 #: `not_damage`'s answer for an index that may be read but not written.
-READ_ONLY_TROUBLE = "it cannot be written (read-only)"
+READ_ONLY_TROUBLE = N_("it cannot be written (read-only)")
+#: `not_damage`'s answer for an index another process holds.
+LOCKED = N_("another Tabletop is writing it (it is locked)")
 
 
 @dataclass(frozen=True)
@@ -123,21 +126,22 @@ def not_damage(exc: sqlite3.Error) -> str | None:
     text = str(exc).lower()
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text \
             or "busy" in text:
-        return "another Tabletop is writing it (it is locked)"
+        return LOCKED
     if primary == sqlite3.SQLITE_FULL or "is full" in text:
         return DISK_FULL
     if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH) \
             or "readonly" in text or "read-only" in text:
         return READ_ONLY_TROUBLE
     if primary == sqlite3.SQLITE_CANTOPEN or "unable to open" in text:
-        return "it cannot be opened (unable to open the database file)"
+        return N_("it cannot be opened (unable to open the database file)")
     if primary in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOMEM) or "disk i/o" in text:
-        return f"the disk could not be read or written ({one_line(exc, 80)}; is it full?)"
+        return _("the disk could not be read or written ({error}; is it full?)").format(
+            error=one_line(exc, 80))
     return None
 
 
 #: `not_damage`'s answer for a full disk.
-DISK_FULL = "the disk is full"
+DISK_FULL = N_("the disk is full")
 
 
 def trouble_error(trouble: str, busy_timeout: float | None = None) -> LibraryError:
@@ -148,11 +152,14 @@ def trouble_error(trouble: str, busy_timeout: float | None = None) -> LibraryErr
 
 
 def trouble_message(trouble: str, busy_timeout: float | None = None) -> str:
-    """The one line said when the index cannot be used now (`trouble`: why)."""
-    waited = (f" after waiting {busy_timeout:g} s" if busy_timeout is not None
-              and "locked" in trouble else "")
-    return one_line(f"the game library cannot be used now: {trouble}{waited}; nothing was "
-                    f"changed, try again")
+    """The one line said when the index cannot be used now (`trouble`: why, one of
+    `not_damage`'s answers, translated here)."""
+    if busy_timeout is not None and trouble == LOCKED:
+        return one_line(_("the game library cannot be used now: {trouble} after waiting "
+                          "{seconds} s; nothing was changed, try again").format(
+            trouble=_(trouble), seconds=f"{busy_timeout:g}"))
+    return one_line(_("the game library cannot be used now: {trouble}; nothing was changed, "
+                      "try again").format(trouble=_(trouble)))
 
 
 def writable(directory: Path) -> bool:
@@ -170,8 +177,8 @@ def writable(directory: Path) -> bool:
 def check_id(game_id: str) -> None:
     """Raise `LibraryError` unless `game_id` is a library id (never a path)."""
     if not isinstance(game_id, str) or not SAFE_ID.fullmatch(game_id):
-        raise LibraryError(f"{shown(game_id)} is not a library id (letters, digits, '.', "
-                           f"'_', '-')")
+        raise LibraryError(_("{id} is not a library id (letters, digits, '.', '_', '-')")
+                           .format(id=shown(game_id)))
 
 
 def file_of(games_dir: Path, game_id: Any, file: Any) -> Path | None:
@@ -273,8 +280,8 @@ def entry_of(games_dir: Path, row: tuple[Any, ...], seats: Sequence[tuple[Any, .
         path = file_of(games_dir, game_id, f"{GAMES}/{game_id}.json")
         return Entry(game_id, path or games_dir / "(not a library file)", None,
                      UNREADABLE, None, {}, None, 0, 0, 0.0, 0.0, (),
-                     one_line(f"its entry in the index is damaged ({exc}); it is read "
-                              f"again from the file at the next start"))
+                     one_line(_("its entry in the index is damaged ({error}); it is read "
+                                "again from the file at the next start").format(error=exc)))
 
 
 def row_problem(games_dir: Path, row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]]
@@ -333,7 +340,7 @@ def checked_entry(games_dir: Path, row: tuple[Any, ...], seats: Sequence[tuple[A
     if len(seats) != players:
         raise RecordError(f"{len(seats)} seats for {players} players")
     checked: list[Seat] = []
-    for number, (_, seat, player, agent, score) in enumerate(seats):
+    for number, (_game, seat, player, agent, score) in enumerate(seats):
         trouble = name_problem(player)
         if seat != number or trouble:
             raise RecordError(f"seat {number + 1}'s player {trouble or 'is out of order'}")

@@ -27,6 +27,8 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.limits import MAX_FILE_BYTES, MAX_MOVE_TEXT, MAX_MOVES, read_text
 from tabletop.model import RecordError
 
@@ -115,23 +117,24 @@ def read_moves(path: Path, token: str, first_ply: int) -> tuple[list[str], float
     except FileNotFoundError:
         return [], None
     if stat.S_ISLNK(st.st_mode):
-        raise RecordError("its move journal is a link, not a file (the library reads only "
-                          "its own files)")
+        raise RecordError(_("its move journal is a link, not a file (the library reads only "
+                            "its own files)"))
     try:
         text = read_text(path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return [], None  # folded and removed since the listing
     except ValueError as exc:
-        raise RecordError(f"its move journal cannot be read: {exc}") from None
+        raise RecordError(_("its move journal cannot be read: {error}").format(
+            error=exc)) from None
     if not text.startswith(header(token, first_ply)):
         return [], None  # left from another version of the file, or its header is torn
     if text.count("\n") > MAX_MOVES - first_ply + 1:
-        raise RecordError(f"its move journal holds more than the {MAX_MOVES:,} moves a "
-                          f"record may hold")
+        raise RecordError(_("its move journal holds more than the {most} moves a record "
+                            "may hold").format(most=i18n.number(MAX_MOVES)))
     lines = text.split("\n")[1:]
     lines.pop()  # "" after the last complete line, or a torn line: never a move
     for number, move in enumerate(lines, 2):
         if not 0 < len(move) <= MAX_MOVE_TEXT:
-            raise RecordError(f"its move journal's line {number} is not a move of 1 to "
-                              f"{MAX_MOVE_TEXT} characters")
+            raise RecordError(_("its move journal's line {number} is not a move of 1 to "
+                                "{most} characters").format(number=number, most=MAX_MOVE_TEXT))
     return lines, (st.st_mtime if lines else None)

@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tabletop.i18n import N_, _
 from tabletop.limits import one_line
 from tabletop.record import Record
 from tabletop.store.index import Entry
@@ -30,7 +31,7 @@ from tabletop.store.records import LibraryError
 #: What a write of the library may raise when the disk or the index refuses.
 FAILED = (sqlite3.Error, OSError, LibraryError)
 #: Why nothing is kept when the data folder opened read-only.
-READ_ONLY = "the data folder cannot be written"
+READ_ONLY = N_("the data folder cannot be written")
 
 
 def open_library(directory: Path) -> tuple[Library | None, str | None, str | None]:
@@ -40,8 +41,9 @@ def open_library(directory: Path) -> tuple[Library | None, str | None, str | Non
     try:
         return Library.open(directory), None, None
     except FAILED as exc:
-        return None, reason(exc), one_line(f"The game library cannot be opened "
-                                           f"({reason(exc)}); games will not be kept.")
+        return None, reason(exc), one_line(_("The game library cannot be opened "
+                                             "({reason}); games will not be kept.").format(
+            reason=reason(exc)))
 
 
 class Keeper:
@@ -59,7 +61,7 @@ class Keeper:
         self._failing = False
         self._unavailable = unavailable
         if library is not None and library.read_only:  # listed; a new move is not kept
-            self._unavailable = READ_ONLY
+            self._unavailable = _(READ_ONLY)
         self._guard = threading.Condition()
 
     @classmethod

@@ -42,6 +42,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tabletop import i18n
+from tabletop.i18n import _, ngettext
 from tabletop.limits import one_line, shown
 from tabletop.model import RecordError, TabletopError
 from tabletop.record import Record
@@ -167,7 +169,7 @@ class Library:
                 if trouble == READ_ONLY_TROUBLE:
                     return cls._open_read_only(directory)
                 raise LibraryError(trouble_message(trouble, busy_timeout)) from None
-            problem = f"it is damaged ({exc})"
+            problem = _("it is damaged ({error})").format(error=exc)
         try:
             if problem is None and connection is not None:
                 library = cls(directory, connection, busy_timeout=busy_timeout)
@@ -177,9 +179,10 @@ class Library:
                 moved = move_index_aside(path)
                 library = cls(directory, fresh(path, busy_timeout),
                               busy_timeout=busy_timeout)
-                library.messages.append(one_line(
-                    f"The game library's index could not be used ({problem}); it was moved "
-                    f"to {moved.name} and rebuilt from the game files."))
+                library.messages.append(one_line(_(
+                    "The game library's index could not be used ({problem}); it was moved "
+                    "to {file} and rebuilt from the game files.").format(
+                    problem=problem, file=moved.name)))
             library.fold_journals()
             library.refresh()
         except sqlite3.DatabaseError as exc:
@@ -189,8 +192,13 @@ class Library:
             raise LibraryError(trouble_message(exc.strerror or str(exc), busy_timeout)
                                ) from None
         if not existed and library.count() > 0:
-            library.messages.append(f"The game library's index was missing; it was rebuilt "
-                                    f"from {library.count()} game files.")
+            count = library.count()
+            # Translators: English keeps "game files" for any count (tests read it).
+            library.messages.append(ngettext(
+                "The game library's index was missing; it was rebuilt from {count} game "
+                "files.",
+                "The game library's index was missing; it was rebuilt from {count} game "
+                "files.", count).format(count=i18n.number(count)))
         return library
 
     @classmethod
@@ -199,9 +207,9 @@ class Library:
         (or built there from the files if it cannot be read), nothing written on disk."""
         memory = read_only_index(directory / INDEX)
         library = cls(directory, memory, read_only=True)
-        library.messages.append(one_line(
-            f"The game library's folder {directory} cannot be written: its games are "
-            f"listed, but nothing is kept, moved or deleted."))
+        library.messages.append(one_line(_(
+            "The game library's folder {folder} cannot be written: its games are "
+            "listed, but nothing is kept, moved or deleted.").format(folder=directory)))
         library.refresh()
         return library
 
@@ -211,9 +219,12 @@ class Library:
             self._db.close()
 
     def _check_writable(self, doing: str) -> None:
+        """Raise `LibraryError` in a read-only library; `doing` is what was refused, in
+        the player's language ("cannot keep the game")."""
         if self.read_only:
-            raise LibraryError(one_line(f"cannot {doing}: the game library's folder "
-                                        f"{self.directory} cannot be written (read-only)"))
+            raise LibraryError(one_line(_(
+                "{doing}: the game library's folder {folder} cannot be written "
+                "(read-only)").format(doing=doing, folder=self.directory)))
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -295,13 +306,19 @@ class Library:
                 # Only a row that looked current is news: an older one is re-read anyway.
                 healed += bad.get(path.stem) == sig
         if odd:
-            self.messages.append(one_line(
-                f"{len(odd)} file(s) in {self.games_dir} are not named as the library names "
-                f"its games, and are not listed (import them instead): {', '.join(odd)}"))
+            # Translators: English keeps "file(s) … are" for any count (tests read it).
+            self.messages.append(one_line(ngettext(
+                "{count} file(s) in {folder} are not named as the library names its games, "
+                "and are not listed (import them instead): {files}",
+                "{count} file(s) in {folder} are not named as the library names its games, "
+                "and are not listed (import them instead): {files}", len(odd)).format(
+                count=len(odd), folder=self.games_dir, files=", ".join(odd))))
         if healed:
-            self.messages.append(
-                f"{healed} entr{'y' if healed == 1 else 'ies'} of the game library's index "
-                f"did not pass its checks; read again from the game files.")
+            self.messages.append(ngettext(
+                "{count} entry of the game library's index did not pass its checks; read "
+                "again from the game files.",
+                "{count} entries of the game library's index did not pass its checks; read "
+                "again from the game files.", healed).format(count=healed))
         rows_in = [self._read_for_index(game_id, path, sig) for game_id, path, sig in changed]
         gone = [row[0] for row in rows if row[0] not in seen and row[0] in known]
         if not rows_in and not gone and not bad:
@@ -334,11 +351,11 @@ class Library:
 
         `game_id` (default: a fresh one from `new_id()`) lets a caller name the entry
         before it is written, e.g. to queue the write on another thread."""
-        self._check_writable("keep the game")
+        self._check_writable(_("cannot keep the game"))
         game_id = game_id or new_id()
         check_id(game_id)
         if origin not in ORIGINS:
-            raise LibraryError(f"unknown origin {shown(origin)}")
+            raise LibraryError(_("unknown origin {origin}").format(origin=shown(origin)))
         now = time.time()
         meta = {"id": game_id, "players": _names(record, players), "created": now,
                 "updated": now, "origin": origin}
@@ -351,7 +368,7 @@ class Library:
         New moves of a game this library wrote are appended to its journal; anything else
         (the end, an undo, new names, files changed by another process) writes the game
         file whole."""
-        self._check_writable("save the game")
+        self._check_writable(_("cannot save the game"))
         check_id(game_id)
         names = _names(record, players) if players is not None else None
         written = self._written.get(game_id)
@@ -394,7 +411,8 @@ class Library:
                                     "WHERE id = ?", (len(record.moves), time.time(), mtime,
                                                      total, game_id))
                 if cursor.rowcount != 1:
-                    raise LibraryError(f"no game {shown(game_id)} in the library")
+                    raise LibraryError(_("no game {game} in the library").format(
+                        game=shown(game_id)))
         except BaseException:
             if appended:
                 # The index refused (a full disk, a lock): the move is taken back out of
@@ -411,7 +429,7 @@ class Library:
         check_id(game_id)
         problem = outcome_problem(record.result, record.players)
         if problem:
-            raise LibraryError(f"the game's result {problem}")
+            raise LibraryError(_("the game's result {problem}").format(problem=problem))
         with self._write() as db:
             self._write_whole(db, game_id, record, meta)
         return self.get(game_id)
@@ -452,13 +470,15 @@ class Library:
             if check is not None:
                 check(record)
         except OSError as exc:
-            raise LibraryError(one_line(f"cannot read {source}: {exc.strerror or exc}")
-                               ) from None
+            raise LibraryError(one_line(_("cannot read {file}: {reason}").format(
+                file=source, reason=exc.strerror or exc))) from None
         except TabletopError as exc:  # not a record, or `check` refused it
-            raise LibraryError(one_line(f"{source}: {exc}")) from None
+            raise LibraryError(one_line(_("{file}: {error}").format(file=source, error=exc))
+                               ) from None
         except ValueError as exc:  # from `read_text`: too big, not text, not a file
-            raise LibraryError(one_line(f"{source}: not a game record ({exc})")) from None
-        self._check_writable(f"import {source}")
+            raise LibraryError(one_line(_("{file}: not a game record ({error})").format(
+                file=source, error=exc))) from None
+        self._check_writable(_("cannot import {file}").format(file=source))
         kept = self._kept_copy(record)
         if kept is not None:
             return self.get(kept)
@@ -499,7 +519,8 @@ class Library:
             target = self.trash_dir / f"{name}.json"
             return target, journal_of(target)
 
-        return self._move_out(game_id, "delete the game", "to the trash", into_trash,
+        return self._move_out(game_id, _("cannot delete the game"),
+                              _("cannot move {file} to the trash: {reason}"), into_trash,
                               missing_ok=True)
 
     def set_aside(self, game_id: str) -> Path:
@@ -513,14 +534,17 @@ class Library:
             return (source.with_name(free_name(source.parent, f"{source.name}.bad-{stamp}")),
                     moves.with_name(free_name(moves.parent, f"{moves.name}.bad-{stamp}")))
 
-        return self._move_out(game_id, "set the game aside", "aside", beside)
+        return self._move_out(game_id, _("cannot set the game aside"),
+                              _("cannot move {file} aside: {reason}"), beside)
 
-    def _move_out(self, game_id: str, doing: str, where: str,
+    def _move_out(self, game_id: str, doing: str, failed: str,
                   targets: Callable[[Path], tuple[Path, Path]], missing_ok: bool = False
                   ) -> Path:
         """Move a kept game's file and its journal to `targets(file)` and drop its row;
-        returns where the file went. The index's write lock is taken first: if another
-        process holds it, nothing moves. With `missing_ok`, a file already gone leaves only
+        returns where the file went (`doing`: what a read-only library refuses; `failed`:
+        what a move that fails says, with its {file} and {reason}). The index's write lock
+        is taken first: if another process holds it, nothing moves. With `missing_ok`, a file
+        already gone leaves only
         its row to drop."""
         self._check_writable(doing)
         source = self._own_file(self.get(game_id))
@@ -534,8 +558,8 @@ class Library:
             except OSError as exc:
                 # With `missing_ok`, a file already gone: only the index row remains to drop.
                 if not (missing_ok and isinstance(exc, FileNotFoundError)):
-                    raise LibraryError(one_line(f"cannot move {source} {where}: "
-                                                f"{exc.strerror or exc}")) from None
+                    raise LibraryError(one_line(failed.format(
+                        file=source, reason=exc.strerror or exc))) from None
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         return target
 
@@ -544,7 +568,7 @@ class Library:
         """The entry of a kept game (raises `LibraryError` if there is none)."""
         found = self._entries("WHERE g.id = ?", (game_id,))
         if not found:
-            raise LibraryError(f"no game {shown(game_id)} in the library")
+            raise LibraryError(_("no game {game} in the library").format(game=shown(game_id)))
         return found[0]
 
     def entries(self, game: str | None = None, player: str | None = None,
@@ -575,16 +599,17 @@ class Library:
         path = self._own_file(entry)
         try:
             if path.is_symlink():
-                raise LibraryError(f"{path} is a link, not a file (the library reads only "
-                                   f"its own files)")
+                raise LibraryError(_("{file} is a link, not a file (the library reads only "
+                                     "its own files)").format(file=path))
             return read_game(path)[0]
         except OSError as exc:
-            raise LibraryError(one_line(f"cannot read {path}: {exc.strerror or exc}")
-                               ) from None
+            raise LibraryError(one_line(_("cannot read {file}: {reason}").format(
+                file=path, reason=exc.strerror or exc))) from None
         except TabletopError:
             raise
         except ValueError as exc:  # too big, not text, not a regular file
-            raise LibraryError(one_line(f"{path}: not a game record ({exc})")) from None
+            raise LibraryError(one_line(_("{file}: not a game record ({error})").format(
+                file=path, error=exc))) from None
 
     def count(self) -> int:
         """How many game files the index lists (readable or not)."""
@@ -637,10 +662,10 @@ class Library:
                                    (entry.id,)).fetchone()
         path = file_of(self.games_dir, entry.id, row[0] if row else None)
         if path is None:
-            raise LibraryError(one_line(
-                f"the index gives game {shown(entry.id)} the file "
-                f"{shown(row[0] if row else None)}, which is not one of the library's own "
-                f"files: it is left untouched"))
+            raise LibraryError(one_line(_(
+                "the index gives game {game} the file {file}, which is not one of the "
+                "library's own files: it is left untouched").format(
+                game=shown(entry.id), file=shown(row[0] if row else None))))
         return path
 
     def _entries(self, clause: str, args: tuple[Any, ...]) -> list[Entry]:
@@ -654,9 +679,11 @@ def _names(record: Record, players: Sequence[str] | None) -> list[str]:
         return default_names(record)
     names = [p.strip() if isinstance(p, str) else p for p in players]
     if len(names) != record.players:
-        raise LibraryError(f"{len(names)} player names given for {record.players} seats")
+        raise LibraryError(_("{names} player names given for {seats} seats").format(
+            names=len(names), seats=record.players))
     for seat, name in enumerate(names):
         problem = name_problem(name)
         if problem:  # never write a file that the library would refuse to read back
-            raise LibraryError(f"player {seat + 1}'s name {problem}")
+            raise LibraryError(_("player {number}'s name {problem}").format(
+                number=seat + 1, problem=problem))
     return names

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from tabletop.i18n import _
 from tabletop.store.schema import ROW_TYPE_PROBLEMS, SCHEMA_VERSION, migrate, version_of
 
 
@@ -16,15 +17,16 @@ def index_problem(connection: sqlite3.Connection) -> str | None:
     type. SQLite errors (a lock, a full disk) are raised for the caller to word."""
     found = version_of(connection)
     if found > SCHEMA_VERSION:
-        return f"it is from a newer Tabletop (schema {found} > {SCHEMA_VERSION})"
+        return _("it is from a newer Tabletop (schema {found} > {supported})").format(
+            found=found, supported=SCHEMA_VERSION)
     if found < 0:
-        return f"it has an impossible schema version ({found})"
+        return _("it has an impossible schema version ({found})").format(found=found)
     check = connection.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
-        return f"it is damaged ({check})"
+        return _("it is damaged ({error})").format(error=check)
     migrate(connection)
     if connection.execute(ROW_TYPE_PROBLEMS).fetchone()[0]:
-        return "it holds values of the wrong type"
+        return _("it holds values of the wrong type")
     return None
 
 

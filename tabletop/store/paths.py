@@ -11,6 +11,8 @@ from pathlib import Path
 
 import platformdirs
 
+from tabletop.i18n import _
+
 #: The environment variable that moves the data folder.
 DATA_DIR_ENV = "TABLETOP_DATA_DIR"
 #: The player's preferences (see `tabletop.store.settings`).
@@ -37,7 +39,7 @@ def data_dir() -> Path:
 def reason(exc: BaseException) -> str:
     """An OS error's own words ("No space left on device"), else the error's message."""
     if isinstance(exc, FileExistsError | NotADirectoryError):
-        return "a file is in the way"  # of a folder: plainer than "File exists"
+        return _("a file is in the way")  # of a folder: plainer than "File exists"
     words = getattr(exc, "strerror", None)  # an OSError's, or a LibraryError's
     if isinstance(words, str) and words:
         return words

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.limits import (
     MAX_MESSAGE,
     MAX_NAME,
@@ -89,18 +90,19 @@ def parse_json(text: str) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(one_line(f"not a game record: invalid JSON ({exc})")) from None
+        raise RecordError(one_line(_("not a game record: invalid JSON ({error})").format(
+            error=exc))) from None
     except RecursionError:
-        raise RecordError("not a game record: nested too deeply") from None
+        raise RecordError(_("not a game record: nested too deeply")) from None
     except ValueError as exc:  # a number over Python's 4,300-digit limit
-        raise RecordError(f"not a game record: a number is too long ({one_line(exc, 60)})"
-                          ) from None
+        raise RecordError(_("not a game record: a number is too long ({error})").format(
+            error=one_line(exc, 60))) from None
     # A lone surrogate can only come from a \uD800-\uDFFF escape (the text itself was
     # decoded from UTF-8), so the walk below is needed only when one is written.
     if _SURROGATE_ESCAPE.search(text):
         problem = _surrogate_problem(data)
         if problem:
-            raise RecordError(f"not a game record: {problem}")
+            raise RecordError(_("not a game record: {problem}").format(problem=problem))
     return data
 
 
@@ -124,7 +126,7 @@ def _surrogate_problem(data: Any) -> str | None:
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
-                return f"a text holds a lone surrogate ({shown(text)})"
+                return _("a text holds a lone surrogate ({text})").format(text=shown(text))
     return None
 
 
@@ -139,7 +141,7 @@ def parse_file_text(text: str, extra_moves: Sequence[str] = ()
     """
     data = parse_json(text)
     if not isinstance(data, dict):
-        raise RecordError("not a game record: expected a JSON object")
+        raise RecordError(_("not a game record: expected a JSON object"))
     meta = data.pop(META, None)
     if extra_moves and isinstance(data.get("moves"), list):
         # Checked as one list by `Record.from_dict`: its bound counts the journal's too.
@@ -147,7 +149,7 @@ def parse_file_text(text: str, extra_moves: Sequence[str] = ()
     record = Record.from_dict(data)
     result_problem = outcome_problem(record.result, record.players)
     if result_problem:
-        raise RecordError(f"record's result {result_problem}")
+        raise RecordError(_("record's result {problem}").format(problem=result_problem))
     return record, library_meta(meta, record)
 
 
@@ -157,14 +159,16 @@ def outcome_problem(result: Outcome | None, players: int) -> str | None:
     if result is None:
         return None
     if len(result.scores) != players:
-        return f"gives {len(result.scores)} scores for {players} seats"
+        return _("gives {scores} scores for {seats} seats").format(
+            scores=len(result.scores), seats=players)
     if not all(math.isfinite(score) for score in result.scores):
-        return "holds a score that is not finite"
+        return _("holds a score that is not finite")
     if len(set(result.winners)) != len(result.winners) or any(
             not 0 <= w < players for w in result.winners):
-        return f"names winners {shown(list(result.winners))} for {players} seats"
+        return _("names winners {winners} for {seats} seats").format(
+            winners=shown(list(result.winners)), seats=players)
     if len(result.reason) > MAX_MESSAGE:
-        return f"has a reason longer than {MAX_MESSAGE} characters"
+        return _("has a reason longer than {most} characters").format(most=MAX_MESSAGE)
     return None
 
 
@@ -172,24 +176,24 @@ def name_problem(name: Any) -> str | None:
     """What makes `name` unusable as a seat's name (None if fine): a text of 1 to
     `MAX_SEAT_NAME` characters, none of them a control character."""
     if not isinstance(name, str):
-        return f"must be a text, not {shown(name)}"
+        return _("must be a text, not {value}").format(value=shown(name))
     if not name.strip():
-        return "is empty"
+        return _("is empty")
     if len(name) > MAX_SEAT_NAME:
-        return f"is longer than {MAX_SEAT_NAME} characters"
+        return _("is longer than {most} characters").format(most=MAX_SEAT_NAME)
     if not name.isprintable():
-        return f"{shown(name)} holds a control or invisible character"
+        return _("{name} holds a control or invisible character").format(name=shown(name))
     return None
 
 
 def time_problem(value: Any) -> str | None:
     """What makes `value` unusable as a kept game's time (None if fine)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return f"must be a number of seconds, not {shown(value)}"
+        return _("must be a number of seconds, not {value}").format(value=shown(value))
     low, high = TIME_RANGE
     # `not low <= value <= high` is also true for NaN; an int of any size compares fine.
     if not low <= value <= high:
-        return f"must be a time from 1970 to 9999, not {shown(value)}"
+        return _("must be a time from 1970 to 9999, not {value}").format(value=shown(value))
     return None
 
 
@@ -202,43 +206,49 @@ def library_meta(meta: Any, record: Record) -> dict[str, Any]:
     if meta is None:
         return {"players": default_names(record)}
     if not isinstance(meta, dict):
-        raise RecordError(f"the library object must be an object, not {shown(meta)}")
+        raise RecordError(_("the library object must be an object, not {value}").format(
+            value=shown(meta)))
     checked: dict[str, Any] = {}
     names = meta.get("players")
     if names is None:
         checked["players"] = default_names(record)
     elif not isinstance(names, list) or len(names) != record.players:
-        raise RecordError(f"the library's players must be a list of {record.players} "
-                          f"names, not {shown(names)}")
+        raise RecordError(_("the library's players must be a list of {count} names, not "
+                            "{value}").format(count=record.players, value=shown(names)))
     else:
         for seat, name in enumerate(names):
             problem = name_problem(name)
             if problem:
-                raise RecordError(f"the library's player {seat + 1} {problem}")
+                raise RecordError(_("the library's player {number} {problem}").format(
+                    number=seat + 1, problem=problem))
         checked["players"] = list(names)
     for key in ("created", "updated"):
         if meta.get(key) is not None:
             problem = time_problem(meta[key])
             if problem:
-                raise RecordError(f"the library's {key} time {problem}")
+                raise RecordError((_("the library's created time {problem}")
+                                   if key == "created" else
+                                   _("the library's updated time {problem}")).format(
+                    problem=problem))
             checked[key] = float(meta[key])
     origin = meta.get("origin")
     if origin is not None:
         if origin not in ORIGINS:
-            raise RecordError(f"the library's origin must be one of {', '.join(ORIGINS)}, "
-                              f"not {shown(origin)}")
+            raise RecordError(_("the library's origin must be one of {origins}, not "
+                                "{value}").format(origins=", ".join(ORIGINS),
+                                                  value=shown(origin)))
         checked["origin"] = origin
     game_id = meta.get("id")
     if game_id is not None:
         if not isinstance(game_id, str) or not SAFE_ID.fullmatch(game_id):
-            raise RecordError(f"the library's id must be letters, digits, '.', '_' or '-', "
-                              f"not {shown(game_id)}")
+            raise RecordError(_("the library's id must be letters, digits, '.', '_' or '-', "
+                                "not {value}").format(value=shown(game_id)))
         checked["id"] = game_id
     token = meta.get("journal")
     if token is not None:
         if not isinstance(token, str) or not journal.TOKEN.fullmatch(token):
-            raise RecordError(f"the library's journal must be a token of letters and "
-                              f"digits, not {shown(token)}")
+            raise RecordError(_("the library's journal must be a token of letters and "
+                                "digits, not {value}").format(value=shown(token)))
         checked["journal"] = token
     return checked
 
@@ -293,7 +303,7 @@ def read_game(path: Path, follow_links: bool = False) -> tuple[Record, dict[str,
     regular file) or `RecordError`. A symbolic link raises `RecordError` (the library
     reads only its own files) unless `follow_links` (a file a player named to import).
     """
-    record, meta, _ = read_parts(path, follow_links)
+    record, meta, _from_journal = read_parts(path, follow_links)
     return record, meta
 
 
@@ -305,8 +315,8 @@ def read_parts(path: Path, follow_links: bool = False
     for _attempt in range(3):
         before = path.stat() if follow_links else path.lstat()
         if stat.S_ISLNK(before.st_mode):
-            raise RecordError("it is a link, not a file (the library reads only its own "
-                              "files)")
+            raise RecordError(_("it is a link, not a file (the library reads only its own "
+                                "files)"))
         text = read_text(path)
         record, meta = parse_file_text(text)
         token = meta.get("journal")
@@ -323,4 +333,4 @@ def read_parts(path: Path, follow_links: bool = False
         if written is not None and time_problem(written) is None:
             meta["updated"] = max(meta.get("updated", 0.0), written)
         return record, meta, len(moves)
-    raise RecordError("it kept changing while it was read; try again")
+    raise RecordError(_("it kept changing while it was read; try again"))

@@ -14,6 +14,7 @@ import os
 import time
 from pathlib import Path
 
+from tabletop.i18n import _
 from tabletop.record import Record
 from tabletop.store.files import clean_debris, free_name, set_aside, write_atomic
 from tabletop.store.library import Library
@@ -51,7 +52,7 @@ def migrate_autosave(directory: Path, library: Library) -> str | None:
     try:
         library.add(Record.read(path), None, origin="app")
     except Exception as exc:
-        return set_aside(path, "The autosaved game could not be read", exc)
+        return set_aside(path, _("The autosaved game could not be read"), exc)
     # Kept, not deleted: the old file stays beside the library under a new name.
     name = free_name(directory, "autosave.migrated", (".json",))
     os.replace(path, directory / f"{name}.json")

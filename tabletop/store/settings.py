@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.i18n import language_problem
+from tabletop.i18n import _, language_problem
 from tabletop.limits import MAX_SETTINGS_BYTES, one_line, read_text
 from tabletop.store.files import set_aside, write_atomic
 from tabletop.store.paths import SETTINGS
@@ -37,15 +37,16 @@ def setting_problem(name: str, value: Any) -> str | None:
     if kind is str:  # the language: the system's, or one Tabletop speaks
         return None if value == "" else language_problem(value)
     if kind is bool:
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else _("must be true or false")
     if isinstance(value, bool) or not isinstance(value, int if kind is int else int | float):
-        return "must be a whole number" if kind is int else "must be a number"
+        return _("must be a whole number") if kind is int else _("must be a number")
     low, high = span
     # `not low <= value <= high` is also true for NaN, which compares false to everything.
     if not low <= value <= high:
-        what = ("a whole number of pixels" if kind is int else
-                "a number" if name == "volume" else "a number of seconds")
-        return f"must be {what} in {low:g}..{high:g}"
+        text = (_("must be a whole number of pixels in {low}..{high}") if kind is int else
+                _("must be a number in {low}..{high}") if name == "volume" else
+                _("must be a number of seconds in {low}..{high}"))
+        return text.format(low=f"{low:g}", high=f"{high:g}")
     return None
 
 
@@ -84,7 +85,7 @@ class Settings:
                 raise ValueError("not a JSON object")
         except (OSError, ValueError, RecursionError) as exc:
             # ValueError covers bad JSON, non-UTF-8 text, a huge file or number.
-            return cls(), set_aside(path, "Settings file was unreadable", exc)
+            return cls(), set_aside(path, _("Settings file was unreadable"), exc)
         values: dict[str, Any] = {}
         refused = []
         for name in SETTING_BOUNDS:
@@ -92,13 +93,13 @@ class Settings:
                 continue
             problem = setting_problem(name, data[name])
             if problem:
-                refused.append(f"{name} {problem}")
+                refused.append(_("{setting} {problem}").format(setting=name, problem=problem))
             else:
                 values[name] = data[name]
         settings = cls(**values)
         if refused:
-            return settings, one_line("Settings: " + "; ".join(refused) +
-                                      " (the default is used instead).")
+            return settings, one_line(_("Settings: {problems} (the default is used "
+                                        "instead).").format(problems="; ".join(refused)))
         return settings, None
 
     def save(self, directory: Path) -> None:
@@ -107,5 +108,6 @@ class Settings:
         for name, value in asdict(self).items():
             problem = setting_problem(name, value)
             if problem:  # never replace a good file with one that would be refused
-                raise ValueError(f"setting {name} {problem}")
+                raise ValueError(_("setting {setting} {problem}").format(setting=name,
+                                                                       problem=problem))
         write_atomic(directory / SETTINGS, json.dumps(asdict(self), indent=1) + "\n")

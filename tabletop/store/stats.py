@@ -20,6 +20,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import N_, _, ngettext
 from tabletop.model import Game, TabletopError
 from tabletop.person_rating import (
     Anchor,
@@ -70,8 +72,8 @@ def histogram(scores: Sequence[float], bands: Sequence[tuple[float, str]]
     if not bands:
         return []
     floors = [b[0] for b in bands]
-    rows: list[dict[str, Any]] = [{"label": f"under {floors[0]:g}", "name": "below the bands",
-                                   "from": None, "count": 0}]
+    rows: list[dict[str, Any]] = [{"label": _("under {score}").format(score=f"{floors[0]:g}"),
+                                   "name": _("below the bands"), "from": None, "count": 0}]
     for i, (floor, name) in enumerate(bands):
         upper = floors[i + 1] if i + 1 < len(floors) else None
         label = f"{floor:g}+" if upper is None else f"{floor:g}–{upper - 1:g}"
@@ -353,40 +355,54 @@ def stats_lines(stats: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
     lines: list[str] = []
     players = stats["players"]
     if not players:
-        return ["No finished games yet."]
+        return [_("No finished games yet.")]
     for name, row in players.items():
         lines.append(f"{name}")
         for game_id, t in sorted(row["games"].items()):
-            lines.append(f"  {names.get(game_id, game_id)}: {_tally_text(t)}")
+            lines.append("  " + _("{game}: {tally}").format(
+                game=i18n.translated(names.get(game_id, game_id)), tally=_tally_text(t)))
             for seat, s in row["by_seat"].get(game_id, {}).items():
-                lines.append(f"    as {seat}: {_tally_text(s)}")
+                lines.append("    " + _("as {seat}: {tally}").format(seat=seat,
+                                                                     tally=_tally_text(s)))
             rating = row.get("rating", {}).get(game_id)
             if rating is not None:
-                lines.append(f"    rating: {rating_text(rating)}")
+                lines.append("    " + _("rating: {rating}").format(rating=rating_text(rating)))
             streak = row.get("streaks", {}).get(game_id)
             if streak is not None:
                 lines.append(f"    {streak_text(streak)}")
             bests = bests_text(row.get("bests", {}).get(game_id, {}))
             if bests:
-                lines.append(f"    bests: {bests}")
+                lines.append("    " + _("bests: {bests}").format(bests=bests))
         for rival, t in sorted(row["against"].items()):
-            lines.append(f"  against {'people' if rival == PEOPLE else rival}: "
-                         f"{_tally_text(t)}")
+            lines.append("  " + (_("against people: {tally}") if rival == PEOPLE else
+                                 _("against {rival}: {tally}")).format(
+                rival=rival, tally=_tally_text(t)))
         for game_id, s in sorted(row["solo"].items()):
-            lines.append(f"  {solo_heading(names.get(game_id, game_id), s)}")
-            lines.append("    scores: " + " ".join(f"{v:g}" for v in s["scores"]))
+            lines.append(f"  {solo_heading(i18n.translated(names.get(game_id, game_id)), s)}")
+            lines.append("    " + _("scores: {scores}").format(
+                scores=" ".join(_score(v) for v in s["scores"])))
             if s["bands"]:
-                lines.append("    bands: " + ", ".join(f"{b['label']} {b['count']}"
-                                                       for b in s["bands"]))
+                lines.append("    " + _("bands: {bands}").format(bands=", ".join(
+                    f"{b['label']} {i18n.number(b['count'])}" for b in s["bands"])))
     return lines
+
+
+def _score(value: float) -> str:
+    """A score as the language writes a number ("46.5", "46,5"), no needless decimals."""
+    return i18n.number(float(f"{value:g}"))
 
 
 def solo_heading(name: str, solo: Mapping[str, Any]) -> str:
     """"Verso solo: 3 games, best 52, average 47.3" (one game: "1 game, best 44")."""
     games = solo["games"]
     if games == 1:
-        return f"{name} solo: 1 game, best {solo['best']:g}"
-    return f"{name} solo: {games} games, best {solo['best']:g}, average {solo['average']:.1f}"
+        return _("{game} solo: 1 game, best {best}").format(game=name,
+                                                            best=_score(solo["best"]))
+    return ngettext("{game} solo: {count} game, best {best}, average {average}",
+                    "{game} solo: {count} games, best {best}, average {average}",
+                    games).format(game=name, count=i18n.number(games),
+                                  best=_score(solo["best"]),
+                                  average=i18n.number(solo["average"], 1))
 
 
 def rating_text(rating: Mapping[str, Any]) -> str:
@@ -394,18 +410,23 @@ def rating_text(rating: Mapping[str, Any]) -> str:
     an agent's "measured 605 (392 to 817) as Club", or why there is none yet."""
     if rating.get("measured"):
         low, high = rating.get("low"), rating.get("high")
-        interval = f" ({low:.0f} to {high:.0f})" if low is not None and high is not None \
-            and low != high else ""
-        return f"measured {rating['rating']:.0f}{interval} as {rating['level']}"
+        level = i18n.translated(str(rating["level"]))
+        if low is not None and high is not None and low != high:
+            return _("measured {rating} ({low} to {high}) as {level}").format(
+                rating=f"{rating['rating']:.0f}", low=f"{low:.0f}", high=f"{high:.0f}",
+                level=level)
+        return _("measured {rating} as {level}").format(rating=f"{rating['rating']:.0f}",
+                                                       level=level)
     apart = f"; {unrated_words(rating)}" if rating.get("unrated_games") else ""
     if rating.get("rating") is None:
-        return f"none yet: {NO_RATING}{apart}"
+        return _("none yet: {reason}").format(reason=_(NO_RATING)) + apart
     games = rating["games"]
-    return f"{rating['words']}, from {games} {'game' if games == 1 else 'games'}{apart}"
+    return ngettext("{rating}, from {count} game", "{rating}, from {count} games",
+                    games).format(rating=rating["words"], count=i18n.number(games)) + apart
 
 
-#: What a person with no rating at a game is told.
-NO_RATING = "choose a level of the computer at set-up to get one"
+#: What a person with no rating at a game is told (translated where it is shown).
+NO_RATING = N_("choose a level of the computer at set-up to get one")
 
 
 def unrated_words(rating: Mapping[str, Any]) -> str:
@@ -416,15 +437,20 @@ def unrated_words(rating: Mapping[str, Any]) -> str:
     unrated = rating.get("unrated_games", 0)
     if not unrated:
         return ""
-    games = f"{unrated} {'game' if unrated == 1 else 'games'} not counted"
     if rating.get("off_level_games", 0) == unrated:
-        return f"{games}: the computer played on the app's time, not as a level"
-    return f"{games}: no opponent of known strength"
+        return ngettext("{count} game not counted: the computer played on the app's time, "
+                        "not as a level",
+                        "{count} games not counted: the computer played on the app's time, "
+                        "not as a level", unrated).format(count=i18n.number(unrated))
+    return ngettext("{count} game not counted: no opponent of known strength",
+                    "{count} games not counted: no opponent of known strength",
+                    unrated).format(count=i18n.number(unrated))
 
 
 def streak_text(streak: Mapping[str, Any]) -> str:
     """"winning streak: 2 now, longest 5"."""
-    return f"winning streak: {streak['current']} now, longest {streak['longest']}"
+    return _("winning streak: {current} now, longest {longest}").format(
+        current=i18n.number(streak["current"]), longest=i18n.number(streak["longest"]))
 
 
 def bests_text(bests: Mapping[str, Any]) -> str:
@@ -432,17 +458,22 @@ def bests_text(bests: Mapping[str, Any]) -> str:
     beat Expert, widest win by 12, quickest win in 31 moves" ("" if there are none)."""
     parts = []
     if bests.get("score"):
-        parts.append(f"score {bests['score']['value']:g}")
+        parts.append(_("score {score}").format(score=_score(bests["score"]["value"])))
     if bests.get("strongest_beaten"):
-        parts.append(f"beat {bests['strongest_beaten']['name']}")
+        parts.append(_("beat {level}").format(
+            level=i18n.translated(str(bests["strongest_beaten"]["name"]))))
     if bests.get("margin") and bests["margin"]["value"] > 0:
-        parts.append(f"widest win by {bests['margin']['value']:g}")
+        parts.append(_("widest win by {points}").format(
+            points=_score(bests["margin"]["value"])))
     if bests.get("quickest_win"):
         plies = bests["quickest_win"]["plies"]
-        parts.append(f"quickest win in {plies} {'move' if plies == 1 else 'moves'}")
+        parts.append(ngettext("quickest win in {count} move", "quickest win in {count} moves",
+                              plies).format(count=i18n.number(plies)))
     return ", ".join(parts)
 
 
 def _tally_text(t: Mapping[str, Any]) -> str:
-    return (f"{t['games']} played, {t['wins']} won, {t['draws']} drawn, {t['losses']} lost "
-            f"({t['win_rate']:.0%})")
+    return _("{games} played, {wins} won, {draws} drawn, {losses} lost ({share})").format(
+        games=i18n.number(t["games"]), wins=i18n.number(t["wins"]),
+        draws=i18n.number(t["draws"]), losses=i18n.number(t["losses"]),
+        share=i18n.percent(t["win_rate"]))

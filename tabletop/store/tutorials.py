@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tabletop.i18n import _
 from tabletop.limits import MAX_NAME, MAX_SETTINGS_BYTES, read_text
 from tabletop.store.files import set_aside, write_atomic
 from tabletop.store.paths import TUTORIALS
@@ -32,8 +33,8 @@ def places(directory: Path) -> tuple[dict[str, int], str | None]:
                 or not isinstance(data.get("steps"), dict):
             raise ValueError("not a record of tutorial steps")
     except (OSError, ValueError, RecursionError) as exc:
-        return {}, set_aside(path, "The places reached in the tutorials could not be read",
-                             exc)
+        return {}, set_aside(path, _("The places reached in the tutorials could not be "
+                                     "read"), exc)
     return {game: step for game, step in data["steps"].items()
             if isinstance(game, str) and 0 < len(game) <= MAX_NAME
             and type(step) is int and 1 <= step <= _MOST}, None

@@ -15,11 +15,14 @@ import contextlib
 import importlib
 import sys
 import traceback
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
 from tabletop.ai.base import Budget
+from tabletop.i18n import N_, _
 from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
 from tabletop.net.protocol import DEFAULT_PORT
@@ -45,6 +48,9 @@ from tabletop.worker import AIWorker, HostFactory, default_factory
 
 if TYPE_CHECKING:
     from tabletop.net.seat import OnlineSeat
+
+#: What the app was doing when a plugin's renderer failed to load (`failure_message`).
+LOADING_RENDERER = N_("loading its renderer")
 
 DEFAULT_SIZE = (1280, 800)
 MINIMUM_SIZE = (800, 540)
@@ -112,6 +118,7 @@ class AppWindow(arcade.Window):
         super().draw(dt)
 
     def on_close(self) -> None:
+        self.app.stop_listening()
         # A screen that holds something beyond the app's own (an online table hosted
         # here: its server writes the game) lets it go first.
         closing = getattr(self.current_view, "closing", None)
@@ -150,6 +157,52 @@ class App:
         self.loader: PluginLoader | None = None  # set while plugins load behind the splash
         #: The port a table hosted here is served on (taken: any free one).
         self.port = DEFAULT_PORT
+        self._start_language()
+
+    # -- language ------------------------------------------------------------------------
+    def _start_language(self) -> None:
+        """Speak the language of `--lang`, `TABLETOP_LANG`, Settings or the system (as the
+        command line chooses it, `tabletop.cli.language`), and follow every change."""
+        from tabletop.cli.language import flag_of
+
+        flag = flag_of(sys.argv[1:])
+        code, _warning = i18n.resolve(flag if flag in i18n.LANGUAGES else None,
+                                      self.settings.language or None)
+        i18n.set_language(code)
+        me = weakref.ref(self)
+
+        def changed(code: str) -> None:
+            app = me()
+            if app is None:
+                stop()
+            else:
+                app.language_changed()
+
+        stop = i18n.on_change(changed)
+        self._stop_listening = stop
+
+    def stop_listening(self) -> None:
+        """Follow the language no longer (the window closes)."""
+        self._stop_listening()
+
+    def set_language(self, code: str) -> None:
+        """Settings' Language: `code` ("" for the system's) is saved and every screen
+        shows its texts in it at once."""
+        self.settings.language = code
+        self.save_settings()
+        i18n.set_language(code or i18n.resolve(None, None)[0])
+
+    def language_changed(self) -> None:
+        """The language changed: the pictures drawn with words are drawn again, and the
+        screen shown is laid out again (its texts made anew); a screen kept underneath
+        (the game under its rules) is laid out again when it is shown (`on_show_view`)."""
+        from tabletop.ui import thumbnails
+
+        thumbnails.forget()
+        view = self.window.current_view
+        if view is not None and hasattr(view, "invalidate"):
+            view.invalidate()
+        self.window.request_redraw()
 
     # -- navigation ----------------------------------------------------------------------
     @property
@@ -199,7 +252,8 @@ class App:
             self.show_library(str(failure))
             return
         except TabletopError as exc:
-            self.show_library(f"The game cannot be replayed ({exc}).")
+            self.show_library(_("The game cannot be replayed ({problem}).").format(
+                problem=exc))
             return
         self.window.show_view(screen)
 
@@ -273,7 +327,8 @@ class App:
             self.show_launcher(str(failure))
             return
         except TabletopError as exc:
-            self.show_launcher(one_line(f"The tutorial cannot be shown: {exc}"))
+            self.show_launcher(one_line(_("The tutorial cannot be shown: {problem}").format(
+                problem=exc)))
             return
         self.window.show_view(screen)
 
@@ -301,11 +356,13 @@ class App:
             session = self.keeper.resume(self.host, entry_id)
         except Exception as exc:  # any failure to read: never a crash, the file kept aside
             try:
-                where = f"; it was moved to {self.keeper.set_aside(entry_id)}"
+                moved: str | None = self.keeper.set_aside(entry_id)
             except Exception:
-                where = ""
-            self.show_launcher(one_line(
-                f"The saved game could not be resumed ({reason(exc)}){where}."))
+                moved = None
+            words = (_("The saved game could not be resumed ({problem}).") if moved is None
+                     else _("The saved game could not be resumed ({problem}); it was moved "
+                            "to {file}."))
+            self.show_launcher(one_line(words.format(problem=reason(exc), file=moved)))
             return
         self.start_game(session.game.info.id, session, entry_id=entry_id)
 
@@ -345,7 +402,8 @@ class App:
             self.settings.save(self.directory)
         except (OSError, ValueError) as exc:
             self.save_problem = one_line(
-                f"Settings cannot be saved ({reason(exc)}); they apply until you quit.")
+                _("Settings cannot be saved ({problem}); they apply until you quit.").format(
+                    problem=reason(exc)))
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen on or off in the same window, and remember it."""
@@ -359,7 +417,8 @@ class App:
             self.fullscreen.set(self.settings.fullscreen)
         except Exception as exc:  # the platform refuses: stay windowed, and say so
             self.settings.fullscreen = False
-            self.notice = f"Full screen is not available here ({type(exc).__name__})."
+            self.notice = _("Full screen is not available here ({problem}).").format(
+                problem=type(exc).__name__)
         view = self.window.current_view
         if view is not None and hasattr(view, "invalidate"):
             view.invalidate()
@@ -385,15 +444,19 @@ class App:
         try:
             cls = getattr(importlib.import_module(module_name), attribute)
         except (Exception, SystemExit) as exc:  # plugin code never ends the app
-            raise PluginFailure(self.failure_message(game_id, "loading its renderer", exc)
+            raise PluginFailure(self.failure_message(game_id, LOADING_RENDERER, exc)
                                 ) from exc
         return cls
 
     def failure_message(self, game_id: str, where: str, exc: BaseException) -> str:
-        """The launcher's message for plugin code that raised (also printed to stderr)."""
+        """The launcher's message for plugin code that raised (also printed to stderr);
+        `where` is what the plugin was doing, in English ("loading its renderer", marked
+        with `N_` by the caller), put in the player's language here."""
         traceback.print_exception(exc, file=sys.stderr)
-        return (f"The plugin {self.plugin_name(game_id)!r} failed while {where}: "
-                f"{type(exc).__name__}: {exc}. Your game is saved; choose Continue to retry.")
+        return _("The plugin {plugin} failed while {doing}: {error}. Your game is saved; "
+                 "choose Continue to retry.").format(
+            plugin=repr(self.plugin_name(game_id)), doing=i18n.translated(where),
+            error=f"{type(exc).__name__}: {exc}")
 
 
 def window_size(settings: Settings) -> tuple[int, int]:

@@ -17,6 +17,8 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game
 from tabletop.session import PluginFailed
@@ -139,14 +141,14 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def key_help(self) -> list[tuple[str, str]]:
         """The keys of this screen and what each does, for the Keys panel (?)."""
-        return [("Arrows, Enter", "choose on the board, while it has the focus (its ring)"),
-                ("Tab, Shift+Tab", "the board, then each button in turn"),
-                ("Enter, Space", "press the button that has the focus"),
-                ("Esc", "drop a previewed move; else leave the game"),
-                ("F1", "the rules"), ("L", "the legend of the board's symbols"),
-                ("Page Up, Page Down", "the move log a page earlier or newer"),
-                ("Home, End", "the first moves of the log, the newest"),
-                ("F11", "full screen, or back to a window"), ("?", "this list")]
+        return [(_("Arrows, Enter"), _("choose on the board, while it has the focus (its ring)")),
+                (_("Tab, Shift+Tab"), _("the board, then each button in turn")),
+                (_("Enter, Space"), _("press the button that has the focus")),
+                ("Esc", _("drop a previewed move; else leave the game")),
+                ("F1", _("the rules")), ("L", _("the legend of the board's symbols")),
+                (_("Page Up, Page Down"), _("the move log a page earlier or newer")),
+                (_("Home, End"), _("the first moves of the log, the newest")),
+                ("F11", _("full screen, or back to a window")), ("?", _("this list"))]
 
     def toggle_keys(self) -> None:
         """? (the key of / and ?): the list of this screen's keys (again: close it)."""
@@ -157,9 +159,10 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def keys_panel(self) -> game_panels.Panel:
         """The Keys panel: each key of this screen and what it does."""
-        lines = [f"{keys}: {what}" for keys, what in self.key_help()]
-        return game_panels.Panel("keys", "Keys", "\n".join(lines),
-                                 buttons=(("Close (? or Esc)", self.toggle_keys, "close"),))
+        lines = [_("{keys}: {what}").format(keys=keys, what=what)
+                 for keys, what in self.key_help()]
+        return game_panels.Panel("keys", _("Keys"), "\n".join(lines),
+                                 buttons=((_("Close (? or Esc)"), self.toggle_keys, "close"),))
 
     def overlay_key(self, symbol: int) -> bool:
         """A subclass's key while a panel is open; True if it used it."""
@@ -187,8 +190,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self._abandon(str(failure))
         except PluginFailed as failed:  # the session's guard: the game's code in play
             traceback.print_exception(failed, file=sys.stderr)
-            self._abandon(f"{one_line(failed)[:1].upper()}{one_line(failed)[1:]}. Your game "
-                          "is saved; choose Continue to retry.")
+            said = one_line(failed)
+            self._abandon(_("{failure}. Your game is saved; choose Continue to retry.").format(
+                failure=f"{said[:1].upper()}{said[1:]}"))
         except (Exception, SystemExit) as exc:  # SystemExit: never out of the event loop
             if not raised_in(exc, self._dirs):
                 raise
@@ -251,15 +255,16 @@ class BoardShell(Screen, metaclass=ABCMeta):
         """VALIDATE and Cancel while the board previews a move (else none)."""
         if self.renderer.pending_move is None:
             return ()
-        return (("VALIDATE", self.validate, True, "validate"),
-                ("Cancel (Esc)", self.cancel_preview, True, "cancel"))
+        return ((_("VALIDATE"), self.validate, True, "validate"),
+                (_("Cancel (Esc)"), self.cancel_preview, True, "cancel"))
 
     def legend_panel(self) -> game_panels.Panel:
         """The Legend panel: the renderer's symbols, each with its words."""
         return game_panels.Panel(
-            "legend", f"Legend: the symbols of {self.game.info.name}",
-            legend=tuple(self.renderer.legend()),
-            buttons=(("Close (L or Esc)", self.toggle_legend, "close"),))
+            "legend", _("Legend: the symbols of {game}").format(
+                game=i18n.translated(self.game.info.name)),
+            legend=tuple(i18n.translated(line) for line in self.renderer.legend()),
+            buttons=((_("Close (L or Esc)"), self.toggle_legend, "close"),))
 
     @property
     def animating(self) -> bool:
@@ -312,6 +317,15 @@ class BoardShell(Screen, metaclass=ABCMeta):
         self.log_box, self.log_scroll = drawn.log_box, drawn.log_scroll
         self.log_room, self.log_track, self.log_thumb = (drawn.log_room, drawn.log_track,
                                                          drawn.log_thumb)
+
+    def relayout(self) -> None:
+        """The language changed: the frame's texts laid out anew, the renderer given its
+        area and position again (so it rebuilds the texts it draws) and every still
+        picture repainted."""
+        self._area = None
+        self._needs_position = True
+        self._safely("repainting", self.renderer.repaint)
+        super().relayout()
 
     def laid_out(self) -> TextBoxes:
         """The frame's texts and, while the board shows, the renderer's `text_boxes`."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
@@ -52,7 +53,7 @@ class TextRenderer(Renderer):
             if not self.context.game.info.hidden_information:
                 raise
             # render_text takes a full state; this game's observations may not be one.
-            return "(this game shows no text picture of one player's view)"
+            return _("(this game shows no text picture of one player's view)")
 
     def sync(self) -> None:
         """Rebuild the text picture and the move cells from the current view."""
@@ -73,7 +74,8 @@ class TextRenderer(Renderer):
         if self.last_move:
             status = Rect(area.left + 8, area.bottom + area.height * 0.37 + 2,
                           area.width - 16, area.height * 0.08 - 4)
-            self._texts.add(f"Last move: {self.last_move}", status.left, status.center[1],
+            self._texts.add(_("Last move: {move}").format(move=self.last_move), status.left,
+                            status.center[1],
                             status, area.height / 50, _FLASH, font_name=FONT_SANS,
                             anchor_y="center")
         self._layout_cells(Rect(area.left, area.bottom, area.width, area.height * 0.37))
@@ -130,7 +132,7 @@ class TextRenderer(Renderer):
         if move is None:
             self.last_move = ""
         elif self.context.game.info.hidden_information:
-            self.last_move = "played"
+            self.last_move = _("played")
         else:
             self.last_move = self.context.game.move_to_text(before, move)
         self.sync()
@@ -163,7 +165,7 @@ class TextRenderer(Renderer):
         """A press off the move cells: say where the moves are."""
         if not self._cells:
             return None
-        return "Click one of the moves listed under the position."
+        return _("Click one of the moves listed under the position.")
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         """A click on a move cell plays that move."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from tabletop import i18n
+from tabletop.i18n import _, pgettext
 from tabletop.model import Outcome
 from tabletop.ui import game_panels
 from tabletop.ui.game_play import GamePlay
@@ -29,23 +31,29 @@ class GameFrame(GamePlay):
             s.view_of(s.state))
         labels = self.score_labels(s.players)
         actions: list[game_panels.Action] = [
-            ("Undo (U)", self.undo, s.can_undo(), "undo"),
-            ("Redo (R)", self.redo, s.can_redo(), "redo"),
-            ("Hint (H)", self.hint, s.to_move is not None and not s.is_ai(s.to_move), "hint"),
-            ("Save (S)", self.save, True, "save"),
-            ("Rules (F1)", self.show_rules, True, "rules"),
-            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
-            ("Keys (?)", self.toggle_keys, True, "keys"),
-            ("New game (N)", lambda: self.navigator.show_setup(self.game_id, s), True, "new"),
-            ("Launcher (Esc)", self.escape, True, "launcher"),
+            (_("Undo (U)"), self.undo, s.can_undo(), "undo"),
+            (_("Redo (R)"), self.redo, s.can_redo(), "redo"),
+            (_("Hint (H)"), self.hint, s.to_move is not None and not s.is_ai(s.to_move),
+             "hint"),
+            (_("Save (S)"), self.save, True, "save"),
+            (_("Rules (F1)"), self.show_rules, True, "rules"),
+            (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            (_("Keys (?)"), self.toggle_keys, True, "keys"),
+            (_("New game (N)"), lambda: self.navigator.show_setup(self.game_id, s), True,
+             "new"),
+            (_("Launcher (Esc)"), self.escape, True, "launcher"),
         ]
         specials: list[game_panels.Action] = []
         for move in s.special_moves():
             text = self.game.move_to_text(s.state, move)
-            label = f"Offer: {text}" if s.needs_consent(move) else text.capitalize()
+            # The word of a special move, in the language; "draw" offered is the game's
+            # draw ("Remis"), not a result's ("unentschieden").
+            shown = i18n.translated(text, game_panels.SPECIAL_MOVE)
+            label = (_("Offer: {move}").format(move=shown) if s.needs_consent(move)
+                     else shown.capitalize())
             specials.append((label, partial(self.submit, move), True, f"special:{text}"))
         return game_panels.Sidebar(
-            self.game.info.name, tuple(self.status_lines()),
+            i18n.translated(self.game.info.name), tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
             tuple(self.table.lines(ply) for ply in range(len(s.moves))),
             self.log_scroll, self.preview_actions())
@@ -58,30 +66,37 @@ class GameFrame(GamePlay):
         if kind == "offer" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
             others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
-            text = self.game.move_to_text(s.state, self.offer)
+            text = i18n.translated(self.game.move_to_text(s.state, self.offer))
             return game_panels.Panel(
-                kind, f"{mover} offers: {text}", f"{others}: do you accept?",
-                buttons=(("Accept (Y)", lambda: self.answer_offer(True), "accept"),
-                         ("Decline (N)", lambda: self.answer_offer(False), "decline")))
+                kind, _("{player} offers: {move}").format(player=mover, move=text),
+                _("{players}: do you accept?").format(players=others),
+                buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
+                         (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
-            text = self.game.move_to_text(s.state, self.offer)
+            text = i18n.translated(self.game.move_to_text(s.state, self.offer))
             after = self.game.outcome(self.game.apply(s.state, self.offer))
             winners = [self.seat_label(w) for w in after.winners] if after else []
-            result = (" and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
-                      if winners else "Nobody wins.")
+            if not winners:
+                result = _("Nobody wins.")
+            elif len(winners) == 1:
+                result = _("{name} wins.").format(name=winners[0])
+            else:
+                result = _("{names} win.").format(names=game_panels.and_list(winners))
             return game_panels.Panel(
-                kind, f"{mover}: {text}?",
-                f"The game ends now and cannot be undone. {result}",
-                buttons=((f"{text.capitalize()} (Y)", lambda: self.answer_offer(True), "yes"),
-                         ("Keep playing (N)", lambda: self.answer_offer(False), "keep")))
+                kind, _("{player}: {move}?").format(player=mover, move=text),
+                _("The game ends now and cannot be undone. {result}").format(result=result),
+                buttons=((_("{move} (Y)").format(move=text.capitalize()),
+                          lambda: self.answer_offer(True), "yes"),
+                         (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "end" and s.outcome is not None:
             return game_panels.Panel(
-                kind, "Game over", "\n".join(self._result_lines(s.outcome)),
-                buttons=(("Review board", lambda: self.show_panel(None), "review"),
-                         ("New game (N)", lambda: self.navigator.show_setup(self.game_id, s),
-                          "new"),
-                         ("Launcher", self.navigator.show_launcher, "launcher")))
+                kind, _("Game over"), "\n".join(self._result_lines(s.outcome)),
+                buttons=((_("Review board"), lambda: self.show_panel(None), "review"),
+                         # Translators: a narrow button of the end panel: a new game.
+                         (pgettext("end panel", "New game (N)"),
+                          lambda: self.navigator.show_setup(self.game_id, s), "new"),
+                         (_("Launcher"), self.navigator.show_launcher, "launcher")))
         return None
 
     def _result_lines(self, outcome: Outcome) -> list[str]:
@@ -102,22 +117,26 @@ class GameFrame(GamePlay):
         s = self.session
         lines: list[tuple[str, Any]] = []
         if s.to_move is None:
-            lines.append(("Game over", ACCENT))
+            lines.append((_("Game over"), ACCENT))
         else:
             who = self.seat_label(s.to_move)
             # A person by their name alone (a long name then reads whole at 800x600), the
             # computer by its level.
             seat = self.table.seats[s.to_move]
-            computer = f" (computer: {seat.level or s.agents[s.to_move]})" if s.is_ai(
-                s.to_move) else ""
-            lines.append((f"To move: {who}{computer}", TEXT))
+            if s.is_ai(s.to_move):
+                level = i18n.translated(seat.level or s.agents[s.to_move])
+                turn = _("To move: {player} (computer: {level})").format(player=who,
+                                                                         level=level)
+            else:
+                turn = _("To move: {player}").format(player=who)
+            lines.append((turn, TEXT))
             if self.move_held:
                 # Not "thinking" any more: the move is chosen, and the last one (its
                 # sentence below) stays on show for the pace. One line, as "thinking" is,
                 # so that the sidebar does not jump.
-                lines.append((f"{who} plays in a moment.", ACCENT))
+                lines.append((_("{player} plays in a moment.").format(player=who), ACCENT))
             elif self.thinking is not None:
-                lines.append((f"{who} is thinking…", ACCENT))
+                lines.append((_("{player} is thinking…").format(player=who), ACCENT))
         lines.extend((note, ERROR) for note in self.agent_notes)
         if self.message:
             lines.append((self.message, DIM))

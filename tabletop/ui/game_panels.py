@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import NP_, _, ngettext
 from tabletop.lines import render
 from tabletop.model import GameInfo, Outcome
 from tabletop.seats import Seat
@@ -28,6 +30,12 @@ from tabletop.ui.widgets import ACCENT, BACKGROUND, DIM, GOOD, PANEL, TEXT, Butt
 PANEL_DEEP = BACKGROUND
 #: An empty rectangle: no scroll bar.
 NOWHERE = Rect(0, 0, 0, 0)
+
+#: The context of a special move's word on its button (`i18n.translated(word,
+#: SPECIAL_MOVE)`): "draw" offered is a game's "Remis", not a result's "unentschieden".
+SPECIAL_MOVE = "special move"
+# Translators: the words of special moves on their buttons ("Offer: draw", "Resign").
+SPECIAL_WORDS = (NP_("special move", "draw"), NP_("special move", "resign"))
 
 if TYPE_CHECKING:
     from tabletop.store.library import Library
@@ -114,9 +122,17 @@ def score_lines(labels: Sequence[str], scores: Sequence[float] | None) -> list[s
     """The scores, two seats a line so that six players fit the sidebar."""
     if scores is None:
         return []
-    parts = [f"{label} {v:g}" for label, v in zip(labels, scores, strict=False)]
+    parts = [_("{seat} {score}").format(seat=label, score=score_number(v))
+             for label, v in zip(labels, scores, strict=False)]
     lines = [" · ".join(parts[i:i + 2]) for i in range(0, len(parts), 2)]
-    return [f"Scores: {lines[0]}", *lines[1:]]
+    return [_("Scores: {scores}").format(scores=lines[0]), *lines[1:]]
+
+
+def score_number(value: float) -> str:
+    """A score as the current language writes it ("12", "12.5", "12,5")."""
+    if i18n.language() == "en" or float(value).is_integer():
+        return f"{value:g}"
+    return i18n.number(value)
 
 
 def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
@@ -182,7 +198,7 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
     ones with the wheel, the scroll bar or Page Up/Down; a row that would not fit is
     never shown, and the first and last rows say how many moves are out of sight."""
     px = surface.px
-    heading = surface.label("Moves", left, top, 14, ACCENT, bold=True, anchor_y="top")
+    heading = surface.label(_("Moves"), left, top, 14, ACCENT, bold=True, anchor_y="top")
     row_h = surface.line(11, 1.6)
     box = Rect(left, bottom, width, max(0.0, top - heading.content_height - px(8) - bottom))
     room = int(box.height // row_h)
@@ -206,10 +222,12 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
     visible = [text for _, text in rows[start:end]]
     if start > 0:  # earlier moves out of sight: the first row says how many
         earlier = rows[start + 1][0] if start + 1 < len(rows) else rows[start][0]
-        visible[0] = f"↑ {_moves(earlier)} earlier"
+        visible[0] = ngettext("↑ {count} move earlier", "↑ {count} moves earlier",
+                              earlier).format(count=i18n.number(earlier))
     if scroll:
         newer = len(shown.log) - 1 - rows[end - 2][0] if end >= 2 else len(shown.log)
-        visible[-1] = f"↓ {_moves(newer)} newer"
+        visible[-1] = ngettext("↓ {count} move newer", "↓ {count} moves newer",
+                               newer).format(count=i18n.number(newer))
     text_w = width - (2 * bar if len(rows) > room else 0)
     for index, row in enumerate(visible):
         row_box = Rect(left, box.top - (index + 1) * row_h, text_w, row_h)
@@ -226,38 +244,42 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
     return SidebarDrawn(buttons, box, scroll, room, track, thumb)
 
 
-def _moves(count: int) -> str:
-    return f"{count} move{'' if count == 1 else 's'}"
-
-
 def player_names(info: GameInfo, seats: Sequence[Seat]) -> list[str]:
     """Each seat as the end screen names it: the person's name, or "the computer"."""
     names_out = []
     for seat in seats:
         colour = info.seat_name(seat.index)
         if not seat.is_person:  # by its level's name, as the set-up and the Library say it
-            names_out.append(f"{colour} (the computer, {seat.level or seat.agent})")
+            names_out.append(_("{seat} (the computer, {level})").format(
+                seat=colour, level=i18n.translated(seat.level or seat.agent)))
         else:
             named = seat.name and seat.name != colour
-            names_out.append(f"{seat.name} ({colour})" if named else colour)
+            names_out.append(_("{name} ({seat})").format(name=seat.name, seat=colour)
+                             if named else colour)
     return names_out
 
 
 def _points(score: float) -> str:
-    return f"{score:g} point{'' if score == 1 else 's'}"
+    count = int(score) if float(score).is_integer() else 2
+    return ngettext("{points} point", "{points} points", count).format(
+        points=score_number(score))
 
 
 def _band_words(bands: Sequence[tuple[float, str]], score: float) -> str:
     """The rulebook's rating of a solo score, in a sentence."""
     reached = [(floor, name) for floor, name in bands if score >= floor]
     if not reached:
-        return (f"The rulebook's rating: not yet rated; its lowest rating, "
-                f"{bands[0][1]}, starts at {_points(bands[0][0])}.")
+        return _("The rulebook's rating: not yet rated; its lowest rating, {rating}, "
+                 "starts at {points}.").format(rating=i18n.translated(bands[0][1]),
+                                               points=_points(bands[0][0]))
     floor, name = reached[-1]
     higher = [(f, n) for f, n in bands if f > floor]
-    after = (f" The next, {higher[0][1]}, starts at {_points(higher[0][0])}."
-             if higher else " No rating is higher.")
-    return f"The rulebook's rating: {name} ({_points(floor)} or more).{after}"
+    rating = _("The rulebook's rating: {rating} ({points} or more).").format(
+        rating=i18n.translated(name), points=_points(floor))
+    after = (_("The next, {rating}, starts at {points}.").format(
+        rating=i18n.translated(higher[0][1]), points=_points(higher[0][0]))
+        if higher else _("No rating is higher."))
+    return f"{rating} {after}"
 
 
 def personal_best(library: Library | None, game_id: str, this: str | None,
@@ -275,8 +297,12 @@ def personal_best(library: Library | None, game_id: str, this: str | None,
 
 def _reason(outcome: Outcome, labels: Sequence[str]) -> str:
     """Why the game ended, its seats named by `labels` (none given: as the game wrote it,
-    in its seats' names)."""
-    return render(outcome.said, labels) if labels else outcome.reason
+    in its seats' names), in the player's language."""
+    return render(outcome.said, labels) if labels else i18n.translated(outcome.reason)
+
+
+def _ended(outcome: Outcome, labels: Sequence[str]) -> str:
+    return _("The game ended: {reason}.").format(reason=_reason(outcome, labels))
 
 
 def solo_lines(outcome: Outcome, name: str, game_name: str,
@@ -286,19 +312,21 @@ def solo_lines(outcome: Outcome, name: str, game_name: str,
     (`best`, before this game; `name` is the typed name, "" if none); `labels` name the
     seats in the reason (`tabletop.lines.render`)."""
     score = outcome.scores[0]
-    lines = [f"{name or 'You'} scored {_points(score)}.",
-             f"The game ended: {_reason(outcome, labels)}.", ""]
+    scored = (_("{name} scored {points}.").format(name=name, points=_points(score)) if name
+              else _("You scored {points}.").format(points=_points(score)))
+    lines = [scored, _ended(outcome, labels), ""]
     if bands:
         lines.append(_band_words(bands, score))
     if not name:
-        lines.append("Type a name at set-up to keep a personal best.")
+        lines.append(_("Type a name at set-up to keep a personal best."))
     elif best is None:
-        lines.append(f"Your first finished solo game of {game_name}: "
-                     f"{_points(score)} is your personal best.")
+        lines.append(_("Your first finished solo game of {game}: {points} is your personal "
+                       "best.").format(game=i18n.translated(game_name), points=_points(score)))
     elif score > best:
-        lines.append(f"A new personal best! Your best before was {_points(best)}.")
+        lines.append(_("A new personal best! Your best before was {points}.").format(
+            points=_points(best)))
     else:
-        lines.append(f"Your personal best is {_points(best)}.")
+        lines.append(_("Your personal best is {points}.").format(points=_points(best)))
     return lines
 
 
@@ -309,16 +337,28 @@ def result_lines(outcome: Outcome, names: Sequence[str],
     `tabletop.lines.render`)."""
     winners = [names[w] for w in outcome.winners]
     if not winners:
-        head = "A draw: nobody wins."
+        head = _("A draw: nobody wins.")
     elif len(winners) == 1:
-        head = f"{winners[0]} wins."
+        head = _("{name} wins.").format(name=winners[0])
     else:
-        head = "A shared victory: " + " and ".join(winners) + "."
-    lines = [head, f"The game ended: {_reason(outcome, labels)}.", ""]
+        head = _("A shared victory: {names}.").format(names=and_list(winners))
+    lines = [head, _ended(outcome, labels), ""]
     for seat, score in enumerate(outcome.scores):
-        mark = "  ★ winner" if seat in outcome.winners else ""
-        lines.append(f"{names[seat]}: {_points(score)}{mark}")
+        row = (_("{name}: {points}  ★ winner") if seat in outcome.winners
+               else _("{name}: {points}"))
+        lines.append(row.format(name=names[seat], points=_points(score)))
     return lines
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names in one text: "Ada", "Ada and Bob", "Ada, Bob and Cy" ("Ada and Bob and Cy"
+    in English, as the app always wrote it)."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    if i18n.language() == "en":
+        return " and ".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> PanelDrawn:
@@ -358,10 +398,15 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
         surface.label(shown.text, left, top - px(40), 15, TEXT, width=inner,
                       multiline=True, anchor_y="top")
     buttons = []
-    for i, (label, action, name) in enumerate(shown.buttons):
-        rect = Rect(bottom_row.left + i * px(230), bottom_row.bottom, bottom_row.width,
-                    bottom_row.height)
+    x = bottom_row.left
+    for label, action, name in shown.buttons:
+        # A label too long for the usual width (a long move in another language) gets a
+        # wider button, so that it reads whole; the buttons after it move along.
+        wide = next((w for w in (px(200), px(260), px(320), px(380))
+                     if surface.button_fits(label, w)), px(380))
+        rect = Rect(x, bottom_row.bottom, wide, bottom_row.height)
+        x += wide + px(30)
         buttons.append(surface.add_button(label, rect, action, name=name))
-    surface.label("Tab / arrows choose, Enter confirms", left,
+    surface.label(_("Tab / arrows choose, Enter confirms"), left,
                   bottom_row.top + max(px(12), 6), 12, DIM, anchor_y="bottom")
     return PanelDrawn(tuple(buttons), tuple(legend_boxes))

@@ -15,6 +15,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.model import TabletopError, seat_text
@@ -188,7 +190,7 @@ class GamePlay(BoardShell):
         """Go back to the previous human turn, if the engine allows it."""
         self._problem = None
         if self.table.undo():
-            self.message = self._problem or "Move undone."
+            self.message = self._problem or _("Move undone.")
             self.push_position()
         else:
             self.message = self.table.undo_refusal()
@@ -198,7 +200,7 @@ class GamePlay(BoardShell):
         """Replay the last undone turn."""
         self._problem = None
         if self.table.redo():
-            self.message = self._problem or "Move redone."
+            self.message = self._problem or _("Move redone.")
             self.push_position()
         self.invalidate()
 
@@ -209,7 +211,8 @@ class GamePlay(BoardShell):
             return
         thought = self.table.think(HINT)
         if thought is not None:
-            self.message = f"Looking for a hint ({thought.agent})…"
+            self.message = _("Looking for a hint ({agent})…").format(
+                agent=i18n.translated(thought.agent))
         self.invalidate()
 
     def save(self) -> None:
@@ -217,11 +220,11 @@ class GamePlay(BoardShell):
         try:
             path = save_copy(self.services.directory, self.session.record())
         except (OSError, TabletopError) as exc:
-            self.message = one_line(f"Save failed: {reason(exc)}")
+            self.message = one_line(_("Save failed: {reason}").format(reason=reason(exc)))
         else:
             # A zero-width space after each separator and dash lets the sidebar wrap it.
             wrappable = str(path).replace(os.sep, os.sep + "\u200b").replace("-", "-\u200b")
-            self.message = f"Saved to {wrappable}"
+            self.message = _("Saved to {path}").format(path=wrappable)
         self.invalidate()
 
     def leave(self) -> None:
@@ -238,8 +241,8 @@ class GamePlay(BoardShell):
         if accept:
             self.table.confirm(move)
         else:
-            self.message = ("The offer was declined." if asked == "offer"
-                            else "You play on.")
+            self.message = (_("The offer was declined.") if asked == "offer"
+                            else _("You play on."))
             self._needs_position = True
             self.invalidate()
 
@@ -265,11 +268,11 @@ class GamePlay(BoardShell):
         try:
             return action()
         except NoAgentLeft as exc:
-            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
-                                ) from exc
+            raise PluginFailure(_("{failure}. Your game is saved; choose Continue to "
+                                  "retry.").format(failure=exc)) from exc
         except WorkerLost as exc:  # not a plugin's fault: the process itself kept dying
-            raise PluginFailure(f"{exc}. Your game is saved; choose Continue to retry."
-                                ) from exc
+            raise PluginFailure(_("{failure}. Your game is saved; choose Continue to "
+                                  "retry.").format(failure=exc)) from exc
         except PluginFailed:
             raise
         except Exception as exc:  # raised in the worker by the game's code

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_frame import GameFrame
 
@@ -25,12 +27,13 @@ class GameScreen(GameFrame):
         """The status line's reason why a press on the board at (x, y) did nothing."""
         s = self.session
         if s.to_move is None:
-            return "The game is over: Undo, New game or Launcher."
+            return _("The game is over: Undo, New game or Launcher.")
         who = self.seat_label(s.to_move)
         if s.is_ai(s.to_move):
-            return f"Wait: {who} (the computer) is to move."
+            return _("Wait: {player} (the computer) is to move.").format(player=who)
         why = self.renderer.explain_click(x, y)
-        return why or f"Nothing to play there for {who} (H suggests a move)."
+        return (i18n.translated(why) if why else
+                _("Nothing to play there for {player} (H suggests a move).").format(player=who))
 
     def overlay_key(self, symbol: int) -> bool:
         """Y and N answer an offer or a confirmation, Esc keeps playing, N on the end
@@ -46,9 +49,10 @@ class GameScreen(GameFrame):
         return True
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [*super().key_help(), ("U, R", "undo, redo (back to your previous turn)"),
-                ("H", "a hint: a move, and what it does"), ("S", "save a copy of the game"),
-                ("N", "a new game"), ("Y, N", "answer an offer or a question")]
+        return [*super().key_help(), ("U, R", _("undo, redo (back to your previous turn)")),
+                ("H", _("a hint: a move, and what it does")),
+                ("S", _("save a copy of the game")),
+                ("N", _("a new game")), ("Y, N", _("answer an offer or a question"))]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         key = arcade.key

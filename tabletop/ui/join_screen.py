@@ -15,6 +15,8 @@ import threading
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.limits import MAX_PLAYER_NAME, one_line
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
@@ -93,7 +95,7 @@ class JoinScreen(Screen):
             try:
                 self.type_text(self.window.get_clipboard_text())
             except Exception:  # no clipboard on this system: typing still works
-                self.error = "Nothing to paste here: type the address and code."
+                self.error = _("Nothing to paste here: type the address and code.")
                 self.invalidate()
         elif field is not None and symbol == arcade.key.SPACE:
             return  # a space is text in the name (on_text adds it), not a press
@@ -116,8 +118,8 @@ class JoinScreen(Screen):
             return
         address, code = self.values["address"].strip(), self.values["code"].strip()
         if not address or not code:
-            self.error = ("Type the host's address (or choose a table above) and the code "
-                          "your friend gives you.")
+            self.error = _("Type the host's address (or choose a table above) and the code "
+                           "your friend gives you.")
             self.invalidate()
             return
         services, name = self.services, self.values["name"].strip()
@@ -164,7 +166,8 @@ class JoinScreen(Screen):
             result = self._joined.pop()
             self._joining = None
             if isinstance(result, BaseException):
-                self.error = f"Could not join: {one_line(result)}"
+                self.error = _("Could not join: {reason}").format(
+                    reason=i18n.translated(one_line(result)))
                 self.invalidate()
             else:
                 self._closed = True
@@ -180,48 +183,49 @@ class JoinScreen(Screen):
     def build(self, width: int, height: int) -> None:
         px = self.px
         left, wide = px(60), width - px(120)
-        title = self.label("Join a game", left, height - px(30), 28, bold=True,
+        title = self.label(_("Join a game"), left, height - px(30), 28, bold=True,
                            anchor_y="top")
         y = height - px(30) - title.content_height - px(8)
-        about = ("Choose a table found on this network, or type the address your friend "
-                 "gives you; then the code they read out. Ctrl+V pastes both.")
+        about = _("Choose a table found on this network, or type the address your friend "
+                  "gives you; then the code they read out. Ctrl+V pastes both.")
         about_h = 2 * self.line(13, 1.3)
         self.label(about, left, y, 13, DIM, multiline=True, anchor_y="top",
                    box=Rect(left, y - about_h, wide, about_h))
         y -= about_h + px(24)
-        self.label("On this network", left, y, 16, ACCENT, bold=True, anchor_y="top")
+        self.label(_("On this network"), left, y, 16, ACCENT, bold=True, anchor_y="top")
         y -= self.line(16, 1.4)
         row = px(44)
         if not self.found:
-            words = ("None found: a friend elsewhere gives you an address." if self.looked
-                     else "Looking for tables…")
+            words = (_("None found: a friend elsewhere gives you an address.") if self.looked
+                     else _("Looking for tables…"))
             self.label(words, left + px(16), y, 13, DIM, anchor_y="top")
             y -= row
         for index, found in enumerate(self.found[:MAX_FOUND]):
             y -= row
-            self.add_button(f"{found.name} · table {found.table} · {found.address}",
+            self.add_button(_("{name} · table {table} · {address}").format(
+                name=found.name, table=found.table, address=found.address),
                             Rect(left, y, min(wide, px(760)), row - px(8)),
                             partial(self.choose, found), name=f"found{index}")
         y -= px(16)
         label_w, field_w = px(200), min(wide - px(200), px(560))
-        for field, title_words in (("address", "Address"), ("code", "Code"),
-                                   ("name", "Your name")):
+        for field, title_words in (("address", _("Address")), ("code", _("Code")),
+                                   ("name", _("Your name"))):
             y -= row
             self.label(title_words, left, y + (row - px(8)) / 2, 16, anchor_y="center",
                        box=Rect(left, y, label_w - px(12), row - px(8)))
             value = self.values[field]
             shown = value + ("|" if self.focus_name == field else "")
             # An empty field says what to type, in words (a value never reads like this).
-            placeholder = {"address": "(type it: host:port, as 192.168.1.20:8470)",
-                           "code": "(type it: XXXX-XXXX-XXXX)",
-                           "name": "(type it, or leave it: optional)"}[field]
+            placeholder = {"address": _("(type it: host:port, as 192.168.1.20:8470)"),
+                           "code": _("(type it: XXXX-XXXX-XXXX)"),
+                           "name": _("(type it, or leave it: optional)")}[field]
             self.add_button(shown or placeholder, Rect(left + label_w, y, field_w, row - px(8)),
                             lambda: None, name=field)
         y -= px(24) + px(52)
         joining = self._joining is not None
-        self.add_button("Joining…" if joining else "Join", Rect(left, y, px(200), px(52)),
+        self.add_button(_("Joining…") if joining else _("Join"), Rect(left, y, px(200), px(52)),
                         self.join, enabled=not joining, name="join")
-        self.add_button("Back", Rect(left + px(220), y, px(200), px(52)),
+        self.add_button(_("Back"), Rect(left + px(220), y, px(200), px(52)),
                         self.navigator.show_launcher, name="back")
         if self.error:
             self.label(self.error, left, y - px(14), 14, ERROR, width=wide, multiline=True,

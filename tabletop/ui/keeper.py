@@ -11,11 +11,14 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.levels import computer_name
 from tabletop.plugins import Host
-from tabletop.seats import Seat
+from tabletop.seats import Seat, default_name
 from tabletop.session import Session
 from tabletop.store.index import Entry
 from tabletop.store.keeper import ThreadedKeeper, open_library
@@ -32,17 +35,20 @@ def seat_names(session: Session, people: Sequence[str] | None) -> list[str]:
 
 
 def last_played(updated: float, now: float | None = None) -> str:
-    """"just now", "5 min ago", "3 h ago", "yesterday", or the date."""
+    """"just now", "5 min ago", "3 h ago", "yesterday", or the date (in the player's
+    language: "il y a 5 min", "vor 3 Std.", "26 nov. 2026")."""
     seconds = max(0.0, (now if now is not None else time.time()) - updated)
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return _("{minutes} min ago").format(minutes=i18n.number(int(seconds // 60)))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        return _("{hours} h ago").format(hours=i18n.number(int(seconds // 3600)))
     if seconds < 2 * 86400:
-        return "yesterday"
-    return time.strftime("%Y-%m-%d", time.localtime(updated))
+        return _("yesterday")
+    if i18n.language() == "en":
+        return time.strftime("%Y-%m-%d", time.localtime(updated))
+    return i18n.day(date.fromtimestamp(updated))
 
 
 class GameKeeper(ThreadedKeeper):
@@ -95,7 +101,8 @@ class GameKeeper(ThreadedKeeper):
 
     def take_errors(self) -> list[str]:
         """Write failures since the last call, as the sidebar's one-line messages."""
-        return [f"Not saving: {error}" for error in super().take_errors()]
+        return [_("Not saving: {problem}").format(problem=error)
+                for error in super().take_errors()]
 
     def in_progress(self) -> list[Entry]:
         """The games in progress, most recently played first (after pending writes)."""
@@ -135,11 +142,14 @@ def seat_words(entry: Entry, host: Host | None) -> list[str]:
     """Each seat of a kept game as a player reads it: a person by name, a computer by its
     level's name as the set-up shows it ("Expert", not the agent id "strong"; see
     `tabletop.levels.computer_name`). Without `host`, or for a game no longer installed,
-    as kept."""
+    as kept. A person who typed no name is "Player N" in the player's language, a level
+    by its name in it."""
     specs = (host.agent_specs(entry.game) if host is not None and entry.game is not None
              and entry.game in host.games else [])
-    return [seat.player if seat.human else computer_name(specs, seat.agent)
-            for seat in entry.seats]
+    return [(_("Player {number}").format(number=index + 1)
+             if seat.player == default_name(index) else seat.player) if seat.human
+            else i18n.translated(computer_name(specs, seat.agent))
+            for index, seat in enumerate(entry.seats)]
 
 
 def players_line(entry: Entry, host: Host | None = None) -> str:
@@ -147,7 +157,8 @@ def players_line(entry: Entry, host: Host | None = None) -> str:
     `seat_words` names them)."""
     names = seat_words(entry, host)
     if len(names) == 1:
-        return f"{names[0]} (solo)"
+        return _("{player} (solo)").format(player=names[0])
     if len(names) == 2:
-        return f"{names[0]} vs {names[1]}"
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
+        return _("{first} vs {second}").format(first=names[0], second=names[1])
+    # Translators: the players of a game of three or more: "Ada, Bob, Cy and Dee".
+    return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])

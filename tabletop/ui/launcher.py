@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tabletop import i18n
+from tabletop.i18n import N_, _, ngettext
 from tabletop.limits import one_line
 from tabletop.model import GameInfo
 from tabletop.session import HUMAN
@@ -21,9 +23,12 @@ if TYPE_CHECKING:
 
 def players_text(info: GameInfo) -> str:
     """"2 players", "1-4 players"."""
-    span = (str(info.min_players) if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}")
-    return f"{span} player" + ("" if span == "1" else "s")
+    if info.min_players == info.max_players:
+        count = info.min_players
+        return ngettext("{count} player", "{count} players", count).format(
+            count=i18n.number(count))
+    return _("{least}-{most} players").format(least=i18n.number(info.min_players),
+                                              most=i18n.number(info.max_players))
 
 
 def initials(name: str) -> str:
@@ -40,6 +45,11 @@ def initials(name: str) -> str:
 #: The quick starts the launcher offers, in rows of `QUICK_COLUMNS` (the same set at every
 #: window size: a click aimed at one never finds another there after a resize).
 QUICK_STARTS, QUICK_COLUMNS = 4, 2
+
+#: The buttons down the right side: (name, label).
+ACTIONS = (("join", N_("Join a game")), ("library", N_("Library")),
+           ("statistics", N_("Statistics")), ("settings", N_("Settings")),
+           ("quit", N_("Quit")))
 
 
 class LauncherScreen(Screen):
@@ -64,15 +74,17 @@ class LauncherScreen(Screen):
         self._pictures = arcade.SpriteList()
         title = self.label("Tabletop", margin, height - px(24), 34, bold=True, anchor_y="top")
         below = height - px(24) - title.content_height - px(6)
-        subtitle = self.label("Choose a game, or start one in a click (Tab / arrows, Enter)",
+        subtitle = self.label(_("Choose a game, or start one in a click (Tab / arrows, "
+                                "Enter)"),
                               margin, below, 13, DIM, anchor_y="top")
         side_w = max(px(280), 200)
         side_x = width - margin - side_w
         top = below - subtitle.content_height - px(20)
         go = self.navigator
-        actions = (("Join a game", go.show_join), ("Library", go.show_library),
-                   ("Statistics", go.show_stats), ("Settings", go.show_settings),
-                   ("Quit", go.quit))
+        doing = {"join": go.show_join, "library": go.show_library,
+                 "statistics": go.show_stats, "settings": go.show_settings,
+                 "quit": go.quit}
+        actions = [(name, _(label), doing[name]) for name, label in ACTIONS]
         message_h = self.line(14, 1.5) * 2 + px(10) if self.message else 0.0
         floor = px(24) + message_h
         # Games first: Tab from nothing lands on the first game.
@@ -83,10 +95,9 @@ class LauncherScreen(Screen):
         # Tab order: the games, the quick starts, the games in progress, then these.
         self._build_in_progress(side_x, top, side_w, buttons_top + px(6))
         y = buttons_top
-        for label, action in actions:
+        for name, label, action in actions:
             y -= row
-            self.add_button(label, Rect(side_x, y, side_w, row - px(12)), action,
-                            name=label.split()[0].lower())
+            self.add_button(label, Rect(side_x, y, side_w, row - px(12)), action, name=name)
         if self.message:
             self.label(self.message, margin, px(16) + message_h, 14, ERROR, multiline=True,
                        anchor_y="top", box=Rect(margin, px(16), width - 2 * margin,
@@ -122,6 +133,12 @@ class LauncherScreen(Screen):
         shown = order[self.page * fit:(self.page + 1) * fit]
         y = top
         learn_w = max(px(170), 110)
+        # "Learn <game>" reads whole: a longer language's words widen the buttons a little.
+        learns = [self._learn_label(self.services.host.games[g].info) for g in order
+                  if self.services.host.games[g].info.tutorial is not None]
+        while learn_w < max(px(250), 160) and not all(self.button_fits(text, learn_w)
+                                                        for text in learns):
+            learn_w += px(10)
         for game_id in shown:
             info = self.services.host.games[game_id].info
             # A game that ships a tutorial has "Learn <game>" beside its card.
@@ -130,18 +147,19 @@ class LauncherScreen(Screen):
             self.add_button("", rect, partial(self.navigator.show_setup, game_id),
                             name=f"game:{game_id}")
             if teaches:
-                self.add_button(f"Learn {info.name}",
+                self.add_button(self._learn_label(info),
                                 Rect(rect.right + px(10), rect.bottom, learn_w, card_h),
                                 partial(self.navigator.show_tutorial, game_id),
                                 name=f"learn:{game_id}")
             art = Rect(rect.left + px(8), rect.bottom + px(8), (card_h - px(16)) * 4 / 3,
                        card_h - px(16))
-            self._picture(game_id, info.name, art)
+            name = i18n.translated(info.name)
+            self._picture(game_id, name, art)
             text_x, text_w = art.right + px(16), rect.right - art.right - px(28)
             line_y = rect.top - px(8)
             for text, size, colour, bold, rows in (
-                    (info.name, 20, TEXT, True, 1), (players_text(info), 13, TEXT, False, 1),
-                    (info.description, 13, DIM, False, 2)):
+                    (name, 20, TEXT, True, 1), (players_text(info), 13, TEXT, False, 1),
+                    (i18n.translated(info.description), 13, DIM, False, 2)):
                 step = self.line(size, 1.4 if rows == 1 else 1.3) * rows
                 self.label(text, text_x, line_y, size, colour, bold=bold, anchor_y="top",
                            multiline=rows > 1,
@@ -150,13 +168,16 @@ class LauncherScreen(Screen):
             y -= card_h + px(10)
         if pages > 1:
             first = self.page * fit + 1
-            self.label(f"Games {first}–{first + len(shown) - 1} of {len(order)}", left,
+            self.label(_("Games {first}–{last} of {count}").format(
+                first=i18n.number(first), last=i18n.number(first + len(shown) - 1),
+                count=i18n.number(len(order))), left,
                        y - pager_h / 2, 13, DIM, anchor_y="center",
                        box=Rect(left, y - pager_h, width / 3, pager_h))
             button_w = min(px(160), width / 3 - px(10))
             for name, label, step, x in (
-                    ("games:previous", "◀ Previous", -1, left + width - 2 * button_w - px(10)),
-                    ("games:next", "Next ▶", 1, left + width - button_w)):
+                    ("games:previous", _("◀ Previous"), -1,
+                     left + width - 2 * button_w - px(10)),
+                    ("games:next", _("Next ▶"), 1, left + width - button_w)):
                 target = self.page + step
                 button = self.add_button(label, Rect(x, y - pager_h, button_w, pager_h - px(4)),
                                          partial(self.show_page, target), name=name)
@@ -167,10 +188,15 @@ class LauncherScreen(Screen):
                        max(px(56), self.line(12) * 2))
             self.box(box, PANEL)
             inner = box.inset(px(8))
-            self.label(f"{error.name} (unavailable): {error.error}", inner.left, inner.top,
+            self.label(_("{plugin} (unavailable): {problem}").format(
+                plugin=error.name, problem=error.error), inner.left, inner.top,
                        12, ERROR, multiline=True, anchor_y="top", box=inner)
             y = box.bottom - px(10)
         return y
+
+    @staticmethod
+    def _learn_label(info: GameInfo) -> str:
+        return _("Learn {game}").format(game=i18n.translated(info.name))
 
     def show_page(self, page: int) -> None:
         """Show another page of the games."""
@@ -236,7 +262,7 @@ class LauncherScreen(Screen):
         starts = self.quick_start_set()
         if not starts:
             return
-        head = self.label("Quick start", left, top, 16, TEXT, bold=True, anchor_y="top")
+        head = self.label(_("Quick start"), left, top, 16, TEXT, bold=True, anchor_y="top")
         button_h = max(px(44), self.line(14, 1.6))
         columns = QUICK_COLUMNS
         column_w = (width - (columns - 1) * px(10)) / columns
@@ -258,7 +284,7 @@ class LauncherScreen(Screen):
         px = self.px
         if not self.in_progress:
             return
-        head = self.label("In progress", left, top, 16, TEXT, bold=True, anchor_y="top")
+        head = self.label(_("In progress"), left, top, 16, TEXT, bold=True, anchor_y="top")
         # Cards keep room for three lines and a button at the smallest size (small windows).
         lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
         button_h = max(px(28), self.line(14, 1.4))
@@ -271,7 +297,8 @@ class LauncherScreen(Screen):
             if y < floor + (0 if last else more_h):
                 break
             game = self.services.host.games.get(entry.game or "")
-            name = game.info.name if game else f"{entry.game} (not installed)"
+            name = (i18n.translated(game.info.name) if game else
+                    _("{game} (not installed)").format(game=entry.game))
             self.box(Rect(left, y, width, card_h), PANEL)
             line_y = y + card_h - px(6)
             # Its own picture left of its first two lines (its latest position, drawn
@@ -293,12 +320,14 @@ class LauncherScreen(Screen):
             for n, (text, size, colour, bold) in enumerate((
                     (name, 14, TEXT, True),
                     (players_line(entry, self.services.host), 12, DIM, False),
-                    (f"move {entry.plies + 1} · {last_played(entry.updated)}", 12, DIM, False))):
+                    (_("move {number} · {when}").format(number=i18n.number(entry.plies + 1),
+                                                        when=last_played(entry.updated)),
+                     12, DIM, False))):
                 x = text_x if n < 2 else left + px(10)
                 self.label(text, x, line_y, size, colour, bold=bold,
                            width=left + width - px(10) - x, anchor_y="top")
                 line_y -= lines[n]
-            self.add_button("Continue", Rect(left + px(10), y + px(6), width - px(20),
+            self.add_button(_("Continue"), Rect(left + px(10), y + px(6), width - px(20),
                                              button_h),
                             partial(self.navigator.continue_game, entry.id),
                             enabled=game is not None,
@@ -306,7 +335,10 @@ class LauncherScreen(Screen):
             y -= card_h + px(8)
             shown += 1
         if shown < len(self.in_progress):
-            self.label(f"… and {len(self.in_progress) - shown} more in progress", left,
+            more = len(self.in_progress) - shown
+            self.label(ngettext("… and {count} more in progress",
+                                "… and {count} more in progress", more).format(
+                count=i18n.number(more)), left,
                        y + card_h, 12, DIM, width=width, anchor_y="top")
 
     def _add_picture(self, path: str, art: Rect) -> bool:

@@ -11,6 +11,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import N_, _, ngettext
 from tabletop.model import TabletopError
 from tabletop.record import replay
 from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
@@ -26,29 +28,43 @@ if TYPE_CHECKING:
 PANEL_RULE = (70, 78, 96, 255)
 #: The longest path the import field accepts.
 PATH_LENGTH = 400
+#: A kept game's status in words (`tabletop.store.records`).
+STATUS_WORDS = (N_("in progress"), N_("finished"), N_("unreadable"))
+
+
+def joined(names: list[str]) -> str:
+    """"Ada", "Ada and Bob", "Ada and Bob and Cy" (in the player's language)."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("{players} and {last}").format(players=text, last=name)
+    return text
 
 
 def result_line(entry: Entry, host: Host | None = None) -> str:
     """"Ada wins", "draw", "score 42", "in progress, move 7", "unreadable: why" (a
     computer named by its level, as `seat_words` names it)."""
     if entry.status == UNREADABLE:
-        return f"unreadable: {entry.problem}"
+        return _("unreadable: {problem}").format(problem=entry.problem)
     if entry.result is None:
-        return f"{entry.status}, move {entry.plies + 1}"
+        return _("{status}, move {number}").format(status=_(entry.status),
+                                                   number=i18n.number(entry.plies + 1))
     if entry.players == 1:
-        return f"score {entry.result.scores[0]:g}"
+        return _("score {score}").format(score=i18n.number(entry.result.scores[0]))
     seats = seat_words(entry, host)
     winners = [seats[w] for w in entry.result.winners if w < len(seats)]
     if not winners:
-        return "draw"
-    return " and ".join(winners) + (" win" if len(winners) > 1 else " wins")
+        return _("draw")
+    return ngettext("{players} wins", "{players} win", len(winners)).format(
+        players=joined(winners))
 
 
 def describe(entry: Entry, names: dict[str, str], host: Host | None = None) -> str:
     """"Versus · Ada vs Casual" (a file that cannot be read: its name)."""
     if entry.game is None or not entry.seats:
         return entry.file.name
-    return f"{names.get(entry.game, entry.game)} · {players_line(entry, host)}"
+    return _("{game} · {players}").format(
+        game=i18n.translated(names.get(entry.game, entry.game)),
+        players=players_line(entry, host))
 
 
 class LibraryScreen(Screen):
@@ -63,6 +79,8 @@ class LibraryScreen(Screen):
         self.doomed: Entry | None = None
         self.path_text = ""
         self.message = message or ""
+        #: True when the message tells of a success (an import, a game moved to the trash).
+        self.good = False
         self.entries: list[Entry] = []
         self.reload()
 
@@ -123,9 +141,10 @@ class LibraryScreen(Screen):
         if entry is not None and library is not None:
             try:
                 moved = library.delete(entry.id)
-                self.message = f"Moved to the trash: {moved.name}"
+                self.message = _("Moved to the trash: {file}").format(file=moved.name)
+                self.good = True
             except TabletopError as exc:
-                self.message = str(exc)
+                self.message, self.good = str(exc), False
         self.reload()
 
     def show_import(self) -> None:
@@ -147,7 +166,8 @@ class LibraryScreen(Screen):
         library = self.services.keeper.library
         target = path if path is not None else Path(self.path_text.strip()).expanduser()
         if library is None or not str(target).strip() or str(target) == ".":
-            self.message = "Type or paste the path of a game record first."
+            self.message = _("Type or paste the path of a game record first.")
+            self.good = False
             self.invalidate()
             return
         host = self.services.host
@@ -159,11 +179,13 @@ class LibraryScreen(Screen):
         try:
             entry = library.import_file(target, check)
         except TabletopError as exc:
-            self.message = str(exc)
+            self.message, self.good = str(exc), False
             self.invalidate()
             return
-        self.message = (f"Imported {target.name}" if library.count() > before
-                        else f"Imported already: {target.name} is kept in the library")
+        self.message = (_("Imported {file}") if library.count() > before
+                        else _("Imported already: {file} is kept in the library")).format(
+            file=target.name)
+        self.good = True
         self.mode, self.path_text = "list", ""
         self.game = self.player = None
         self.page = 0
@@ -181,7 +203,7 @@ class LibraryScreen(Screen):
     def build(self, width: int, height: int) -> None:
         px = self.px
         left, right = px(40), width - px(40)
-        self.label("Library", left, height - px(64), 30, bold=True)
+        self.label(_("Library"), left, height - px(64), 30, bold=True)
         if self.mode == "import":
             self._build_import(left, right, height)
         elif self.mode == "delete":
@@ -189,7 +211,7 @@ class LibraryScreen(Screen):
         else:
             self._build_list(left, right, height)
         if self.message:
-            colour = GOOD if self.message.startswith(("Imported", "Moved")) else ERROR
+            colour = GOOD if self.good else ERROR
             self.label(self.message, left, px(34), 13, colour, width=right - left,
                        multiline=True, anchor_y="top")
 
@@ -197,21 +219,22 @@ class LibraryScreen(Screen):
         px = self.px
         y = height - px(120)
         names = {gid: g.info.name for gid, g in self.services.host.games.items()}
-        game_text = "every game" if self.game is None else names.get(self.game, self.game)
-        player_text = "everyone" if self.player is None else self.player
+        game_text = (_("every game") if self.game is None
+                     else i18n.translated(names.get(self.game, self.game)))
+        player_text = _("everyone") if self.player is None else self.player
         for title, text, cycle, name, x in (
-                ("Game", game_text, self.cycle_game, "filter-game", left),
-                ("Player", player_text, self.cycle_player, "filter-player",
+                (_("Game"), game_text, self.cycle_game, "filter-game", left),
+                (_("Player"), player_text, self.cycle_player, "filter-player",
                  left + px(440))):
-            self.label(title, x, y + px(12), 15)
+            self.label(title, x, y + px(12), 15, width=px(80))
             self.add_button("<", Rect(x + px(84), y, px(36), px(34)), partial(cycle, -1),
                             name=f"{name}-")
             self.fitted(text, x + px(132), y + px(12), 15, TEXT, px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button("Import…", Rect(right - px(300), y, px(140), px(34)), self.show_import,
-                        name="import")
-        self.add_button("Back (Esc)", Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Import…"), Rect(right - px(300), y, px(140), px(34)),
+                        self.show_import, name="import")
+        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
                         self.navigator.show_launcher, name="back")
         # Rows keep room for two lines of text at the smallest font size (small windows).
         row_h, top, floor = max(px(58), 46), y - px(16), px(110)
@@ -220,18 +243,20 @@ class LibraryScreen(Screen):
         self.page = min(self.page, pages - 1)
         shown = self.entries[self.page * per_page:(self.page + 1) * per_page]
         if not shown:
-            self.label("No games kept yet." if self.game is None and self.player is None
-                       else "No game matches these filters.", left, top - px(40), 15, DIM)
+            self.label(_("No games kept yet.") if self.game is None and self.player is None
+                       else _("No game matches these filters."), left, top - px(40), 15, DIM)
         y = top
         for entry in shown:
             y -= row_h
             self._build_row(entry, Rect(left, y + px(4), right - left, row_h - px(8)), names)
         count = len(self.entries)
-        self.label(f"{count} game{'s' if count != 1 else ''} · page {self.page + 1} of {pages}",
-                   left, px(76), 13, DIM)
-        self.add_button("Newer", Rect(right - px(250), px(62), px(120), px(32)),
+        self.label(ngettext("{count} game · page {page} of {pages}",
+                            "{count} games · page {page} of {pages}", count).format(
+            count=i18n.number(count), page=i18n.number(self.page + 1),
+            pages=i18n.number(pages)), left, px(76), 13, DIM, width=right - left - px(260))
+        self.add_button(_("Newer"), Rect(right - px(250), px(62), px(120), px(32)),
                         partial(self.turn_page, -1), enabled=self.page > 0, name="newer")
-        self.add_button("Older", Rect(right - px(120), px(62), px(120), px(32)),
+        self.add_button(_("Older"), Rect(right - px(120), px(62), px(120), px(32)),
                         partial(self.turn_page, 1), enabled=self.page < pages - 1,
                         name="older")
 
@@ -244,32 +269,26 @@ class LibraryScreen(Screen):
         self.fitted(describe(entry, names, self.services.host), rect.left + px(12),
                     rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True)
         colour = ERROR if entry.status == UNREADABLE else DIM
-        self.fitted(f"{result_line(entry, self.services.host)} · {last_played(entry.updated)}",
+        self.fitted(_("{result} · {when}").format(result=result_line(entry, self.services.host),
+                                                 when=last_played(entry.updated)),
                     rect.left + px(12), rect.top - max(px(40), 30), 12, colour, text_w)
         bx = rect.right - px(270)
         bh = px(32)
         by = rect.bottom + (rect.height - bh) / 2
         if entry.status != UNREADABLE:
             installed = entry.game in self.services.host.games
-            label = "Continue" if entry.status == IN_PROGRESS or entry.result is None \
-                else "Replay"
+            label = _("Continue") if entry.status == IN_PROGRESS or entry.result is None \
+                else _("Replay")
             self.add_button(label, Rect(bx, by, px(130), bh), partial(self.open_entry, entry),
                             enabled=installed, name=f"open:{entry.id}")
-        self.add_button("Delete", Rect(bx + px(140), by, px(120), bh),
+        self.add_button(_("Delete"), Rect(bx + px(140), by, px(120), bh),
                         partial(self.ask_delete, entry), name=f"delete:{entry.id}")
 
     def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,
                bold: bool = False) -> None:
-        """A one-line label cut short with "…" so that it ends within `width`."""
-        label = self.label(text, x, y, size, colour, bold=bold)
-        if label.content_width <= width:
-            return
-        low, high = 0, len(text)
-        while low < high:  # the longest prefix that fits with its ellipsis
-            mid = (low + high + 1) // 2
-            label.text = text[:mid].rstrip() + "…"
-            low, high = (mid, high) if label.content_width <= width else (low, mid - 1)
-        label.text = text[:low].rstrip() + "…"
+        """A one-line label that ends within `width`: by the layout rule, made smaller,
+        then cut short with "…" (shown whole on hover)."""
+        self.label(text, x, y, size, colour, bold=bold, width=width)
 
     def _build_confirm(self, width: int, height: int) -> None:
         px = self.px
@@ -279,35 +298,43 @@ class LibraryScreen(Screen):
         panel = Rect(width / 2 - px(300), height / 2 - px(100), px(600), px(200))
         self.box(panel, PANEL)
         names = {gid: g.info.name for gid, g in self.services.host.games.items()}
-        self.label("Delete this game?", panel.left + px(24), panel.top - px(40), 20, bold=True)
-        self.label(f"{describe(entry, names, self.services.host)} "
-                   f"({result_line(entry, self.services.host)}). Its file moves to the "
-                   f"trash folder.", panel.left + px(24), panel.top - px(60), 13, DIM,
-                   width=panel.width - px(48), multiline=True, anchor_y="top")
-        self.add_button("Delete", Rect(panel.left + px(24), panel.bottom + px(24), px(200),
+        self.label(_("Delete this game?"), panel.left + px(24), panel.top - px(40), 20,
+                   bold=True, width=panel.width - px(48))
+        # Above the buttons: a long list of players is made smaller, then cut.
+        about = Rect(panel.left + px(24), panel.bottom + px(76), panel.width - px(48),
+                     panel.top - px(60) - (panel.bottom + px(76)))
+        self.label(_("{game} ({result}). Its file moves to the trash folder.").format(
+            game=describe(entry, names, self.services.host),
+            result=result_line(entry, self.services.host)), about.left, about.top, 13, DIM,
+            multiline=True, anchor_y="top", box=about)
+        self.add_button(_("Delete"), Rect(panel.left + px(24), panel.bottom + px(24), px(200),
                                        px(44)), self.delete, name="confirm-delete")
-        self.add_button("Cancel (Esc)", Rect(panel.right - px(224), panel.bottom + px(24),
+        self.add_button(_("Cancel (Esc)"), Rect(panel.right - px(224), panel.bottom + px(24),
                                              px(200), px(44)), self.back, name="cancel")
 
     def _build_import(self, left: float, right: float, height: int) -> None:
         px = self.px
-        self.label("Import a game record or save: type or paste (Ctrl+V) its path, then "
-                   "Enter; or pick a file of the saves folder.", left, height - px(100), 13,
-                   DIM, width=right - left, multiline=True, anchor_y="top")
         y = height - px(170)
-        shown = self.path_text or "(click here, then type or paste a path)"
-        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(300), px(38)),
+        # Above the path field: words too long for the room are made smaller, then cut.
+        about = Rect(left, y + px(36), right - left, height - px(100) - (y + px(36)))
+        self.label(_("Import a game record or save: type or paste (Ctrl+V) its path, then "
+                     "Enter; or pick a file of the saves folder."), left, about.top, 13,
+                   DIM, multiline=True, anchor_y="top", box=about)
+        shown = self.path_text or _("(click here, then type or paste a path)")
+        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(310), px(38)),
                         self.import_path, name="path")
-        self.add_button("Import", Rect(right - px(290), y - px(8), px(140), px(38)),
+        self.add_button(_("Import"), Rect(right - px(300), y - px(8), px(140), px(38)),
                         self.import_path, name="import-path")
-        self.add_button("Back (Esc)", Rect(right - px(140), y - px(8), px(140), px(38)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(150), y - px(8), px(150), px(38)),
                         self.back, name="back")
         y -= px(60)
-        self.fitted(f"Saves folder: {self.services.directory / 'saves'}", left, y, 14, TEXT,
+        self.fitted(_("Saves folder: {folder}").format(folder=self.services.directory / "saves"),
+                    left, y, 14, TEXT,
                     right - left)
         files = self.save_files()
         if not files:
-            self.label("(empty: Save (S) during a game writes a file here)", left, y - px(30),
+            self.label(_("(empty: Save (S) during a game writes a file here)"), left,
+                       y - px(30),
                        13, DIM)
         for path in files:
             y -= px(44)

@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tabletop.i18n import _
 from tabletop.plugins import Host, PluginSource
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, TEXT, Screen
@@ -53,7 +54,8 @@ class PluginLoader:
         self.host.load(self._progress)
         # What the CLI would say on stderr (the launcher shows only the failed plugins).
         for line in self.host.warnings():
-            print(f"warning: {line} (see `tabletop plugins`)", file=sys.stderr)
+            print(_("warning: {problem} (see `tabletop plugins`)").format(problem=line),
+                  file=sys.stderr)
         self.changes += 1
 
     def _progress(self, source: PluginSource, phase: str) -> None:
@@ -83,17 +85,18 @@ class LoadingScreen(Screen):
         margin = px(40)
         self._seen = self.loader.changes
         self.label("Tabletop", margin, height - px(70), 34, bold=True)
-        self.label("Loading plugins…", margin, height - px(100), 13, DIM)
+        self.label(_("Loading plugins…"), margin, height - px(100), 13, DIM)
         steps = list(self.loader.steps)[-self.MAX_LINES:]
         y = height - px(150)
         for index, step in enumerate(steps):
             last = index == len(steps) - 1  # plugins load one at a time: the last is loading
-            state = "  is taking a while…" if step.slow else "  loading…" if last else ""
-            self.label(step.label + state, margin, y, 14, TEXT if last or step.slow else DIM,
+            text = (_("{plugin}  is taking a while…") if step.slow else
+                    _("{plugin}  loading…") if last else "{plugin}").format(plugin=step.label)
+            self.label(text, margin, y, 14, TEXT if last or step.slow else DIM,
                        width=width - 2 * margin - px(300))
             y -= px(26)
         side_w = px(280)
-        self.add_button("Quit", Rect(width - margin - side_w, height - px(150), side_w, px(52)),
+        self.add_button(_("Quit"), Rect(width - margin - side_w, height - px(150), side_w, px(52)),
                         self.navigator.quit, name="quit")
 
     def on_update(self, delta_time: float) -> None:

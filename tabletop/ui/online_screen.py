@@ -18,6 +18,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.model import Outcome
 from tabletop.net.client import STATUS
 from tabletop.net.seat import OnlineSeat
@@ -154,9 +156,10 @@ class OnlineScreen(BoardShell):
             self.offer, self._offered_by = message["move"], str(message["label"])
             self.show_panel("offer")
         elif kind == "declined":
-            self.message = f"{message['by']} declines: {message['move']}."
+            self.message = _("{player} declines: {move}.").format(
+                player=message["by"], move=i18n.translated(str(message["move"])))
         elif kind in ("error", "note"):
-            self.message = str(message["message"])
+            self.message = i18n.translated(str(message["message"]))
             if kind == "error":
                 self._sent = None  # refused: this seat may choose again
                 self._needs_position = True
@@ -233,7 +236,7 @@ class OnlineScreen(BoardShell):
     # -- a person's moves ----------------------------------------------------------------
     def submit(self, move: Any) -> None:
         if not self.may_move:
-            self.message = self.why_not_now() or "Wait for the host's answer."
+            self.message = self.why_not_now() or _("Wait for the host's answer.")
             self.invalidate()
             return
         self.seat.move(self.notation(move))
@@ -256,37 +259,39 @@ class OnlineScreen(BoardShell):
         self.show_panel(None)
         if asked == "offer":
             self.seat.answer(accept)
-            self.message = "You accept." if accept else "You decline."
+            self.message = _("You accept.") if accept else _("You decline.")
         elif accept and move is not None:
             self.seat.confirm(str(move))
         else:
             self._sent = None
-            self.message = "You play on."
+            self.message = _("You play on.")
 
     def why_not_now(self) -> str | None:
         """Why this seat may not move now (None: it may)."""
         online = self.online
         if self.seat.lost is not None:
-            return "The connection to the host is lost."
+            return _("The connection to the host is lost.")
         if self.link != "connected":
-            return "Wait: the connection to the host is being made again."
+            return _("Wait: the connection to the host is being made again.")
         if online.outcome is not None:
-            return "The game is over."
+            return _("The game is over.")
         if self.seat.waiting:
-            return "Play starts when every seat is taken."
+            return _("Play starts when every seat is taken.")
         if online.seat is None:
-            return "You are watching: every seat was taken."
+            return _("You are watching: every seat was taken.")
         if not online.my_turn:
-            return f"Wait: {self.seat_label(online.position.get('to_move') or 0)} is to move."
+            return _("Wait: {player} is to move.").format(
+                player=self.seat_label(online.position.get("to_move") or 0))
         if self._sent == online.ply:
-            return "Your move is with the host."
+            return _("Your move is with the host.")
         return None
 
     def why_nothing(self, x: float, y: float) -> str:
         why = self.why_not_now()
         if why is not None:
             return why
-        return self.renderer.explain_click(x, y) or "Nothing to play there (F1: the rules)."
+        why = self.renderer.explain_click(x, y)
+        return i18n.translated(why) if why else _("Nothing to play there (F1: the rules).")
 
     # -- leaving -------------------------------------------------------------------------
     def leave(self) -> None:
@@ -301,8 +306,8 @@ class OnlineScreen(BoardShell):
         self.seat.leave()
         self.navigator.show_launcher(None if self.online.outcome is not None
                                      or self.seat.hosting is None else
-                                     "You left the table you hosted; it is kept in the "
-                                     "Library (tabletop host --resume plays it on).")
+                                     _("You left the table you hosted; it is kept in the "
+                                       "Library (tabletop host --resume plays it on)."))
 
     def closing(self) -> None:
         """The window closes: leave the table (a hosted one writes its game and stops)."""
@@ -316,9 +321,10 @@ class OnlineScreen(BoardShell):
         """C: put the address and the code on the clipboard (Join reads both)."""
         try:
             self.window.set_clipboard_text(f"{self.seat.address} {self.seat.code}")
-            self.message = "Copied: paste it into Join on your friend's Tabletop."
+            self.message = _("Copied: paste it into Join on your friend's Tabletop.")
         except Exception:  # no clipboard here (a headless window): read it out instead
-            self.message = f"Join with {self.seat.address} and the code {self.seat.code}."
+            self.message = _("Join with {address} and the code {code}.").format(
+                address=self.seat.address, code=self.seat.code)
         self.invalidate()
 
     # -- the sidebar and panels ----------------------------------------------------------
@@ -327,33 +333,38 @@ class OnlineScreen(BoardShell):
         online, seat = self.online, self.seat
         lines: list[tuple[str, Any]] = []
         if seat.lost is not None:
-            lines.append((f"Connection lost: {seat.lost}", ERROR))
+            lines.append((_("Connection lost: {reason}").format(
+                reason=i18n.translated(str(seat.lost))), ERROR))
         elif self.link == "reconnecting":
-            lines.append(("The connection dropped: reconnecting…", ERROR))
+            lines.append((_("The connection dropped: reconnecting…"), ERROR))
         away = [str(e.get("label")) for e in online.seats if e.get("away")]
         if away and online.outcome is None:
-            lines.append((f"{' and '.join(away)}: reconnecting…", ERROR))
+            lines.append((_("{players}: reconnecting…").format(
+                players=game_panels.and_list(away)), ERROR))
         if seat.waiting:
             if seat.hosting is not None:
-                lines.append((f"Waiting for players. Join with {seat.address}, "
-                               f"code {seat.code}", ACCENT))
+                lines.append((_("Waiting for players. Join with {address}, code {code}").format(
+                    address=seat.address, code=seat.code), ACCENT))
             else:
-                lines.append(("Waiting for the other players to join.", ACCENT))
+                lines.append((_("Waiting for the other players to join."), ACCENT))
         elif online.outcome is not None:
-            lines.append(("Game over", ACCENT))
+            lines.append((_("Game over"), ACCENT))
         else:
             to_move = online.position.get("to_move")
             entry: dict[str, Any] = next(
                 (e for e in online.seats if e.get("seat") == to_move), {})
-            who = "You" if to_move == online.seat else self.seat_label(to_move or 0)
-            turn = "Your move" if who == "You" else f"To move: {who}"
+            mine = to_move == online.seat
+            who = self.seat_label(to_move or 0)
+            turn = _("Your move") if mine else _("To move: {player}").format(player=who)
             if entry.get("thinking"):
-                turn = f"{who} is thinking…"
+                turn = (_("You are thinking…") if mine else
+                        _("{player} is thinking…").format(player=who))
             left = self.clock_left()
             if left is not None:
-                turn += f" ({int(left) // 60}:{int(left) % 60:02d} left)"
-            lines.append((turn, GOOD if who == "You" else TEXT))
-        lines.append((f"At the table: {online.who()}", DIM))
+                turn = _("{turn} ({time} left)").format(
+                    turn=turn, time=f"{int(left) // 60}:{int(left) % 60:02d}")
+            lines.append((turn, GOOD if mine else TEXT))
+        lines.append((_("At the table: {players}").format(players=online.who()), DIM))
         if self.message:
             lines.append((self.message, DIM))
         return lines
@@ -367,19 +378,20 @@ class OnlineScreen(BoardShell):
         labels = self.score_labels(online.players)
         actions: list[game_panels.Action] = []
         if self.seat.hosting is not None and self.seat.waiting:
-            actions.append(("Copy invitation (C)", self.copy_invitation, True, "copy"))
+            actions.append((_("Copy invitation (C)"), self.copy_invitation, True, "copy"))
         actions += [
-            ("Rules (F1)", self.show_rules, True, "rules"),
-            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
-            ("Keys (?)", self.toggle_keys, True, "keys"),
-            ("Leave (Esc)", self.leave, True, "launcher"),
+            (_("Rules (F1)"), self.show_rules, True, "rules"),
+            (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            (_("Keys (?)"), self.toggle_keys, True, "keys"),
+            (_("Leave (Esc)"), self.leave, True, "launcher"),
         ]
         specials: list[game_panels.Action] = [
             (self._special_label(text), partial(self.play_special, text), self.may_move,
              f"special:{text}")
             for text in map(str, online.position.get("special", []))]
         return game_panels.Sidebar(
-            f"{self.game.info.name} online", tuple(self.status_lines()),
+            _("{game} online").format(game=i18n.translated(self.game.info.name)),
+            tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
             tuple(tuple(str(line) for line in lines) for lines in online.log),
             self.log_scroll, self.preview_actions(), online.log_from + 1)
@@ -394,13 +406,15 @@ class OnlineScreen(BoardShell):
         except Exception:  # read on a dealt state: when in doubt, the move's own words
             after = None
         if after is not None and (not after.winners or mover in after.winners):
-            return f"Offer: {notation}"
-        return notation.capitalize()
+            return _("Offer: {move}").format(
+                move=i18n.translated(notation, game_panels.SPECIAL_MOVE))
+        return i18n.translated(notation, game_panels.SPECIAL_MOVE).capitalize()
 
     def _result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """The end panel's words: who won, why it ended, each seat's points."""
         online = self.online
-        names = [f"{online.label(i)} (the computer)" if entry.get("kind") == "computer"
+        names = [_("{player} (the computer)").format(player=online.label(i))
+                 if entry.get("kind") == "computer"
                  else online.label(i) for i, entry in enumerate(online.seats)]
         ended = Outcome(tuple(outcome.get("scores", ())), tuple(outcome.get("winners", ())),
                         str(outcome.get("said", "")))
@@ -412,34 +426,37 @@ class OnlineScreen(BoardShell):
             return self.legend_panel()
         if kind == "offer" and self.offer is not None:
             return game_panels.Panel(
-                kind, f"{self._offered_by} offers: {self.offer}", "Do you accept?",
-                buttons=(("Accept (Y)", lambda: self.answer_offer(True), "accept"),
-                         ("Decline (N)", lambda: self.answer_offer(False), "decline")))
+                kind, _("{player} offers: {move}").format(
+                    player=self._offered_by, move=i18n.translated(str(self.offer))),
+                _("Do you accept?"),
+                buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
+                         (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
+            move = i18n.translated(str(self.offer)).capitalize()
             return game_panels.Panel(
-                kind, f"{str(self.offer).capitalize()}?", self._asked,
-                buttons=((f"{str(self.offer).capitalize()} (Y)",
+                kind, _("{move}?").format(move=move), i18n.translated(self._asked),
+                buttons=((_("{move} (Y)").format(move=move),
                           lambda: self.answer_offer(True), "yes"),
-                         ("Keep playing (N)", lambda: self.answer_offer(False), "keep")))
+                         (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "leave":
-            text = ("The table closes: your friends cannot play on without you. The game "
-                    "stays in your Library, and `tabletop host --resume` plays it on."
+            text = (_("The table closes: your friends cannot play on without you. The game "
+                      "stays in your Library, and `tabletop host --resume` plays it on.")
                     if self.seat.hosting is not None else
-                    "Your seat is kept for you: join again with the same code to take it.")
+                    _("Your seat is kept for you: join again with the same code to take it."))
             return game_panels.Panel(
-                "confirm", "Leave the table?", text,
-                buttons=(("Leave (Y)", self.leave_now, "leave"),
-                         ("Stay (N)", lambda: self.show_panel(None), "stay")))
+                "confirm", _("Leave the table?"), text,
+                buttons=((_("Leave (Y)"), self.leave_now, "leave"),
+                         (_("Stay (N)"), lambda: self.show_panel(None), "stay")))
         if kind == "end" and online.outcome is not None:
             said = self._result_lines(online.outcome)
             if self.seat.kept:
-                said += ["", self.seat.kept]
+                said += ["", i18n.translated(self.seat.kept)]
             elif self.seat.hosting is not None:
-                said += ["", "Kept in your Library."]
+                said += ["", _("Kept in your Library.")]
             return game_panels.Panel(
-                kind, "Game over", "\n".join(said),
-                buttons=(("Review board", lambda: self.show_panel(None), "review"),
-                         ("Launcher", self.leave_now, "launcher")))
+                kind, _("Game over"), "\n".join(said),
+                buttons=((_("Review board"), lambda: self.show_panel(None), "review"),
+                         (_("Launcher"), self.leave_now, "launcher")))
         return None
 
     # -- keys ----------------------------------------------------------------------------
@@ -458,8 +475,9 @@ class OnlineScreen(BoardShell):
         return True
 
     def key_help(self) -> list[tuple[str, str]]:
-        extra = [("C", "copy the address and code, for a friend")] if self.seat.hosting else []
-        return [*super().key_help(), *extra, ("Y, N", "answer an offer or a question")]
+        extra = ([("C", _("copy the address and code, for a friend"))] if self.seat.hosting
+                 else [])
+        return [*super().key_help(), *extra, ("Y, N", _("answer an offer or a question"))]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         keys = super().shortcuts()

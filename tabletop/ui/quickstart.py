@@ -13,6 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import N_, _
 from tabletop.levels import computer_name
 from tabletop.model import TabletopError
 from tabletop.seats import Seat
@@ -24,13 +26,27 @@ if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
 
+#: The kinds of quick start, each its button's words ({game}: the game's name).
+AGAINST = N_("{game} against the computer")
+SOLO = N_("{game} solo")
+TWO_HERE = N_("{game}, two players here")
+
+
 @dataclass(frozen=True)
 class QuickStart:
-    """One quick start: its button's words, the game and who plays each seat."""
+    """One quick start: the words of its button (`words`, a template of {game}; `label`
+    is it filled, in the player's language), the game's name, the game and who plays
+    each seat."""
 
-    label: str
+    words: str
+    game: str
     game_id: str
     seats: tuple[str, ...]  # HUMAN, or the agent to use when none is remembered
+
+    @property
+    def label(self) -> str:
+        """The button's words: "Verso against the computer"."""
+        return _(self.words).format(game=i18n.translated(self.game))
 
 
 def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
@@ -38,12 +54,12 @@ def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
     info = host.game(game_id).info
     starts = []
     if info.min_players <= 2 <= info.max_players and host.agent_specs(game_id):
-        starts.append(QuickStart(f"{info.name} against the computer", game_id,
+        starts.append(QuickStart(AGAINST, info.name, game_id,
                                  (HUMAN, host.strongest_agent(game_id).name)))
     if info.min_players == 1:
-        starts.append(QuickStart(f"{info.name} solo", game_id, (HUMAN,)))
+        starts.append(QuickStart(SOLO, info.name, game_id, (HUMAN,)))
     if info.min_players <= 2 <= info.max_players:
-        starts.append(QuickStart(f"{info.name}, two players here", game_id, (HUMAN, HUMAN)))
+        starts.append(QuickStart(TWO_HERE, info.name, game_id, (HUMAN, HUMAN)))
     return starts
 
 

@@ -16,6 +16,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
 from tabletop.record import Record, Replay, replay
@@ -95,15 +97,16 @@ class ReplayScreen(Screen):
         if lines:
             return render(lines[0], names)
         state = self.played.states[ply - 1]
-        return (f"{self.mover_label(self.game.to_move(state) or 0)}: "
-                f"{self.game.move_to_text(state, self.played.moves[ply - 1])}")
+        return _("{player}: {move}").format(
+            player=self.mover_label(self.game.to_move(state) or 0),
+            move=self.game.move_to_text(state, self.played.moves[ply - 1]))
 
     @classmethod
     def open(cls, services: Services, entry_id: str) -> ReplayScreen:
         """The viewer of a kept game; raises `TabletopError` if it does not replay."""
         library = services.keeper.library
         if library is None:
-            raise TabletopError("the game library is not available")
+            raise TabletopError(_("the game library is not available"))
         entry = library.get(entry_id)
         record = library.read_record(entry_id)
         played = replay(services.host.game(record.game), record)
@@ -215,6 +218,12 @@ class ReplayScreen(Screen):
             self.step(1)
 
     # -- layout --------------------------------------------------------------------------
+    def relayout(self) -> None:
+        """The language changed: the texts laid out anew, the board given its area again
+        (so the renderer rebuilds the texts it draws)."""
+        self._area = None
+        super().relayout()
+
     def build(self, width: int, height: int) -> None:
         px = self.px
         area, panel = board_and_sidebar(px, width, height)
@@ -224,11 +233,14 @@ class ReplayScreen(Screen):
         self.box(panel, PANEL)
         left, inner = panel.left + px(16), panel.width - px(32)
         y = panel.top - px(36)
-        self.label(f"Replay: {self.game.info.name}", left, y, 20, bold=True, width=inner)
+        self.label(_("Replay: {game}").format(game=i18n.translated(self.game.info.name)), left,
+                   y, 20, bold=True, width=inner)
         y -= self.line(13, 2)
         self.label(players_line(self.entry, self.services.host), left, y, 13, DIM, width=inner)
         y -= self.line(15, 1.6)
-        self.label(f"Move {self.ply} of {self.last}", left, y, 15, TEXT)
+        self.label(_("Move {number} of {count}").format(number=i18n.number(self.ply),
+                                                         count=i18n.number(self.last)),
+                   left, y, 15, TEXT)
         y -= px(8)
         # The result has a slot of its own, there or not, so that no button below moves
         # when the last move is reached (a longer result is cut, whole on hover).
@@ -247,26 +259,27 @@ class ReplayScreen(Screen):
                             action, name=name)
         y -= px(42)
         half = (inner - px(10)) / 2
-        self.add_button("Pause (Space)" if self.playing else "Play (Space)",
+        self.add_button(_("Pause (Space)") if self.playing else _("Play (Space)"),
                         Rect(left, y, half, px(34)), self.toggle_play, name="play")
         self.add_button("-", Rect(left + half + px(10), y, px(34), px(34)),
                         partial(self.change_speed, -1), name="slower")
-        self.label(f"{SPEEDS[self.speed]:g}/s", left + half + px(10) + (half - px(10)) / 2,
-                   y + px(17), 12, DIM, anchor_x="center", anchor_y="center")
+        self.label(_("{speed}/s").format(speed=i18n.number(SPEEDS[self.speed])),
+                   left + half + px(10) + (half - px(10)) / 2, y + px(17), 12, DIM,
+                   anchor_x="center", anchor_y="center")
         self.add_button("+", Rect(left + inner - px(34), y, px(34), px(34)),
                         partial(self.change_speed, 1), name="faster")
         y -= px(42)
-        self.add_button("Play on from here", Rect(left, y, inner, px(34)), self.play_on,
+        self.add_button(_("Play on from here"), Rect(left, y, inner, px(34)), self.play_on,
                         name="play-on")
         y -= px(42)
-        self.add_button("Library (Esc)", Rect(left, y, inner, px(34)), self.back,
+        self.add_button(_("Library (Esc)"), Rect(left, y, inner, px(34)), self.back,
                         name="library")
         self._build_log(left, inner, panel.bottom + px(12), y - px(12))
 
     def _build_log(self, left: float, width: float, bottom: float, top: float) -> None:
         """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
         px = self.px
-        self.label("Moves (click to jump)", left, top - px(16), 14, ACCENT, bold=True)
+        self.label(_("Moves (click to jump)"), left, top - px(16), 14, ACCENT, bold=True)
         # A move's sentence gets two lines where one would cut most of them (800x600).
         probe = arcade.Text("", 0, 0, font_size=max(px(11), MIN_POINTS), font_name=FONT_SANS)
         sample = [self.move_row(n) for n in range(1, min(len(self.played.moves), 12) + 1)]

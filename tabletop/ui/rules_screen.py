@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import N_, _
 from tabletop.model import GameInfo, TabletopError
 from tabletop.tutorial import tutorial_of
 from tabletop.ui import thumbnails
@@ -39,16 +41,18 @@ from tabletop.ui.widgets import (
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
-HINT = "Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section · Esc or F1 close"
-SHORT_HINT = "Esc or F1 to close"
-GLANCE_HINT = "R or ↓: the rulebook · Esc or F1 close"
+HINT = N_("Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section · Esc or F1 close")
+SHORT_HINT = N_("Esc or F1 to close")
+GLANCE_HINT = N_("R or ↓: the rulebook · Esc or F1 close")
 #: The pages of the screen: the rules at a glance (where the game has one), the rulebook.
 GLANCE, RULEBOOK = "glance", "rulebook"
 
 
 def rules_text(info: GameInfo) -> str:
-    """The markdown-lite text the Rules screen shows for a game."""
-    return info.rules_text or f"# {info.name}\n\n{info.rules_help}"
+    """The markdown-lite text the Rules screen shows for a game, in the player's language
+    where the game ships its rulebook in it (`GameInfo.rules_in`)."""
+    name, short = i18n.translated(info.name), i18n.translated(info.rules_help)
+    return info.rules_in(i18n.language()) or f"# {name}\n\n{short}"
 
 
 class RulesScreen(Screen):
@@ -60,11 +64,11 @@ class RulesScreen(Screen):
         super().__init__(services)
         self.info = info
         self.back = back
-        self.text = rules_text(info)
-        if symbols:
-            # A closing paragraph, not a section: the number keys keep the rulebook's §s.
-            self.text += ("\n\n**Symbols on the board** (L in a game shows them drawn):\n\n"
-                          + "\n".join(f"- {line}" for line in symbols) + "\n")
+        self.symbols = tuple(symbols)
+        #: The text shown and the language it is in (a new language: a new text).
+        self.text = ""
+        self.text_language = ""
+        self._make_text()
         self.reader: Reader | None = None
         self.frame = Rect(0, 0, 0, 0)  # the reading box
         self.header: arcade.Text | None = None
@@ -77,8 +81,22 @@ class RulesScreen(Screen):
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._tab_bar: Rect | None = None
 
+    def _make_text(self) -> None:
+        """The rules in the player's language, the board's symbols last."""
+        self.text = rules_text(self.info)
+        if self.symbols:
+            # A closing paragraph, not a section: the number keys keep the rulebook's §s.
+            self.text += ("\n\n" + _("**Symbols on the board** (L in a game shows them "
+                                      "drawn):") + "\n\n"
+                          + "\n".join(f"- {i18n.translated(line)}" for line in self.symbols)
+                          + "\n")
+        self.text_language = i18n.language()
+
     def build(self, width: int, height: int) -> None:
         px = self.px
+        if self.text_language != i18n.language():
+            self._make_text()
+            self.reader = None  # laid out again in the new language, from the top
         style = Style(max(11.0, px(15)), TEXT, ACCENT, ACCENT, PANEL)
         padding, bar = max(12.0, px(24)), max(10.0, px(12))
         # The box is as wide as a comfortable line of text, centred; never wider than fits.
@@ -87,13 +105,14 @@ class RulesScreen(Screen):
         left = (width - box_width) / 2
         tab_w = min(px(170), box_width / 4)
         tabs = 2 * tab_w + px(10) if self.glance is not None else 0.0
-        self.header = self.label(f"{self.info.name}: rules", left, height - px(46), 24,
+        self.header = self.label(_("{game}: rules").format(game=i18n.translated(self.info.name)),
+                                 left, height - px(46), 24,
                                  bold=True, width=box_width - tabs)
         self._pictures = arcade.SpriteList()
         self._tab_bar = None
         if self.glance is not None:
-            for index, (label, page) in enumerate((("At a glance (G)", GLANCE),
-                                                   ("Rulebook (R)", RULEBOOK))):
+            for index, (label, page) in enumerate(((_("At a glance (G)"), GLANCE),
+                                                   (_("Rulebook (R)"), RULEBOOK))):
                 rect = Rect(left + box_width - tabs + index * (tab_w + px(10)),
                             height - px(68), tab_w, px(40))
                 self.add_button(label, rect, partial(self.show_page, page),
@@ -101,11 +120,12 @@ class RulesScreen(Screen):
                 if page == self.page:  # the page shown: a bar under its tab
                     self._tab_bar = Rect(rect.left, rect.bottom - px(5), rect.width, px(3))
         close = Rect(left, px(18), px(200), px(44))
-        self.add_button("Close (Esc)", close, self.close, name="close")
+        self.add_button(_("Close (Esc)"), close, self.close, name="close")
         hint_left = close.right + px(24)
         if self.learn:
             learn = Rect(close.right + px(16), px(18), px(220), px(44))
-            self.add_button(f"Learn {self.info.name}", learn,
+            self.add_button(_("Learn {game}").format(game=i18n.translated(self.info.name)),
+                            learn,
                             partial(self.navigator.show_tutorial, self.info.id),
                             name="learn")
             hint_left = learn.right + px(24)
@@ -124,14 +144,14 @@ class RulesScreen(Screen):
                         close.height)
         if self.page == GLANCE and self.glance is not None:
             self._build_glance(self.frame, self.glance)
-            self.hint = self.label(GLANCE_HINT, hint_left, close.center[1], 12, DIM,
+            self.hint = self.label(_(GLANCE_HINT), hint_left, close.center[1], 12, DIM,
                                    anchor_y="center", box=hint_box)
             return
         self._frame_shapes(self.frame, self.reader.text_box)
         scrolls = self.reader.max_offset > 0
         if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
             self.box(self.reader.track, BUTTON_OFF)
-        self.hint = self.label(HINT if scrolls else SHORT_HINT, hint_left,
+        self.hint = self.label(_(HINT) if scrolls else _(SHORT_HINT), hint_left,
                                close.center[1], 12, DIM, anchor_y="center", box=hint_box)
 
     def _build_glance(self, frame: Rect, glance: GlancePage) -> None:
@@ -156,12 +176,13 @@ class RulesScreen(Screen):
                 sprite.position = (art.left + texture.width * scale / 2, art.center[1])
                 self._pictures.append(sprite)
                 below = Rect(inner.left, art.bottom - caption_h - px(4), column, caption_h)
-                self.label(caption, below.left, below.top, 12, DIM, multiline=True,
+                self.label(i18n.translated(caption), below.left, below.top, 12, DIM,
+                           multiline=True,
                            anchor_y="top", box=below)
             text_left = inner.left + column + px(24)
         box = Rect(text_left, inner.bottom, inner.right - text_left, inner.height)
         y = box.top
-        for block in parse(glance.text):
+        for block in parse(i18n.translated(glance.text)):
             size, colour = (16, ACCENT) if block.kind == "heading" else (14, TEXT)
             indent = px(22) if block.kind == "item" else 0.0
             room = Rect(box.left + indent, box.bottom, box.width - indent, y - box.bottom)

@@ -80,6 +80,10 @@ class Services(Protocol):
     def toggle_fullscreen(self) -> None:
         """Switch full screen on or off, and remember it."""
 
+    def set_language(self, code: str) -> None:
+        """Show every screen in language `code` ("" for the system's) from now on, and
+        save it in the settings."""
+
     def ai_budget(self) -> Budget:
         """The AI seats' budget."""
 

@@ -1,10 +1,12 @@
 """The settings screen: animation pace, AI thinking time and pace, sound volume,
-colour-blind mode, fullscreen."""
+colour-blind mode, fullscreen, language (applied at once, every screen in it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop import i18n
+from tabletop.i18n import N_, _
 from tabletop.store.settings import Settings
 from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, Screen
@@ -15,9 +17,11 @@ ANIMATION_PACES = (0.0, 0.3, 0.6, 1.0, 1.5)
 AI_TIMES = (0.25, 0.5, 1.0, 2.0, 5.0)
 #: The AI paces offered: how long a computer's move stays on show, after its animation,
 #: before the next computer move is played.
-AI_PACES = (("instant", 0.0), ("normal", 1.0), ("slow", 2.5))
+AI_PACES = ((N_("instant"), 0.0), (N_("normal"), 1.0), (N_("slow"), 2.5))
 #: The sound volumes offered (0: muted).
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: The languages offered: the system's ("") first, then each Tabletop speaks.
+LANGUAGE_CHOICES = ("", *i18n.LANGUAGES)
 
 
 def _next(values: tuple[float, ...], current: float, step: int) -> float:
@@ -28,7 +32,23 @@ def _next(values: tuple[float, ...], current: float, step: int) -> float:
 def pace_name(seconds: float) -> str:
     """The AI pace's name for a pause ("normal (1 s)"), the nearest offered one."""
     name, offered = min(AI_PACES, key=lambda pace: abs(pace[1] - seconds))
-    return f"{name} ({offered:g} s)" if offered else name
+    if not offered:
+        return _(name)
+    return _("{pace} ({seconds} s)").format(pace=_(name), seconds=i18n.number(offered))
+
+
+def seconds_text(seconds: float) -> str:
+    """"0.3 s" ("0,3 s" in French)."""
+    return _("{seconds} s").format(seconds=i18n.number(seconds))
+
+
+def language_name(code: str) -> str:
+    """A language as Settings offers it: in its own words ("Deutsch"); the system's as
+    "System (English)" (in the language shown)."""
+    if code:
+        return i18n.LANGUAGES.get(code, code)
+    return _("System ({language})").format(
+        language=i18n.LANGUAGES[i18n.resolve(None, None)[0]])
 
 
 class SettingsScreen(Screen):
@@ -48,19 +68,19 @@ class SettingsScreen(Screen):
         px = self.px
         s = self.services.settings
         left, value_x, y = px(60), px(420), height - px(160)
-        self.label("Settings", left, height - px(70), 28, bold=True)
-        self.label("Saved automatically. Esc returns.", left, height - px(100), 13, DIM)
+        self.label(_("Settings"), left, height - px(70), 28, bold=True)
+        self.label(_("Saved automatically. Esc returns."), left, height - px(100), 13, DIM)
 
         def row(title: str, value: str, down: Callable[[], None] | None,
                 up: Callable[[], None], name: str) -> None:
             nonlocal y
-            self.label(title, left, y + px(14), 16)
+            self.label(title, left, y + px(14), 16, width=value_x - left - px(12))
             if down is None:
-                self.add_button(value, Rect(value_x, y, px(300), px(38)), up, name=name)
+                self.add_button(value, Rect(value_x, y, px(340), px(38)), up, name=name)
             else:
                 self.add_button("<", Rect(value_x, y, px(44), px(38)), down, name=f"{name}-")
-                self.label(value, value_x + px(60), y + px(14), 16)
-                self.add_button(">", Rect(value_x + px(256), y, px(44), px(38)), up,
+                self.label(value, value_x + px(60), y + px(14), 16, width=px(224))
+                self.add_button(">", Rect(value_x + px(296), y, px(44), px(38)), up,
                                 name=f"{name}+")
             y -= px(50)
 
@@ -82,22 +102,39 @@ class SettingsScreen(Screen):
             return lambda: self.change(lambda st: setattr(
                 st, "volume", _next(VOLUMES, st.volume, step)))
 
-        row("Animation per move", f"{s.animation_seconds:g} s", pace(-1), pace(1), "pace")
-        row("Computer thinking time", f"{s.ai_seconds:g} s", think(-1), think(1), "think")
-        row("Computer moves shown", pace_name(s.ai_pause_seconds), ai_pace(-1), ai_pace(1),
-            "ai_pace")
-        row("Sound volume", "muted" if s.volume <= 0 else f"{round(s.volume * 100)} %",
-            volume(-1), volume(1), "volume")
-        row("Colour-blind symbols", "on" if s.colour_blind else "off", None,
+        def language(step: int) -> Callable[[], None]:
+            return lambda: self.choose_language(step)
+
+        def on_off(value: bool) -> str:
+            return _("on") if value else _("off")
+
+        row(_("Animation per move"), seconds_text(s.animation_seconds), pace(-1), pace(1),
+            "pace")
+        row(_("Computer thinking time"), seconds_text(s.ai_seconds), think(-1), think(1),
+            "think")
+        row(_("Computer moves shown"), pace_name(s.ai_pause_seconds), ai_pace(-1),
+            ai_pace(1), "ai_pace")
+        row(_("Sound volume"), _("muted") if s.volume <= 0 else _("{percent} %").format(
+            percent=i18n.number(round(s.volume * 100))), volume(-1), volume(1), "volume")
+        row(_("Colour-blind symbols"), on_off(s.colour_blind), None,
             lambda: self.change(lambda st: setattr(st, "colour_blind", not st.colour_blind)),
             "colour_blind")
-        row("Fullscreen (F11)", "on" if s.fullscreen else "off", None,
+        row(_("Fullscreen (F11)"), on_off(s.fullscreen), None,
             self._toggle_fullscreen, "fullscreen")
-        self.add_button("Back", Rect(left, y - px(20), px(200), px(52)),
+        row(_("Language"), language_name(s.language), language(-1), language(1), "language")
+        self.add_button(_("Back"), Rect(left, y - px(20), px(200), px(52)),
                         self.navigator.show_launcher, name="back")
         if self.problem:
             self.label(self.problem, left, y - px(50), 13, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
+
+    def choose_language(self, step: int) -> None:
+        """The next (+1) or previous (-1) language, applied at once (and saved)."""
+        current = self.services.settings.language
+        index = LANGUAGE_CHOICES.index(current) if current in LANGUAGE_CHOICES else 0
+        self.services.set_language(LANGUAGE_CHOICES[(index + step) % len(LANGUAGE_CHOICES)])
+        self.problem = self.services.take_save_problem() or self.problem
+        self.invalidate()
 
     def _toggle_fullscreen(self) -> None:
         self.services.toggle_fullscreen()

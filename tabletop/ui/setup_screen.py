@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop import choices
+from tabletop import choices, i18n
+from tabletop.i18n import N_, _
 from tabletop.levels import computer_name, describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
@@ -26,8 +27,8 @@ _DIGITS = {getattr(arcade.key, f"KEY_{d}"): str(d) for d in range(10)}
 _DIGITS |= {getattr(arcade.key, f"NUM_{d}"): str(d) for d in range(10)}
 #: The longest player name the set-up accepts (the bound `play --name` checks too).
 NAME_LENGTH = MAX_PLAYER_NAME
-#: What a name field shows before the name (the caret is placed after it).
-NAME_PREFIX = "Name: "
+#: What a name field shows: the name after a prefix (the caret is placed after it).
+NAME_FIELD = N_("Name: {name}")
 #: A seat taken by a friend who joins from another computer (the table is hosted here).
 ONLINE = "online"
 #: The time per move an online table may give each person (None: no clock), in seconds.
@@ -35,6 +36,11 @@ TIME_LIMITS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0, 300.0, 600.0)
 #: The selected part of a name: the accent, see-through, over the text it marks.
 SELECTION = (*ACCENT[:3], 110)
 _CTRL = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+A, and Cmd+A on a Mac
+
+
+def name_prefix() -> str:
+    """What a name field shows before the name, in the player's language ("Name: ")."""
+    return _(NAME_FIELD).partition("{name}")[0]
 
 
 def _fitting(name: str) -> str:
@@ -133,7 +139,7 @@ class SetupScreen(Screen):
         value = new = option.step(self.options[option.name], step)
         # Presets the table refuses are passed over (if none is taken, the plain next
         # value, and Start says why).
-        for _ in range(len(option.presets)):
+        for _tried in range(len(option.presets)):
             if self.accepts(option, new):
                 break
             new = option.step(new, step)
@@ -160,8 +166,8 @@ class SetupScreen(Screen):
 
         seats = self.seats[:self.players]
         if seats.count(HUMAN) != 1:
-            raise TabletopError("An online table has one seat here: make yours Human, "
-                                "and each other seat Online or a computer.")
+            raise TabletopError(_("An online table has one seat here: make yours Human, "
+                                  "and each other seat Online or a computer."))
         choices.agents(self.services.host, self.game_id,
                        [s for s in seats if s != ONLINE], "--seat", human=True)
         options = self.game.info.resolve_options(self.options)
@@ -226,11 +232,13 @@ class SetupScreen(Screen):
         px = self.px
         info = self.game.info
         left = px(60)
-        title = self.label(f"New game: {info.name}", left, height - px(30), 28, bold=True,
-                           anchor_y="top", width=width - 2 * left)
+        title = self.label(_("New game: {game}").format(game=i18n.translated(info.name)),
+                           left, height - px(30), 28, bold=True, anchor_y="top",
+                           width=width - 2 * left)
         below = height - px(30) - title.content_height - px(4)
-        about = (f"Playing on from move {len(self.position.moves)} of a kept game: choose "
-                 f"who plays each seat." if self.position is not None else info.description)
+        about = (_("Playing on from move {number} of a kept game: choose who plays each "
+                   "seat.").format(number=i18n.number(len(self.position.moves)))
+                 if self.position is not None else i18n.translated(info.description))
         about_h = 2 * self.line(13, 1.3)  # two lines at most, the rest on hover
         self.label(about, left, below, 13, DIM, multiline=True, anchor_y="top",
                    box=Rect(left, below - about_h, width - 2 * left, about_h))
@@ -249,7 +257,7 @@ class SetupScreen(Screen):
             y -= row_h
 
         if info.min_players != info.max_players and self.position is None:
-            stepper("Players", str(self.players), lambda: self.step_players(-1),
+            stepper(_("Players"), i18n.number(self.players), lambda: self.step_players(-1),
                     lambda: self.step_players(1), "players")
         name_x = value_x + px(480)
         name_w = min(px(420), max(px(260), width - left - name_x))  # the rest of the row
@@ -258,7 +266,7 @@ class SetupScreen(Screen):
         # beside its seat, each seat row keeps a line below for it. So no row moves when a
         # seat turns from a person to the computer, or from one level to the next.
         below = blurbs_below and not all(
-            self._blurb_fits_beside(self._sentence(level.blurb),
+            self._blurb_fits_beside(self._sentence(i18n.translated(level.blurb)),
                                     Rect(name_x, 0, beside_w, row_h - px(2)))
             for level in self.levels.values())
         first_online = self.seats.index(ONLINE) if self.online else -1
@@ -266,8 +274,8 @@ class SetupScreen(Screen):
             player = self.seats[seat]
             level = self.levels.get(player)
             shown = describe(level) if level is not None else player
-            text = ("Human" if player == HUMAN else "Online: a friend joins"
-                    if player == ONLINE else f"Computer: {shown}")
+            text = (_("Human") if player == HUMAN else _("Online: a friend joins")
+                    if player == ONLINE else _("Computer: {level}").format(level=shown))
             row_y = y
             # Added in reading order (the focus order): the seat's "<" and ">", then
             # what stands right of them.
@@ -275,19 +283,23 @@ class SetupScreen(Screen):
                     lambda s=seat: self.cycle_seat(s, 1), f"seat{seat}")
             tall = self.line(12, 1.4)
             if player == HUMAN:  # the name field sits right of the seat's stepper
-                name = f"Name: {self.names[seat] or f'Player {seat + 1} (type)'}"
+                name = _(NAME_FIELD).format(
+                    name=self.names[seat] or _("Player {number} (type)").format(
+                        number=seat + 1))
                 self.add_button(name, Rect(name_x, row_y, name_w, px(38)),
                                 lambda: None, name=f"name{seat}")
             elif seat == first_online:  # the table's clock, in the row that asked for it
                 limit = self.time_limit
-                value = ("no clock" if limit is None else
-                         f"{limit:g} s" if limit < 60 else f"{limit / 60:g} min")
-                self.add_button(f"Time per move: {value}", Rect(name_x, row_y, name_w, px(38)),
+                value = (_("no clock") if limit is None else
+                         _("{seconds} s").format(seconds=i18n.number(limit)) if limit < 60
+                         else _("{minutes} min").format(minutes=i18n.number(limit / 60)))
+                self.add_button(_("Time per move: {limit}").format(limit=value),
+                                Rect(name_x, row_y, name_w, px(38)),
                                 self.cycle_time_limit, name="time-limit")
             elif level is not None:  # how the level plays: beside the seat, in a
                 # person's name's place (two lines at most), or on a line of its own below
                 # it (as an option's help) when it would be cut beside (800x600).
-                words = self._sentence(level.blurb)
+                words = self._sentence(i18n.translated(level.blurb))
                 if below:
                     blurb = Rect(left + px(16), row_y - px(4) - tall, width - left - px(36),
                                  tall)
@@ -303,27 +315,28 @@ class SetupScreen(Screen):
             if self.players < option.min_players:
                 continue  # it changes nothing at this table (who plays first, alone)
             # Each option in plain words: its title, its value's name, one line of help.
-            value = option.value_text(self.options[option.name])
+            value = i18n.translated(option.value_text(self.options[option.name]))
+            heading = i18n.translated(option.title)
             if len(option.presets) == 1 or (option.kind is object and not option.presets) or (
                     option.kind is str and not option.choices and not option.presets):
                 # Nothing to choose here (one preset, or data given on the command line).
-                self.label(option.title, left, y + px(14), 16)
+                self.label(heading, left, y + px(14), 16)
                 self.label(value, value_x + small + px(16), y + px(14), 16, TEXT)
             else:
-                stepper(option.title, value, lambda o=option: self.step_option(o, -1),
+                stepper(heading, value, lambda o=option: self.step_option(o, -1),
                         lambda o=option: self.step_option(o, 1), f"option:{option.name}")
                 y += row_h
-            self.label(option.help_line, left + px(16), y - px(14), 12, DIM)
+            self.label(i18n.translated(option.help_line), left + px(16), y - px(14), 12, DIM)
             y -= row_h + px(18)
         if self.position is None:
-            self.label("Seed", left, y + px(14), 16)
-            self.add_button(self.seed_text or "random (type digits)", Rect(value_x, y,
+            self.label(_("Seed"), left, y + px(14), 16)
+            self.add_button(self.seed_text or _("random (type digits)"), Rect(value_x, y,
                             px(464), px(38)), lambda: None, name="seed")
             y -= row_h
         y -= px(10)
-        self.add_button("Start", Rect(left, y - px(10), px(200), px(52)), self.start,
+        self.add_button(_("Start"), Rect(left, y - px(10), px(200), px(52)), self.start,
                         name="start")
-        self.add_button("Back", Rect(left + px(220), y - px(10), px(200), px(52)),
+        self.add_button(_("Back"), Rect(left + px(220), y - px(10), px(200), px(52)),
                         self.navigator.show_launcher, name="back")
         if self.error:
             self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
@@ -464,7 +477,8 @@ class SetupScreen(Screen):
         # A name cut with an ellipsis (a wide one, in a small window) keeps the caret
         # inside what is shown.
         left, right = placed.extent.left, placed.extent.right
-        return [min(right, left + width(NAME_PREFIX + name[:i])) for i in range(len(name) + 1)]
+        prefix = name_prefix()
+        return [min(right, left + width(prefix + name[:i])) for i in range(len(name) + 1)]
 
     def caret_rects(self) -> tuple[Rect, Rect | None] | None:
         """Where the caret and the selection (None if nothing is selected) are drawn, in

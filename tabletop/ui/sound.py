@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.assets import SOUNDS
+from tabletop.i18n import _
 
 #: The cue names a renderer may return from `Renderer.sound_cues`, and the shell's own.
 CUES = ("card_flip", "pawn_step", "attraction", "square", "bank", "game_end")
@@ -47,7 +48,8 @@ class SoundBoard:
                 self._sound(cue).play(volume=volume)
             except Exception as exc:  # any audio back end failure: play on in silence
                 self.enabled = False
-                self.problem = f"sound is off ({type(exc).__name__}: {exc})"
+                self.problem = _("sound is off ({problem})").format(
+                    problem=f"{type(exc).__name__}: {exc}")
 
     def _sound(self, cue: str) -> Any:
         if cue not in self._loaded:

@@ -18,6 +18,8 @@ import math
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _, ngettext, pgettext
 from tabletop.levels import computer_name
 from tabletop.person_rating import rounded
 from tabletop.store.stats import (
@@ -66,6 +68,8 @@ class StatsScreen(Screen):
         self.scales = rating_scales(services.host)
         self.ratings = people_ratings(self.entries, self.scales)
         self.stats: dict[str, Any] = {}
+        #: The language the statistics were counted in (their words: ratings, seats).
+        self.counted_in = ""
         self.recount()
 
     def recount(self) -> None:
@@ -73,6 +77,7 @@ class StatsScreen(Screen):
         data = player_stats(self.entries, self.services.host.games, self.player, self.game,
                             self.scales, self.ratings)
         self.stats = data["players"].get(self.player or "", {})
+        self.counted_in = i18n.language()
         self.invalidate()
 
     def cycle_player(self, step: int) -> None:
@@ -97,7 +102,7 @@ class StatsScreen(Screen):
         games = [self.game] if self.game is not None else sorted(
             {e.game for e in self.entries if e.game is not None})
         words = {computer_name(host.agent_specs(g), agent) for g in games if g in host.games}
-        return " / ".join(sorted(words - {agent})) or agent
+        return " / ".join(sorted(i18n.translated(w) for w in words - {agent})) or agent
 
     def opponents(self) -> dict[str, dict[str, Any]]:
         """The results against each opponent, by the name shown ("people" for people):
@@ -113,25 +118,31 @@ class StatsScreen(Screen):
 
     def _name(self, game_id: str) -> str:
         game = self.services.host.games.get(game_id)
-        return game.info.name if game else game_id
+        return i18n.translated(game.info.name) if game else game_id
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
         px = self.px
+        if self.counted_in != i18n.language():  # the words of the ratings and seats
+            data = player_stats(self.entries, self.services.host.games, self.player,
+                                self.game, self.scales, self.ratings)
+            self.stats = data["players"].get(self.player or "", {})
+            self.counted_in = i18n.language()
         left, right = px(40), width - px(40)
-        self.label("Statistics", left, height - px(64), 30, bold=True)
+        self.label(_("Statistics"), left, height - px(64), 30, bold=True)
         y = height - px(120)
         for title, text, cycle, name, x in (
-                ("Player", self.player or "nobody yet", self.cycle_player, "player", left),
-                ("Game", "every game" if self.game is None else self._name(self.game),
+                (_("Player"), self.player or _("nobody yet"), self.cycle_player, "player",
+                 left),
+                (_("Game"), _("every game") if self.game is None else self._name(self.game),
                  self.cycle_game, "game", left + px(440))):
-            self.label(title, x, y + px(12), 15)
+            self.label(title, x, y + px(12), 15, width=px(80))
             self.add_button("<", Rect(x + px(84), y, px(36), px(34)), partial(cycle, -1),
                             name=f"{name}-")
             self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button("Back (Esc)", Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
                         self.navigator.show_launcher, name="back")
         top, bottom = y - px(20), px(30)
         middle = left + (right - left) / 2
@@ -155,12 +166,15 @@ class StatsScreen(Screen):
         words = []
         streak = stats.get("streaks", {}).get(game_id)
         if streak:
-            words.append(f"winning streak {streak['current']} (longest {streak['longest']})")
+            words.append(_("winning streak {current} (longest {longest})").format(
+                current=i18n.number(streak["current"]), longest=i18n.number(streak["longest"])))
         bests = stats.get("bests", {}).get(game_id, {})
         if bests.get("score"):
-            words.append(f"best score {bests['score']['value']:g}")
+            words.append(_("best score {score}").format(
+                score=i18n.number(bests["score"]["value"])))
         if bests.get("strongest_beaten"):
-            words.append(f"beat {bests['strongest_beaten']['name']}")
+            words.append(_("beat {level}").format(
+                level=i18n.translated(bests["strongest_beaten"]["name"])))
         return " · ".join(words)
 
     def _section(self, title: str, x: float, y: float, width: float) -> float:
@@ -172,49 +186,58 @@ class StatsScreen(Screen):
         x, width = area.left + px(14), area.width - px(28)
         y = area.top - px(6)
         if not s or not (s["games"] or s["against"]):
-            self.label("No finished games against anyone yet.", x, y - px(30), 13, DIM)
+            self.label(_("No finished games against anyone yet."), x, y - px(30), 13, DIM,
+                       width=width)
             return
-        y = self._section("Games (W won · D drawn · L lost)", x, y, width)
+        # Translators: W, D and L are the letters of the bars (pgettext "result letter").
+        y = self._section(_("Games (W won · D drawn · L lost)"), x, y, width)
         row = max(px(40), self.line(12, 1.4) + self.line(11, 1.2))
         for game_id, t in sorted(s["games"].items()):
             y -= row
-            self.label(f"{self._name(game_id)}: {t['games']} played, {t['win_rate']:.0%} won",
+            self.label(ngettext("{game}: {count} played, {share} won",
+                                "{game}: {count} played, {share} won", t["games"]).format(
+                game=self._name(game_id), count=i18n.number(t["games"]),
+                share=i18n.percent(t["win_rate"])),
                        x, y + row, 12, TEXT, width=width, anchor_y="top")
             self._stacked(Rect(x, y, width, row - self.line(12, 1.4)), t)
             # The streak and the personal bests, under the bar they belong to.
             words = self._streak_and_bests(s, game_id)
             if words:
                 y -= self._wrapped(words, x, y - px(2), width, 11, DIM) + px(2)
-        y = self._section("Win rate against", x, y - px(10), width)
+        y = self._section(_("Win rate against"), x, y - px(10), width)
         for rival, t in sorted(self.opponents().items(),
                                key=lambda r: (r[0] == "people", r[0])):
             if y - row < area.bottom:
                 return  # no room for more: the rest is in `tabletop stats`
             y -= row
-            self._rate(Rect(x, y, width, row - px(8)), rival, t)
+            self._rate(Rect(x, y, width, row - px(8)),
+                       _("people") if rival == "people" else rival, t)
         if y - px(40) - row < area.bottom:
             return
-        y = self._section("By seat", x, y - px(10), width)
+        y = self._section(_("By seat"), x, y - px(10), width)
         for game_id, seats in sorted(s["by_seat"].items()):
             for seat, t in seats.items():
                 if y - row < area.bottom:
                     return
                 y -= row
                 self._rate(Rect(x, y, width, row - px(8)),
-                           f"{self._name(game_id)} as {seat}", t)
+                           _("{game} as {seat}").format(game=self._name(game_id), seat=seat),
+                           t)
 
     def _stacked(self, bar: Rect, t: dict[str, Any]) -> None:
         """One bar split into wins, draws and losses, each labelled W/D/L and its count."""
         x = bar.left
-        for key, colour, letter, ink in (("wins", WIN, "W", TEXT), ("draws", DRAW, "D",
-                                                                    (20, 20, 20, 255)),
-                                         ("losses", LOSS, "L", (20, 20, 20, 255))):
+        for key, colour, letter, ink in (
+                ("wins", WIN, pgettext("result letter", "W"), TEXT),
+                ("draws", DRAW, pgettext("result letter", "D"), (20, 20, 20, 255)),
+                ("losses", LOSS, pgettext("result letter", "L"), (20, 20, 20, 255))):
             if not t[key]:
                 continue
             w = bar.width * t[key] / t["games"]
             self.box(Rect(x, bar.bottom, w, bar.height), colour)
             segment = Rect(x, bar.bottom, w, bar.height)
-            self.label(f"{letter} {t[key]}", *segment.center, 11, ink, anchor_x="center",
+            self.label(f"{letter} {i18n.number(t[key])}", *segment.center, 11, ink,
+                       anchor_x="center",
                        anchor_y="center", box=segment)
             x += w
 
@@ -229,7 +252,9 @@ class StatsScreen(Screen):
         self.box(track, TRACK)
         self.box(Rect(track.left, track.bottom, track.width * t["win_rate"], track.height),
                  WIN)
-        self.label(f"{t['win_rate']:.0%} of {t['games']}", track.left + px(8),
+        self.label(_("{share} of {count}").format(share=i18n.percent(t["win_rate"]),
+                                                  count=i18n.number(t["games"])),
+                   track.left + px(8),
                    track.bottom + track.height / 2, 11, TEXT, anchor_y="center")
 
     def _build_solo(self, area: Rect) -> None:
@@ -238,7 +263,7 @@ class StatsScreen(Screen):
         y = area.top - px(6)
         solos = (self.stats or {}).get("solo", {})
         if not solos:
-            self.label("No finished solo games yet.", x, y - px(30), 13, DIM)
+            self.label(_("No finished solo games yet."), x, y - px(30), 13, DIM, width=width)
             return
         game_id = sorted(solos)[0]
         solo = solos[game_id]
@@ -246,15 +271,17 @@ class StatsScreen(Screen):
         half = (y - area.bottom - px(40)) / 2
         # Under a rating the room may be short: the histogram gives way to the trend.
         if solo["bands"] and y - area.bottom >= 8 * self.line(13, 1.8):
-            self.label("Scores by the rulebook's bands", x, y, 13, DIM, anchor_y="top")
+            self.label(_("Scores by the rulebook's bands"), x, y, 13, DIM, anchor_y="top")
             self._histogram(Rect(x, y - half, width, half - self.line(13, 1.8)),
                             solo["bands"])
             y -= half + px(8)
         count = len(solo["trend"])
         # The average line is named here, not on the chart, where it would run into the
         # labels of points lying on it (with one game the point is the average).
-        caption = ("The one score so far" if count == 1 else
-                   f"The last {count} scores, oldest left; flat line: the average")
+        caption = (_("The one score so far") if count == 1 else
+                   ngettext("The last {count} score, oldest left; flat line: the average",
+                            "The last {count} scores, oldest left; flat line: the average",
+                            count).format(count=i18n.number(count)))
         self.label(caption, x, y, 13, DIM, anchor_y="top")
         self._trend(Rect(x, area.bottom + px(12), width,
                          y - self.line(13, 1.8) - area.bottom - px(12)),
@@ -267,11 +294,12 @@ class StatsScreen(Screen):
         the bottom of `area`; the lowest y it used."""
         px = self.px
         x, width = area.left + px(14), area.width - px(28)
-        y = self._section("Rating against the levels (95 % interval)", x, area.top - px(6),
-                          width)
+        y = self._section(_("Rating against the levels (95 % interval)"), x,
+                          area.top - px(6), width)
         for game_id, rating in sorted(ratings.items(), key=lambda r: self._name(r[0])):
-            y -= self._wrapped(f"{self._name(game_id)}: {self._rating_words(rating)}", x, y,
-                               width, 13, TEXT)
+            y -= self._wrapped(_("{game}: {rating}").format(
+                game=self._name(game_id), rating=self._rating_words(rating)), x, y,
+                width, 13, TEXT)
             for detail in self._rating_details(rating):
                 y -= self._wrapped(detail, x, y, width, 11, DIM)
             y -= px(4)
@@ -283,10 +311,14 @@ class StatsScreen(Screen):
         game_id = charted[0]
         history = ratings[game_id]["history"]
         count = len(history)
-        caption = (f"{self._name(game_id)}: the rating after its one game" if count == 1
-                   else f"{self._name(game_id)}: the rating after each of {count} games")
-        y -= self._wrapped(caption + "; thin lines: its 95 % interval", x, y - px(4), width,
-                           11, DIM) + px(4)
+        caption = (_("{game}: the rating after its one game; thin lines: its 95 % interval")
+                   if count == 1 else
+                   ngettext("{game}: the rating after each of {count} game; thin lines: "
+                            "its 95 % interval",
+                            "{game}: the rating after each of {count} games; thin lines: "
+                            "its 95 % interval", count))
+        y -= self._wrapped(caption.format(game=self._name(game_id), count=i18n.number(count)),
+                           x, y - px(4), width, 11, DIM) + px(4)
         scale = self.scales.get(game_id)
         bottom = area.bottom + under if chart is None else max(area.bottom + under,
                                                                 y - px(4) - chart)
@@ -309,17 +341,18 @@ class StatsScreen(Screen):
         if rating.get("measured"):
             return rating_text(rating)
         if rating.get("rating") is None:
-            return "no rating yet"
+            return _("no rating yet")
         return str(rating["words"])
 
     @staticmethod
     def _rating_details(rating: dict[str, Any]) -> list[str]:
         """The smaller lines under it: what the rating rests on, and what did not count."""
         if rating.get("measured"):
-            return ["by the levels' own tournament"]
+            return [_("by the levels' own tournament")]
         games = rating.get("games", 0)
-        found = [NO_RATING if rating.get("rating") is None
-                 else f"from {games} {'game' if games == 1 else 'games'}"]
+        found = [i18n.translated(NO_RATING) if rating.get("rating") is None
+                 else ngettext("from {count} game", "from {count} games", games).format(
+                     count=i18n.number(games))]
         return found + ([unrated_words(rating)] if rating.get("unrated_games") else [])
 
     def _rating_chart(self, area: Rect, history: list[dict[str, Any]],
@@ -358,7 +391,8 @@ class StatsScreen(Screen):
             self._shapes.append(arcade.shape_list.create_line(
                 area.left, y, area.right, y, LEVEL, 1))
             if named - y >= self.line(10, 1.2) and y + self.line(10, 1.2) <= area.top:
-                self.label(name, area.left + px(2), y + px(2), 10, DIM, anchor_y="bottom",
+                self.label(i18n.translated(name), area.left + px(2), y + px(2), 10, DIM,
+                           anchor_y="bottom",
                            width=gutter - px(4))
                 named = y
         for key in ("low", "high"):
@@ -372,12 +406,15 @@ class StatsScreen(Screen):
             self._shapes.append(arcade.shape_list.create_rectangle_filled(
                 px_, py, 5, 5, LINE))
         lx, ly = points[-1]
-        self.label(f"now {rounded(history[-1]['rating'])}", lx, ly + px(6), 11, TEXT,
+        self.label(_("now {rating}").format(rating=i18n.number(rounded(history[-1]["rating"]))),
+                   lx, ly + px(6), 11, TEXT,
                    anchor_x=self._anchor(lx, area), width=area.width * 0.3)
         below = area.bottom - px(2)
-        self.label("game 1", start, below, 10, DIM, anchor_y="top", width=area.width * 0.3)
+        self.label(_("game {number}").format(number=i18n.number(1)), start, below, 10, DIM,
+                   anchor_y="top", width=area.width * 0.3)
         if len(history) > 1:
-            self.label(f"game {len(history)}", area.right - pad, below, 10, DIM,
+            self.label(_("game {number}").format(number=i18n.number(len(history))),
+                       area.right - pad, below, 10, DIM,
                        anchor_x="right", anchor_y="top", width=area.width * 0.3)
 
     @staticmethod
@@ -416,10 +453,11 @@ class StatsScreen(Screen):
             cx = area.left + slot * (i + 0.5)
             h = tall * band["count"] / most
             self.box(Rect(cx - slot * 0.35, base, slot * 0.7, max(h, 1.0)), BAR)
-            self.label(str(band["count"]), cx, base + h + px(2), 11, TEXT, anchor_x="center",
+            self.label(i18n.number(band["count"]), cx, base + h + px(2), 11, TEXT,
+                       anchor_x="center",
                        anchor_y="bottom")
             text = band["label"] if band["from"] is not None else \
-                f"<{bands[1]['from']:g}" if len(bands) > 1 else band["label"]  # narrow slots
+                f"<{i18n.number(bands[1]['from'])}" if len(bands) > 1 else band["label"]
             self.label(text, cx, area.bottom, 10, DIM, anchor_x="center", anchor_y="bottom")
 
     def _trend(self, area: Rect, scores: list[float], average: float) -> None:
@@ -452,12 +490,15 @@ class StatsScreen(Screen):
         best = max(range(len(scores)), key=lambda i: scores[i])
         bx, by = points[best]
         last = best == len(scores) - 1
-        text = (f"{scores[best]:g}" if len(scores) == 1 else
-                f"best {scores[best]:g}" + (", the last" if last else ""))
+        top = i18n.number(scores[best])
+        text = (top if len(scores) == 1 else
+                _("best {score}, the last").format(score=top) if last else
+                _("best {score}").format(score=top))
         self.label(text, bx, by + px(8), 11, TEXT, anchor_x=self._anchor(bx, area))
         if not last:
             lx, ly = points[-1]
-            self.label(f"last {scores[-1]:g}", lx, ly + px(8), 11, TEXT,
+            self.label(_("last {score}").format(score=i18n.number(scores[-1])), lx, ly + px(8),
+                       11, TEXT,
                        anchor_x=self._anchor(lx, area))
 
     @staticmethod

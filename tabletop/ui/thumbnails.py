@@ -2,7 +2,8 @@
 
 A picture is the renderer's `thumbnail_position` drawn at the picture's size into the
 window's back buffer (before the frame that shows it clears that buffer) and read back as
-a texture; it is kept per game, position and size for the life of the process. A game
+a texture; it is kept per game, position and size for the life of the process (until the
+language changes: `forget`). A game
 drawn by the generic text renderer, or whose renderer declines or fails, has no picture:
 the launcher draws a tidy generic card instead.
 """
@@ -59,6 +60,12 @@ def ready(game_id: str, size: tuple[int, int], key: str = "typical") -> bool:
     """True if the picture of `game_id` at `size` (`key` as for `picture`) is drawn
     already (or known to be the generic card): asking for it costs nothing."""
     return _cache_key(game_id, size, key) in _KEPT
+
+
+def forget() -> None:
+    """Draw every picture again when next asked for (the language changed: a renderer
+    may draw words)."""
+    _KEPT.clear()
 
 
 def kept_game_key(entry: Entry) -> str:

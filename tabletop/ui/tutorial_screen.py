@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.lines import render
@@ -76,7 +78,8 @@ class TutorialScreen(BoardShell):
         game = services.host.game(game_id)
         tutorial = tutorial_of(game)
         if tutorial is None:
-            raise TabletopError(f"{game.info.name} has no tutorial")
+            raise TabletopError(_("{game} has no tutorial").format(
+                game=i18n.translated(game.info.name)))
         if number is None:
             number = tutorials.place(services.directory, game_id)
         try:
@@ -134,8 +137,8 @@ class TutorialScreen(BoardShell):
         try:
             tutorials.keep_place(self.services.directory, self.game_id, number)
         except (OSError, ValueError) as exc:
-            self.message = one_line(f"Your place in the tutorial cannot be kept "
-                                    f"({reason(exc)}).")
+            self.message = one_line(_("Your place in the tutorial cannot be kept "
+                                      "({reason}).").format(reason=reason(exc)))
 
     def next(self) -> None:
         """Next (N): the next step; on the last, the real game against the computer."""
@@ -165,7 +168,8 @@ class TutorialScreen(BoardShell):
         moves = asked_moves(self.game, s.state, self.step)
         if moves and not self.played and not self.answers:
             self.renderer.show_hint(moves[0])
-            self.message = f"This one: {self.game.move_to_text(s.state, moves[0])}."
+            self.message = _("This one: {move}.").format(
+                move=self.game.move_to_text(s.state, moves[0]))
             self.invalidate()
 
     def play_for_real(self) -> None:
@@ -180,7 +184,7 @@ class TutorialScreen(BoardShell):
             session = Session.new(self.game, players, {}, random.SystemRandom().randrange(
                 2**31), agents, self.services.plugin_name(self.game_id))
         except TabletopError as exc:
-            self.message = one_line(f"The game cannot start: {exc}")
+            self.message = one_line(_("The game cannot start: {reason}").format(reason=exc))
             self.invalidate()
             return
         seats = [Seat.person(i) if agent == HUMAN else
@@ -250,7 +254,8 @@ class TutorialScreen(BoardShell):
         elif move in asked_moves(self.game, s.state, self.step):
             s.play(move)
             self.played = True
-            self.message = self.step.done or "Well played."
+            self.message = i18n.translated(self.step.done) if self.step.done else _(
+                "Well played.")
             self._animate()
             self._needs_position = True
         else:
@@ -258,9 +263,10 @@ class TutorialScreen(BoardShell):
             with s.guard("explaining a move"):
                 would = self.game.explain(s.state, move, self.seat)
             said = render(would, self._seat_labels()).rstrip(". ") if would else ""
-            self.message = one_line(f"Not this move. {self.step.why_not}", 600)
-            self._tried = (self.message,
-                           f"{text}: {said[:1].lower()}{said[1:]}." if said else "")
+            self.message = one_line(_("Not this move. {reason}").format(
+                reason=i18n.translated(self.step.why_not)), 600)
+            self._tried = (self.message, _("{move}: {effect}.").format(
+                move=text, effect=f"{said[:1].lower()}{said[1:]}") if said else "")
             self._needs_position = True
         self.invalidate()
 
@@ -304,13 +310,14 @@ class TutorialScreen(BoardShell):
 
     def why_nothing(self, x: float, y: float) -> str:
         if self.answers:
-            return "Wait: the other side is answering (N shows it at once)."
+            return _("Wait: the other side is answering (N shows it at once).")
         if not self.step.asks:
-            return "This step asks for no move: read it, then Next (N)."
+            return _("This step asks for no move: read it, then Next (N).")
         if self.played:
-            return "Well done: Next (N) goes on."
+            return _("Well done: Next (N) goes on.")
         why = self.renderer.explain_click(x, y)
-        return why or "Nothing to play there: Show me (H) marks the move this step asks for."
+        return (i18n.translated(why) if why else
+                _("Nothing to play there: Show me (H) marks the move this step asks for."))
 
     def leave(self) -> None:
         """Back to the launcher; the tutorial resumes at this step."""
@@ -328,29 +335,32 @@ class TutorialScreen(BoardShell):
     def sidebar(self) -> game_panels.Sidebar:
         step, s = self.step, self.session
         count = len(self.tutorial.steps)
-        turn = (f"Step {self.number} of {count} · {', '.join(step.teaches)}", DIM)
+        turn = (_("Step {number} of {count} · {sections}").format(
+            number=i18n.number(self.number), count=i18n.number(count),
+            sections=", ".join(step.teaches)), DIM)
         scores = self.renderer.scores(s.view_of(s.state, self.seat))
         asking = step.asks and not self.played and not self.answers
-        onward = (f"Play against {self.opponent_name}" if self.last and not self.answers
-                  else "Next (N)")
+        onward = (_("Play against {level}").format(level=i18n.translated(self.opponent_name))
+                  if self.last and not self.answers else _("Next (N)"))
         actions: list[game_panels.Action] = [
-            ("Back", self.back, self.number > 1, "back"),
+            (_("Back"), self.back, self.number > 1, "back"),
             (onward, self.next, self.may_go_on, "next"),
-            ("Show me (H)", self.show_me, asking, "show"),
-            ("Rules (F1)", self.show_rules, True, "rules"),
-            ("Legend (L)", self.toggle_legend, bool(self.renderer.legend()), "legend"),
-            ("Leave (Esc)", self.escape, True, "launcher"),
+            (_("Show me (H)"), self.show_me, asking, "show"),
+            (_("Rules (F1)"), self.show_rules, True, "rules"),
+            (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
+            (_("Leave (Esc)"), self.escape, True, "launcher"),
         ]
-        status: list[tuple[str, Any]] = [turn, (step.title, ACCENT), (step.text, TEXT)]
+        status: list[tuple[str, Any]] = [turn, (i18n.translated(step.title), ACCENT),
+                                         (i18n.translated(step.text), TEXT)]
         if self.message:
             refused = self.message == self._tried[0]
             status.append((self.refusal if refused else self.message,
                            ERROR if refused else GOOD if self.played else DIM))
         elif asking:
-            status.append(("Your move: play it on the board.", DIM))
+            status.append((_("Your move: play it on the board."), DIM))
         labels = self._seat_labels()
         return game_panels.Sidebar(
-            self.tutorial.title, tuple(status),
+            i18n.translated(self.tutorial.title), tuple(status),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), (),
             tuple(tuple(render(line, labels) for line in lines) for lines in s.log),
             self.log_scroll, self.preview_actions())
@@ -362,7 +372,7 @@ class TutorialScreen(BoardShell):
         it (a small one keeps the sidebar to the step's words and the reason)."""
         message, what = self._tried
         if what and self.scale >= ROOMY:
-            return f"{message} ({what})"
+            return _("{refusal} ({effect})").format(refusal=message, effect=what)
         return message
 
     def panel(self) -> game_panels.Panel | None:

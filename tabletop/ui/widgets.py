@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyglet
 
+from tabletop import i18n
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.textbox import MIN_POINTS, SLACK, Placed, TextBoxes, fit_text
@@ -86,6 +87,8 @@ class Screen(arcade.View):
         #: The still picture (see `draw_still_frame`) and what it was painted for.
         self._still: Any = None
         self._still_for: tuple[Any, ...] | None = None
+        #: The language the layout was made in (another: `relayout` before the next).
+        self._language = i18n.language()
 
     # -- layout --------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -93,13 +96,34 @@ class Screen(arcade.View):
         self._dirty = True
         self.services.request_redraw()
 
+    def drop_still(self) -> None:
+        """Forget the still picture (`draw_still_frame`): the next frame paints it anew
+        from a fresh layout, whatever it was painted for."""
+        self._still_for = None
+        if self._still is not None:
+            self._still.dirty = True
+
+    def relayout(self) -> None:
+        """Lay every text out anew and repaint the still picture (the language changed:
+        texts are translated as they are laid out). Called by `ensure_built` when the
+        language differs from the one of the last layout, so a screen shown, or shown
+        again, speaks the current language; the app may call it at once. A screen that
+        keeps more (a board's area, a renderer's texts) adds its own."""
+        self.tooltip = None
+        self._tooltip_text = None
+        self.drop_still()
+        self.invalidate()
+
     @property
     def animating(self) -> bool:
         """True while the screen moves on its own: the window then draws every tick."""
         return False
 
     def ensure_built(self) -> None:
-        """Lay the screen out now if anything changed."""
+        """Lay the screen out now if anything changed (the language too: `relayout`)."""
+        if self._language != i18n.language():
+            self._language = i18n.language()
+            self.relayout()
         if not self._dirty:
             return
         self._dirty = False

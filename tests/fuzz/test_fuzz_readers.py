@@ -111,7 +111,7 @@ def _valid_settings(settings: Settings) -> bool:
     values = vars(settings)
     return all(setting_problem(name, values[name]) is None
                for name in SETTING_BOUNDS) and all(
-        math.isfinite(v) for v in values.values() if not isinstance(v, bool))
+        math.isfinite(v) for v in values.values() if not isinstance(v, bool | str))
 
 
 def test_damaged_settings_fall_back_with_a_notice(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ test_cli.py; a fresh venv would take minutes) and drives `tabletop` and the game
 from __future__ import annotations
 
 import glob
+import importlib
 import json
 import os
 import subprocess
@@ -20,8 +21,10 @@ from typing import Any
 
 import pytest
 import tabletop_nim
+from babel.messages.pofile import read_po, write_po
 from click.testing import CliRunner
 
+from tabletop import catalogs, i18n
 from tabletop.cli import main
 from tabletop.plugins import Host, module_sources
 from tabletop.scaffold import BOARDS, ScaffoldError, check_name, create_game
@@ -87,6 +90,8 @@ def test_every_player_count_gives_complete_python(tmp_path: Path, board: str) ->
     for players in range(shape.min_players, shape.max_players + 1):
         made = create_game(f"game_{players}", tmp_path / str(players), players, board)
         for path in made.files:
+            if path.suffix == ".mo":  # a compiled catalog (checked below)
+                continue
             text = path.read_text(encoding="utf-8")
             assert "$" not in text, f"{path} has a field left unfilled"
             if path.suffix == ".py":
@@ -98,6 +103,58 @@ def test_every_player_count_gives_complete_python(tmp_path: Path, board: str) ->
                             cwd=tmp_path / str(shape.min_players), capture_output=True,
                             text=True, check=False)
     assert linted.returncode == 0, linted.stdout
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_a_new_game_ships_its_own_catalogs(tmp_path: Path, board: str) -> None:
+    """Issue 23: the new package has its `.pot` and an English, a French and a German
+    catalog, each compiled; its texts are in them; its info carries the catalog; and a
+    text its author translates is shown in that language."""
+    name = f"lang_{board}"
+    made = create_game(name, tmp_path, BOARDS[board].min_players, board)
+    package = tmp_path / name
+    domain = catalogs.Domain(name, package)
+    assert (package / "locale" / f"{name}.pot").is_file()
+    for language in ("en", "fr", "de"):
+        po, mo = domain.po(language), domain.mo(language)
+        assert po in made.files and mo in made.files
+        assert mo.read_bytes() == catalogs._mo_bytes(po), f"{mo} is not compiled"
+        with po.open("rb") as handle:
+            ids = {m.id for m in read_po(handle) if m.id}
+        assert "cards dealt to each player" in ids or "cells along each side of the grid" \
+            in ids or "hexagons along each edge" in ids
+    # Untranslated only: nothing missing from a catalog, nothing stale.
+    assert all(problem.endswith(": not translated")
+               for problem in catalogs.problems(domain)), catalogs.problems(domain)
+    pyproject = (tmp_path / "pyproject.toml").read_text()
+    assert "locale/*/LC_MESSAGES/*.mo" in pyproject
+    assert "python -m tabletop.catalogs" in (tmp_path / "README.md").read_text()
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        module = importlib.import_module(f"{name}.game")
+        game_class = next(value for value in vars(module).values()
+                          if isinstance(value, type) and getattr(value, "info", None)
+                          is not None and value.__module__ == module.__name__)
+        info = game_class.info
+        assert isinstance(info.catalog, i18n.Catalog)
+        assert info.catalog.domain == name and info.catalog.folder == package / "locale"
+        # The author translates the description into French and compiles as the README says.
+        po = domain.po("fr")
+        with po.open("rb") as handle:
+            french = read_po(handle, locale="fr")
+        french[info.description].string = "Une description en français."
+        with po.open("wb") as handle:
+            write_po(handle, french)
+        assert catalogs.main([name, str(package)]) == 0
+        i18n.register(info.catalog)
+        i18n.set_language("fr")
+        assert i18n.translated(info.description) == "Une description en français."
+    finally:
+        i18n.set_language("en")
+        sys.path.remove(str(tmp_path))
+        for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[loaded]
 
 
 def test_name_check_knows_installed_games() -> None:

@@ -22,12 +22,14 @@ from ui_games import make_host
 from games.verso.rules import bank_cards
 from games.verso.state import Bank
 from games.versus.state import Move
+from tabletop import i18n
 from tabletop.model import Outcome
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
 from tabletop.session import HUMAN, Session
 from tabletop.store.library import Library
+from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.renderer import Rect
@@ -35,6 +37,8 @@ from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.textbox import ELLIPSIS, Placed, TextBoxes, extent_of, fit_text
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+#: Every language of the app: each screen is laid out in each.
+LANGUAGES = tuple(i18n.LANGUAGES)
 
 
 def busy(host: Host, game_id: str, players: int, plies: int, seed: int = 7) -> Session:
@@ -187,8 +191,12 @@ def preview_bank(renderer: Any) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path,
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path, language: str,
                                                   size: tuple[int, int]) -> None:
+    """In English, French and German (German's words are the longest)."""
+    i18n.set_language(language)
+    Settings(language=language).save(tmp_path)  # as a player who chose it would have
     _keep(tmp_path)
     window = open_app(installed_host, tmp_path, size=size, animation=0)
     try:

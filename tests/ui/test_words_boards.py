@@ -259,8 +259,9 @@ def test_verso_the_solo_opponents_card_is_news_not_a_warning(window: Any) -> Non
     key(window, arcade.key.K)
     renderer = screen.renderer
     wait_until(window, lambda: not renderer.animating)
-    assert any(n.startswith("The solo opponent turns over") for n in renderer.news)
-    assert not any(n.startswith("The solo opponent") for n in renderer.notes)
+    # A note is a text or a game's Line (told in the player's language when drawn).
+    assert any(str(n).startswith("The solo opponent turns over") for n in renderer.news)
+    assert not any(str(n).startswith("The solo opponent") for n in renderer.notes)
     lines = message_lines(renderer.scene(renderer.view, renderer.geometry))
     news = [colour for text, colour in lines if text.startswith("The solo opponent")]
     assert news == [NEIGHBOUR]

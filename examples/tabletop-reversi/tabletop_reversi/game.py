@@ -13,14 +13,19 @@ from importlib.resources import files
 from typing import Any
 
 from tabletop import Game, GameInfo, GameOption, Line, Outcome, seat
+from tabletop.i18n import N_
 from tabletop.model import IllegalMoveError, NotationError, StateFormatError
 from tabletop_reversi import rules, spaces
 from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
+from tabletop_reversi.words import CATALOG, _
 
 #: The rulebook shipped with the package (rules.md): the app's Rules screen shows it.
 RULES_TEXT = files("tabletop_reversi").joinpath("rules.md").read_text(encoding="utf-8")
 #: The guided first game (Tabletop's tutorial format), shipped with the package.
 TUTORIAL = files("tabletop_reversi").joinpath("tutorial.toml").read_text(encoding="utf-8")
+#: The rulebook in French and German (rules.fr.md, rules.de.md), with the same sections.
+RULES_TRANSLATIONS = {language: files("tabletop_reversi").joinpath(
+    f"rules.{language}.md").read_text(encoding="utf-8") for language in ("fr", "de")}
 
 
 class Reversi(Game[Position, Move]):
@@ -29,17 +34,20 @@ class Reversi(Game[Position, Move]):
     info = GameInfo(
         id="reversi", name="Reversi", min_players=2, max_players=2,
         hidden_information=False,
-        description="Outflank your opponent's discs to turn them your colour; "
-                    "most discs at the end wins.",
-        rules_help="Place a disc so that it outflanks a line of your opponent's discs, "
-                   "which turn over to your colour; pass only when you cannot place. "
-                   "When neither player can place, most discs wins.",
+        # Texts the host shows are marked `N_`: it translates them through `catalog`.
+        description=N_("Outflank your opponent's discs to turn them your colour; "
+                       "most discs at the end wins."),
+        rules_help=N_("Place a disc so that it outflanks a line of your opponent's discs, "
+                      "which turn over to your colour; pass only when you cannot place. "
+                      "When neither player can place, most discs wins."),
         rules_text=RULES_TEXT,
         tutorial=TUTORIAL,
+        catalog=CATALOG,
+        rules_translations=RULES_TRANSLATIONS,
         # At most one placement per empty square, and never two passes in a row (§5, §6).
         max_plies=2 * (max(SIZES) ** 2 - 4),
-        options=(GameOption("size", 8, "squares on a side (6, 8 or 10)", int,
-                            choices=SIZES),),
+        options=(GameOption("size", 8, N_("squares on a side (6, 8 or 10)"), int,
+                            choices=SIZES, label=N_("Size")),),
         seat_names=SEAT_NAMES,
     )
 
@@ -66,20 +74,22 @@ class Reversi(Game[Position, Move]):
             raise IllegalMoveError(self._why_illegal(state, move))
         return rules.play(state, move)
 
-    def _why_illegal(self, state: Position, move: Move) -> str:
+    def _why_illegal(self, state: Position, move: Move) -> Line:
+        """Why `move` is refused, a line the host puts in the player's language (the
+        square, as the notation writes it, an argument)."""
         if state.to_move is None:
-            return "the game is over"
+            return Line.of("the game is over")
         if not isinstance(move, Move):
-            return f"{move!r} is not a Reversi move"
+            return Line.of("{move} is not a Reversi move", move=repr(move))
         if move.is_pass:
-            return "you may pass only when you cannot place a disc"
+            return Line.of("you may pass only when you cannot place a disc")
         square = move.square
         if not isinstance(square, int) or not 0 <= square < state.size ** 2:
-            return f"{square!r} is not a square of this board"
+            return Line.of("{square} is not a square of this board", square=repr(square))
         name = rules.square_name(state.size, square)
         if state.discs[square] != rules.EMPTY:
-            return f"{name} is taken"
-        return f"a disc on {name} outflanks no disc"
+            return Line.of("{square} is taken", square=name)
+        return Line.of("a disc on {square} outflanks no disc", square=name)
 
     def outcome(self, state: Position) -> Outcome | None:
         """Disc counts once the game is over; more discs wins, equal is a draw (§7)."""
@@ -91,7 +101,11 @@ class Reversi(Game[Position, Move]):
         reason = (Line.of("{player} has more discs, {most} to {fewest}", player=seat(won[0]),
                           most=max(black, white), fewest=min(black, white)) if won
                   else Line.of("equal discs, {count} each", count=black))
-        return Outcome((float(black), float(white)), won, reason.render(SEAT_NAMES), reason)
+        # The reason as records keep it: in English, whatever the player's language.
+        english = reason.text.format(player=SEAT_NAMES[won[0]] if won else "",
+                                     most=max(black, white), fewest=min(black, white),
+                                     count=black)
+        return Outcome((float(black), float(white)), won, english, reason)
 
     # -- notation and pictures ---------------------------------------------------------
     def move_to_text(self, state: Position, move: Move) -> str:
@@ -107,7 +121,8 @@ class Reversi(Game[Position, Move]):
             square = rules.square_of(state.size, word)
             if square is None:
                 last = rules.square_name(state.size, state.size ** 2 - 1)
-                raise NotationError(f"{text!r} is not a square (a1 to {last}) or 'pass'")
+                raise NotationError(Line.of("{text} is not a square (a1 to {last}) or 'pass'",
+                                            text=repr(text), last=last))
             move = Move(square)
         if move not in rules.legal_moves(state):
             raise IllegalMoveError(self._why_illegal(state, move))
@@ -122,9 +137,14 @@ class Reversi(Game[Position, Move]):
         for row in range(size):
             cells = state.discs[row * size:(row + 1) * size]
             lines.append(f"{row + 1:>2} " + " ".join(marks[c] for c in cells))
-        counts = f"Black (x) {state.count(0)}, White (o) {state.count(1)}"
-        turn = "game over" if state.to_move is None else f"{SEAT_NAMES[state.to_move]} to move"
-        return "\n".join([*lines, f"{counts}; {turn}"])
+        black, white = state.count(0), state.count(1)
+        if state.to_move is None:
+            last = _("Black (x) {black}, White (o) {white}; game over").format(
+                black=black, white=white)
+        else:
+            last = _("Black (x) {black}, White (o) {white}; {player} to move").format(
+                black=black, white=white, player=_(SEAT_NAMES[state.to_move]))
+        return "\n".join([*lines, last])
 
     def describe(self, before: Position, move: Move, after: Position) -> list[str | Line]:
         """"Black plays d3 and turns over d4." / "White cannot place a disc and passes.",

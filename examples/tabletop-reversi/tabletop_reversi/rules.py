@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.i18n import N_
+
 #: What a square holds: empty, a Black disc, a White disc (`Position.discs` characters).
 EMPTY, BLACK, WHITE = ".", "b", "w"
 #: The disc of each seat: Black is seat 0 and moves first (rules.md §2).
 DISC = (BLACK, WHITE)
-SEAT_NAMES = ("Black", "White")
+#: The seats' names, in English (marked for the catalog: the host shows them translated).
+SEAT_NAMES = (N_("Black"), N_("White"))
 #: Board sizes the `size` option allows (rules.md §1).
 SIZES = (6, 8, 10)
 #: The eight directions a line of discs can run in, as (column step, row step).

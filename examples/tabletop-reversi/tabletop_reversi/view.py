@@ -9,15 +9,24 @@ discs turn over); this module only says what stands where and where each move go
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 
 from tabletop.ui.boards import BoardRenderer, Cell, MovePath, Piece, SquareBoard
 from tabletop_reversi import rules
 from tabletop_reversi.rules import Move, Position
+from tabletop_reversi.words import CATALOG, _
 
-#: The discs; the letters say their colour in colour-blind mode.
+#: The discs; the letters say their colour in colour-blind mode (in English here: a
+#: position is drawn with the letters of the player's language, `discs`).
 DISCS = (Piece(fill=(24, 24, 24), edge=(0, 0, 0), symbol="B"),
          Piece(fill=(242, 242, 236), edge=(96, 96, 96), text=(0, 0, 0), symbol="W"))
+
+
+def discs() -> tuple[Piece, Piece]:
+    """`DISCS` with the letters of the player's language ("N" and "B" in French)."""
+    return (replace(DISCS[0], symbol=CATALOG.pgettext("the letter on a black disc", "B")),
+            replace(DISCS[1], symbol=CATALOG.pgettext("the letter on a white disc", "W")))
 
 
 @cache
@@ -35,8 +44,8 @@ class ReversiRenderer(BoardRenderer):
         return board_of(view.size)
 
     def pieces(self, view: Position) -> Mapping[Cell, Piece]:
-        size = view.size
-        return {(i % size, i // size): DISCS[rules.DISC.index(disc)]
+        size, shown = view.size, discs()
+        return {(i % size, i // size): shown[rules.DISC.index(disc)]
                 for i, disc in enumerate(view.discs) if disc != rules.EMPTY}
 
     def move_path(self, view: Position, move: Move) -> MovePath | None:
@@ -49,8 +58,8 @@ class ReversiRenderer(BoardRenderer):
         col, row = cell
         name = rules.square_name(view.size, row * view.size + col)
         if view.discs[row * view.size + col] != rules.EMPTY:
-            return f"{name} is taken."
-        return f"A disc on {name} would outflank no disc."
+            return _("{square} is taken.").format(square=name)
+        return _("A disc on {square} would outflank no disc.").format(square=name)
 
     def scores(self, view: Position) -> tuple[float, float]:
         return float(view.count(0)), float(view.count(1))

@@ -14,6 +14,8 @@ from games.verso.observation import UNSEEN, Seen, VersoView
 from games.verso.rules import SQUARE_POINTS, said
 from games.verso.state import Bank, Draw, Move
 from games.verso.view.preview import DECK, DISCARD, Place, layout_by_key
+from games.verso.words import _
+from tabletop.i18n import N_
 from tabletop.lines import Line
 
 
@@ -49,7 +51,7 @@ class Floater:
 def _take(items: list[tuple[Place, Seen]],
           test: Callable[[Seen], bool]) -> tuple[Place, Seen] | None:
     """Remove and return the first item that passes `test` (each card explains one motion)."""
-    for index, (_, item) in enumerate(items):
+    for index, (_place, item) in enumerate(items):
         if test(item):
             return items.pop(index)
     return None
@@ -92,8 +94,8 @@ def transitions(before: VersoView, move: Move, after: VersoView,
         if drawn is not None:
             place, item = drawn
             note: str | Line = (
-                said("{player} already holds {card}: the drawn card is discarded (no "
-                     "duplicates).", mover, card=face_text(item[0]))
+                said(N_("{player} already holds {card}: the drawn card is discarded (no "
+                        "duplicates)."), mover, card=face_text(item[0]))
                 if place[0] == DISCARD else "")
             motions.append(Motion(top, item[0], (DECK, 0), place,
                                   (0.0, 0.2) if move.flip else None,
@@ -111,8 +113,8 @@ def transitions(before: VersoView, move: Move, after: VersoView,
                 continue
             flipped = _take(discarded, _reverse_of(item[0]))
         if flipped is not None:
-            note = (said("{player} flips {card} into {face}, a face they already hold: it "
-                         "is discarded.", place[0], card=face_text(item[0]),
+            note = (said(N_("{player} flips {card} into {face}, a face they already hold: "
+                            "it is discarded."), place[0], card=face_text(item[0]),
                          face=face_text(flipped[1][0]))
                     if flipped[0][0] == DISCARD else "")
             motions.append(Motion(item[0], flipped[1][0], place, flipped[0], flip_in, settle,
@@ -121,17 +123,19 @@ def transitions(before: VersoView, move: Move, after: VersoView,
         if before.players == 1 and item[1] != UNSEEN:
             # The solo opponent's card: turned over on the deck, then discarded (§7).
             motions.append(Motion(item[1], item[0], (DECK, 0), place, (0.45, 0.62),
-                                  (0.62, 0.8), f"The solo opponent turns over "
-                                  f"{face_text(item[1])}: {face_text(item[0])}.", news=True))
+                                  (0.62, 0.8),
+                                  Line.of("The solo opponent turns over {shown}: {face}.",
+                                          shown=face_text(item[1]), face=face_text(item[0])),
+                                  news=True))
     floaters = []
     for seat in range(after.players):
         gained = after.scores[seat] - before.scores[seat]
         square = after.squares[seat] and not before.squares[seat]
         if square:
-            floaters.append(Floater(seat, f"square! +{SQUARE_POINTS}"))
+            floaters.append(Floater(seat, _("square! +{points}").format(points=SQUARE_POINTS)))
             gained -= SQUARE_POINTS
         if gained > 0:
             floaters.append(Floater(seat, f"+{gained}"))
         elif before.squares[seat] and not after.squares[seat]:
-            floaters.append(Floater(seat, "square broken"))
+            floaters.append(Floater(seat, _("square broken")))
     return motions, floaters

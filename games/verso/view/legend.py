@@ -10,23 +10,25 @@ import pyglet
 from games.verso.cards import JOKER, key_for
 from games.verso.view.cards import CardPainter
 from games.verso.view.table import HINT, MARK, SELECT, paint_cursor
+from tabletop.i18n import N_
 from tabletop.ui.kit import Rect, arcade
 
 BLUE, GREEN, ORANGE = 0, 1, 2
 THREE_POINTS = 21  # added to a key, the 3-point face of that colour and value
 
-#: One line per symbol, in the order `paint_symbol` draws them.
+#: One line per symbol, in the order `paint_symbol` draws them (in English: the renderer
+#: translates them where the legend is shown).
 LEGEND = (
-    "A thick gold border: a 3-point face; a thin rim is a 1-point face (the dots under "
-    "the number count the points too).",
-    "The small tag in the top corner: the card's other face, which everyone has seen "
-    "(§3).",
-    "J, the joker: a 1-point face that takes the value a bank needs.",
-    "The colours are blue, green and orange; in colour-blind mode a wave (the sea), a "
-    "hill (the land) and a sun (the sky) mark them.",
-    "A white ring: a card chosen for a bank; a pink ring: the hint's cards.",
-    "Bright corners: the card the arrow keys are on (Space chooses it); a thin light "
-    "blue line: a card the last move brought.",
+    N_("A thick gold border: a 3-point face; a thin rim is a 1-point face (the dots under "
+       "the number count the points too)."),
+    N_("The small tag in the top corner: the card's other face, which everyone has seen "
+       "(§3)."),
+    N_("J, the joker: a 1-point face that takes the value a bank needs."),
+    N_("The colours are blue, green and orange; in colour-blind mode a wave (the sea), a "
+       "hill (the land) and a sun (the sky) mark them."),
+    N_("A white ring: a card chosen for a bank; a pink ring: the hint's cards."),
+    N_("Bright corners: the card the arrow keys are on (Space chooses it); a thin light "
+       "blue line: a card the last move brought."),
 )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from games.verso.cards import COLOURS, face_text, key_of
 from games.verso.observation import UNSEEN, Seen, VersoView
 from games.verso.rules import (
+    NO_CARD_TO_FLIP,
     bank_cards,
     bank_discards,
     bank_points,
@@ -24,7 +25,13 @@ from games.verso.rules import (
     said,
 )
 from games.verso.state import PLAY, Bank, Move
+from tabletop.i18n import N_
 from tabletop.lines import Line
+
+#: "Bank <colour> <values>: <points> points.", by colour (the values are notation).
+BANK_LINE = (N_("Bank blue {values}: {points} points."),
+             N_("Bank green {values}: {points} points."),
+             N_("Bank orange {values}: {points} points."))
 
 #: A card's place on the table: (seat, key) in a layout; seat DECK / DISCARD for the piles.
 DECK, DISCARD = -1, -2
@@ -52,23 +59,26 @@ def bank_preview(view: VersoView, seat: int, move: Bank) -> BankPreview:
     layout = layout_by_key(view, seat)
     points = bank_points([layout[k][0] for k in bank_cards(move).values()])
     discards = bank_discards(move)
-    lines: list[str | Line] = [f"Bank {move.text()[5:]}: {points} points.",
-             "Discards " + " and ".join(face_text(layout[k][0]) for k in discards) + "."]
+    lines: list[str | Line] = [
+        Line.of(BANK_LINE[move.colour], values=move.text()[5:].split(" ", 1)[1],
+                points=points),
+        Line.of("Discards {first} and {second}.", first=face_text(layout[discards[0]][0]),
+                second=face_text(layout[discards[1]][0]))]
     flips: list[Place] = []
     if view.phase == PLAY:
         for other in neighbours(view.players, seat):
             target = flip_key(view.masks[other], move.colour)
             if target is None:
-                lines.append(said("{player} has no {colour} card to flip.", other,
+                lines.append(said(NO_CARD_TO_FLIP[move.colour], other,
                                   colour=COLOURS[move.colour]))
                 continue
             flips.append((other, target))
             item = layout_by_key(view, other)[target]
-            after = face_text(item[1]) if item[1] != UNSEEN else "its unseen face"
-            lines.append(said("{player} flips {card} → {face}.", other,
+            after = face_text(item[1]) if item[1] != UNSEEN else N_("its unseen face")
+            lines.append(said(N_("{player} flips {card} → {face}."), other,
                               card=face_text(item[0]), face=after))
     else:
-        lines.append("Final bank: nobody flips.")
+        lines.append(Line.of("Final bank: nobody flips."))
     return BankPreview(points, discards, tuple(flips), tuple(lines))
 
 

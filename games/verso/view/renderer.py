@@ -39,6 +39,7 @@ from games.verso.view.preview import (
     layout_by_key,
 )
 from games.verso.view.table import Button, TableScene, paint_table
+from games.verso.words import _
 from tabletop.lines import Line, render
 from tabletop.ui.kit import FONT_SANS, Canvas, Placed, Rect, Renderer, RendererContext, arcade
 
@@ -61,8 +62,8 @@ def look_place(view: VersoView | None, name: str) -> Place | int | None:
         number = word.removeprefix("player ").strip()
         seat = int(number) - 1 if number.isdigit() else -1
         return seat if 0 <= seat < players else None
-    seat_text, _, face = word.partition(":")
-    colour_word, _, value_word = face.strip().partition(" ")
+    seat_text, _colon, face = word.partition(":")
+    colour_word, _space, value_word = face.strip().partition(" ")
     colour = colour_number(colour_word)
     value = 0 if value_word in ("j", "joker") else (
         int(value_word) if value_word in ("1", "2", "3", "4", "5", "6") else -1)
@@ -149,7 +150,7 @@ class VersoRenderer(Renderer):
         super().show_last_move(before, move, after)
         self.marked, self.notes, self.news = set(), [], []
         if move is not None:
-            motions, _ = transitions(before, move, after, before.turn)
+            motions, _floaters = transitions(before, move, after, before.turn)
             self.marked = {m.end for m in motions if m.end[0] >= 0}
             self.notes = [m.note for m in motions if m.note and not m.news]
             self.news = [m.note for m in motions if m.note and m.news]
@@ -198,15 +199,16 @@ class VersoRenderer(Renderer):
         return self._placed
 
     def legend(self) -> Sequence[str]:
-        """Every symbol of the table in words (the shell's Legend panel)."""
-        return LEGEND
+        """Every symbol of the table in words (the shell's Legend panel), in the current
+        language."""
+        return tuple(_(line) for line in LEGEND)
 
     def draw_legend_symbol(self, index: int, box: Rect) -> None:
         """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
         key = (index, box)
         if key not in self._legend:
             self._legend[key] = paint_symbol(index, box, self.context.colour_blind)
-        shapes, batch, _ = self._legend[key]
+        shapes, batch, _painter = self._legend[key]
         shapes.draw()
         batch.draw()
 
@@ -266,7 +268,9 @@ class VersoRenderer(Renderer):
         name = self.context.seat_label(seat)
         if seat in self.context.seats:
             return name
-        return f"{name} · {'online' if seat in self.context.remote else 'computer'}"
+        if seat in self.context.remote:
+            return _("{player} · online").format(player=name)
+        return _("{player} · computer").format(player=name)
 
     # -- building the picture ------------------------------------------------------------
     def sync(self) -> None:
@@ -427,13 +431,15 @@ class VersoRenderer(Renderer):
         if self.mover is None or view is None or self.geometry is None:
             return None
         if self.geometry.deck.contains(x, y):
-            return "The deck is closed in the final round: bank a sequence or pass (P)."
+            return _("The deck is closed in the final round: bank a sequence or pass (P).")
         if self.geometry.discard.contains(x, y):
-            return "The discard pile is out of play: draw from the deck or bank your cards."
-        for (seat, _), box in self.card_boxes.items():
+            return _("The discard pile is out of play: draw from the deck or bank your "
+                     "cards.")
+        for (seat, _key), box in self.card_boxes.items():
             if seat >= 0 and seat != self.mover and box.contains(x, y):
                 owner = self.context.seat_label(seat)
-                return f"That card is not yours: it is in {owner}'s layout."
+                return _("That card is not yours: it is in {player}'s layout.").format(
+                    player=owner)
         return None
 
     def press(self, button: Button) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from games.verso.cards import COLOURS, colour_of, value_of
+from games.verso.cards import colour_of, value_of
 from games.verso.observation import VersoView
 from games.verso.picture import solo_band
 from games.verso.rules import bank_cards, neighbours
@@ -20,6 +20,8 @@ from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, M
 from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
 from games.verso.view.geometry import TableGeometry
 from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
+from games.verso.words import _, ngettext
+from tabletop.i18n import N_
 from tabletop.lines import render
 from tabletop.ui.kit import Rect
 
@@ -109,10 +111,12 @@ def paint_table(scene: TableScene, paint: CardPainter) -> Drawn:
 def status_line(view: VersoView, seat_name: str, interactive: bool) -> str:
     """The one-line state of play shown above the table."""
     if not interactive:
-        return f"{seat_name} to play."
+        return _("{player} to play.").format(player=seat_name)
     if view.phase == FINAL:
-        return f"{seat_name}: bank one final sequence (select it), or pass (P)."
-    return f"{seat_name}: draw (click the deck, or D) or bank (select a sequence)."
+        return _("{player}: bank one final sequence (select it), or pass (P).").format(
+            player=seat_name)
+    return _("{player}: draw (click the deck, or D) or bank (select a sequence).").format(
+        player=seat_name)
 
 
 def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
@@ -132,10 +136,10 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
         paint.outline(deck, HINT if not scene.drawing else ACCENT, 3, grow=4)
     # In full where there is room, else just the count (the deck is drawn above it).
     label = geo.deck_label
-    if not paint.fit(f"Deck: {view.deck_size} left", label.left, label.center[1], label,
-                     14 * fs, TEXT, anchor_y="center", whole=True):
-        paint.fit(f"{view.deck_size} left", label.left, label.center[1], label, 14 * fs,
-                  TEXT, anchor_y="center")
+    if not paint.fit(_("Deck: {count} left").format(count=view.deck_size), label.left,
+                     label.center[1], label, 14 * fs, TEXT, anchor_y="center", whole=True):
+        paint.fit(_("{count} left").format(count=view.deck_size), label.left,
+                  label.center[1], label, 14 * fs, TEXT, anchor_y="center")
     shown = len(view.discard) if scene.discard_shown is None else scene.discard_shown
     pile = geo.discard
     if shown:
@@ -144,8 +148,8 @@ def paint_strip(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
     else:
         paint.outline(pile, DIM, 1)
     label = geo.discard_label
-    paint.fit(f"Discard: {shown}", label.left, label.center[1], label, 14 * fs, DIM,
-              anchor_y="center")
+    paint.fit(_("Discard: {count}").format(count=shown), label.left, label.center[1], label,
+              14 * fs, DIM, anchor_y="center")
     for seat, rect in ((DECK, deck), (DISCARD, pile)):
         if (seat, 0) in scene.looked:
             paint_look(paint, rect, grow=4)  # close: the pile's count is right below
@@ -160,13 +164,14 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
     if scene.mover is not None and not scene.animating:
         if scene.joker_options:
             for option in scene.joker_options:
-                specs.append((f"Joker = {option.joker}", option, False))
+                specs.append((_("Joker = {value}").format(value=option.joker), option,
+                              False))
         elif view.phase == PLAY and scene.drawing:
-            specs += [("Keep (K)", KEEP, hint == KEEP), ("Flip (F)", FLIP, hint == FLIP)]
+            specs += [(_("Keep (K)"), KEEP, hint == KEEP), (_("Flip (F)"), FLIP, hint == FLIP)]
         elif view.phase == PLAY:
-            specs.append(("Draw (D)", "draw", isinstance(hint, Draw)))
+            specs.append((_("Draw (D)"), "draw", isinstance(hint, Draw)))
         elif view.phase == FINAL:
-            specs.append(("Pass (P)", PASS, isinstance(hint, Pass)))
+            specs.append((_("Pass (P)"), PASS, isinstance(hint, Pass)))
     column = geo.buttons
     height = min(40.0 * geo.font_scale, (column.height - 6 * 3) / 4)
     buttons = []
@@ -192,19 +197,19 @@ def message_lines(scene: TableScene) -> list[tuple[str, Any]]:
     # The first line says what to do now: once a draw, a joker's value or a bank is under
     # way, that step's instruction takes the place of "draw or bank".
     if scene.drawing:
-        first = (f"{label}: keep the face up (K), or flip the card for its other face "
-                 "(F).", NEIGHBOUR)
+        first = (_("{player}: keep the face up (K), or flip the card for its other face "
+                   "(F).").format(player=label), NEIGHBOUR)
     elif scene.joker_options:
-        first = (f"{label}: choose the joker's value (buttons or keys 1-6): it changes "
-                 "which cards are discarded.", NEIGHBOUR)
+        first = (_("{player}: choose the joker's value (buttons or keys 1-6): it changes "
+                   "which cards are discarded.").format(player=label), NEIGHBOUR)
     elif scene.preview is not None and scene.pending:
-        first = (f"{label}: VALIDATE (Enter or B) to bank, or Cancel (Esc) to change.",
-                 NEIGHBOUR)
+        first = (_("{player}: VALIDATE (Enter or B) to bank, or Cancel (Esc) to "
+                   "change.").format(player=label), NEIGHBOUR)
     else:
         first = (status_line(view, label, scene.mover is not None), TEXT)
     lines: list[tuple[str, Any]] = [first]
     if view.phase == FINAL:
-        lines.append(("Final round: the deck is empty; no flips.", NEIGHBOUR))
+        lines.append((_("Final round: the deck is empty; no flips."), NEIGHBOUR))
     if scene.preview is not None:
         # The renderer's scene words the lines (`render` keeps a text as it is).
         lines += [(render(line), GOOD if i == 0 else TEXT)
@@ -212,27 +217,35 @@ def message_lines(scene: TableScene) -> list[tuple[str, Any]]:
     elif scene.selected:
         names = ", ".join(value_text(k) for k in sorted(scene.selected, key=value_of))
         # The rulebook's colour words (sea/land/sky are the pictures' flavour only).
-        lines.append((f"Selected {COLOURS[colour_of(min(scene.selected))]} {names}: "
-                      "not a sequence yet.", DIM))
+        lines.append((_(SELECTED[colour_of(min(scene.selected))]).format(values=names),
+                      DIM))
     if scene.hint_text is not None:
-        lines.append((f"Hint: {scene.hint_text}", HINT))
+        lines.append((_("Hint: {hint}").format(hint=scene.hint_text), HINT))
     # A card lost (a duplicate discarded) is a warning; the solo opponent's card is an
     # event of every turn, told in the colour of flips rather than of errors.
     return (lines + [(note, WARN) for note in scene.notes]
             + [(item, NEIGHBOUR) for item in scene.news])
 
 
+#: "Selected <colour> <values>: not a sequence yet.", by colour.
+SELECTED = (N_("Selected blue {values}: not a sequence yet."),
+            N_("Selected green {values}: not a sequence yet."),
+            N_("Selected orange {values}: not a sequence yet."))
+
+
 def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
     view = scene.view
     if view.players == 1:
         score = view.scores[0]
-        return [(f"Game over: {score} points", GOOD),
-                (f"Rating: {solo_band(score)}", TEXT),
-                (f"The designers' record: {RECORD}"
-                 + (" — you beat it!" if score > RECORD else ""), NEIGHBOUR)]
+        record = (_("The designers' record: {points} — you beat it!") if score > RECORD
+                  else _("The designers' record: {points}"))
+        return [(ngettext("Game over: {points} point", "Game over: {points} points",
+                          score).format(points=score), GOOD),
+                (_("Rating: {band}").format(band=solo_band(score)), TEXT),
+                (record.format(points=RECORD), NEIGHBOUR)]
     ranking = sorted(range(view.players), key=lambda s: -view.scores[s])
     best = view.scores[ranking[0]]
-    lines: list[tuple[str, Any]] = [("Game over: ranking", GOOD)]
+    lines: list[tuple[str, Any]] = [(_("Game over: ranking"), GOOD)]
     for place, seat in enumerate(ranking):
         mark = "  ★" if view.scores[seat] == best else ""
         lines.append((f"{place + 1}. {scene.seat_labels[seat]}: {view.scores[seat]}{mark}",
@@ -336,15 +349,16 @@ def _paint_header(scene: TableScene, paint: CardPainter, seat: int, playing: boo
     size = min(14.0 * scene.geometry.font_scale, header.height * 0.55)
     counts = [sum(1 for item in view.layouts[seat] if colour_of(item[0]) == c)
               for c in range(3)]
-    square = ("square ✓" if view.squares[seat]
-              else "square " + "·".join(str(n) for n in counts))
-    points = f"{view.scores[seat]} pts"
+    square = (_("square ✓") if view.squares[seat]
+              else _("square {counts}").format(counts="·".join(str(n) for n in counts)))
+    points = _("{points} pts").format(points=view.scores[seat])
     colour = GOOD if view.squares[seat] else (NEIGHBOUR if flips else DIM)
     right = Rect(header.left + header.width * 0.35, header.bottom,
                  header.width * 0.65 - 8, header.height)
     words = [f"{points}   {square}", points]
     if flips:
-        words.insert(0, f"{points}   {square}  flips if banked")
+        words.insert(0, _("{points}   {square}  flips if banked").format(points=points,
+                                                                         square=square))
     for text in words:
         if paint.fit(text, right.right, right.center[1], right, size * 0.9, colour,
                      anchor_x="right", anchor_y="center", whole=text != points):

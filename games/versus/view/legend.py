@@ -20,24 +20,26 @@ from games.versus.view.mesh import (
     draw_piece,
     draw_refused,
 )
+from tabletop.i18n import N_
 from tabletop.ui.kit import Rect
 
-#: One line per symbol, in the order `paint_symbol` draws them.
+#: One line per symbol, in the order `paint_symbol` draws them (in English: the renderer
+#: translates them when the Legend panel asks).
 LEGEND = (
-    "A pawn: five wedges, each a section of blue or brown; its centre shows who controls "
-    "it, and the number is its value to that player (§2).",
-    "A VERSUS (Blue's and Brown's): it slides in a straight line and pulls pawns (§3, §4).",
-    "A target (gold hexagon, middle row): a pawn that lands on it is frozen and scores "
-    "its value (§1, §7).",
-    "The padlock: this pawn is frozen on its target and never moves again.",
-    "The pink arrow: a pawn the VERSUS pulls one hexagon closer; it turns to the mover's "
-    "side (§4).",
-    "The no-entry sign: the limit keeps this pawn in place, as it was pulled in each of "
-    "the last two moves (§5).",
-    "Yellow cells: where the last move started and ended; paler yellow, the pawns it "
-    "pulled.",
-    "A white ring: the piece you chose (green dots show where it can go); an orange "
-    "outline: the cell the arrow keys are on (Space or Enter chooses it).",
+    N_("A pawn: five wedges, each a section of blue or brown; its centre shows who controls "
+       "it, and the number is its value to that player (§2)."),
+    N_("A VERSUS (Blue's and Brown's): it slides in a straight line and pulls pawns (§3, §4)."),
+    N_("A target (gold hexagon, middle row): a pawn that lands on it is frozen and scores "
+       "its value (§1, §7)."),
+    N_("The padlock: this pawn is frozen on its target and never moves again."),
+    N_("The pink arrow: a pawn the VERSUS pulls one hexagon closer; it turns to the mover's "
+       "side (§4)."),
+    N_("The no-entry sign: the limit keeps this pawn in place, as it was pulled in each of "
+       "the last two moves (§5)."),
+    N_("Yellow cells: where the last move started and ended; paler yellow, the pawns it "
+       "pulled."),
+    N_("A white ring: the piece you chose (green dots show where it can go); an orange "
+       "outline: the cell the arrow keys are on (Space or Enter chooses it)."),
 )
 
 

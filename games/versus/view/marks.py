@@ -32,6 +32,7 @@ from games.versus.view.mesh import (
     fade,
 )
 from games.versus.view.scene import Painted, Scene
+from games.versus.words import CATALOG, _
 
 
 def paint_under(scene: Scene) -> Painted:
@@ -134,15 +135,25 @@ def last_move_arrows(mesh: Mesh, layout: BoardLayout, shown: Preview) -> None:
 
 
 def preview_words(move: Move, shown: Preview) -> str:
-    """The preview in words, for the status line."""
+    """The preview in words, for the status line (in the player's language)."""
     parts = []
     if shown.attractions:
         n = len(shown.attractions)
         frozen = sum(1 for a in shown.attractions if a.frozen)
-        parts.append(f"pulls {n} pawn{'s' if n > 1 else ''} to your side"
-                     + (f", {frozen} onto a target" if frozen else ""))
+        if frozen:
+            parts.append(CATALOG.ngettext(
+                "pulls {count} pawn to your side, {frozen} onto a target",
+                "pulls {count} pawns to your side, {frozen} onto a target", n).format(
+                count=n, frozen=frozen))
+        else:
+            parts.append(CATALOG.ngettext("pulls {count} pawn to your side",
+                                          "pulls {count} pawns to your side", n).format(
+                count=n))
     elif move.versus:
-        parts.append("pulls nothing")
+        parts.append(_("pulls nothing"))
     if shown.refused:
-        parts.append(f"{len(shown.refused)} kept in place by the limit")
-    return "; ".join(parts)
+        kept = len(shown.refused)
+        parts.append(CATALOG.ngettext("{count} kept in place by the limit",
+                                      "{count} kept in place by the limit", kept).format(
+            count=kept))
+    return CATALOG.pgettext("between clauses", "; ").join(parts)

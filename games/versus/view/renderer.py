@@ -45,6 +45,8 @@ from games.versus.view.geometry import (
 from games.versus.view.legend import LEGEND, paint_symbol
 from games.versus.view.marks import paint_over, paint_under, preview_words
 from games.versus.view.scene import Marks, Scene
+from games.versus.words import _
+from tabletop.lines import render
 from tabletop.ui.kit import (
     FONT_SANS,
     Canvas,
@@ -215,20 +217,29 @@ class VersusRenderer(Renderer):
         """What the player should do now, in words (shown above the board)."""
         state: VersusState = self.view
         outcome = self.context.game.outcome(state)
+        seats = tuple(_(name) for name in SEAT_NAMES)
         if outcome is not None:
-            return f"Game over: {outcome.reason}."
-        who = SEAT_NAMES[state.to_move]
+            return _("Game over: {reason}.").format(reason=render(outcome.said, seats))
+        who = seats[state.to_move]
         if not self.interactive:
-            return f"{who} to move."
+            return _("{player} to move.").format(player=who)
         if self.pending_move is not None:
             move = self.pending_move
             words = preview_words(move, self._preview(move))
-            return (f"{self.context.notation(move)}{': ' + words if words else ''}. "
-                    "VALIDATE (Enter) to play, Esc to change your mind.")
+            if words:
+                return _("{move}: {preview}. VALIDATE (Enter) to play, Esc to change your "
+                         "mind.").format(move=self.context.notation(move), preview=words)
+            return _("{move}. VALIDATE (Enter) to play, Esc to change your mind.").format(
+                move=self.context.notation(move))
         if self.selected is not None:
-            what = "VERSUS" if state.board[self.selected] < FIRST_PAWN else "pawn"
-            return f"{who}: choose where your {what} on {CELL_NAMES[self.selected]} goes."
-        return f"{who} to move: choose your VERSUS or one of your pawns."
+            cell = CELL_NAMES[self.selected]
+            if state.board[self.selected] < FIRST_PAWN:
+                return _("{player}: choose where your VERSUS on {cell} goes.").format(
+                    player=who, cell=cell)
+            return _("{player}: choose where your pawn on {cell} goes.").format(
+                player=who, cell=cell)
+        return _("{player} to move: choose your VERSUS or one of your pawns.").format(
+            player=who)
 
     def draw(self) -> None:
         """Show the cached picture of the board, then what moves and the texts."""
@@ -279,8 +290,9 @@ class VersusRenderer(Renderer):
         self.sync()
 
     def legend(self) -> Sequence[str]:
-        """Every symbol of the board in words (the shell's Legend panel)."""
-        return LEGEND
+        """Every symbol of the board in words (the shell's Legend panel), in the player's
+        language."""
+        return tuple(_(line) for line in LEGEND)
 
     def draw_legend_symbol(self, index: int, box: Rect) -> None:
         """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
@@ -363,23 +375,24 @@ class VersusRenderer(Renderer):
         state: VersusState | None = self.view
         if cell is None or state is None or not self.interactive:
             return None
-        code, me = state.board[cell], SEAT_NAMES[state.to_move]
+        code, me = state.board[cell], _(SEAT_NAMES[state.to_move])
         if code == EMPTY:
-            return (f"That hexagon is empty: choose your VERSUS or one of your pawns "
-                    f"first, {me}.")
+            return _("That hexagon is empty: choose your VERSUS or one of your pawns "
+                     "first, {player}.").format(player=me)
         owner = state.controller(cell)
         if owner != state.to_move:
-            kind = "pawn" if code >= FIRST_PAWN else "VERSUS"
-            return f"That is {SEAT_NAMES[owner]}'s {kind}: you play {me}."
+            text = (_("That is {owner}'s pawn: you play {player}.") if code >= FIRST_PAWN
+                    else _("That is {owner}'s VERSUS: you play {player}."))
+            return text.format(owner=_(SEAT_NAMES[owner]), player=me)
         if state.frozen(cell):
-            return "That pawn is frozen on its target: it stays there to the end."
+            return _("That pawn is frozen on its target: it stays there to the end.")
         if code < FIRST_PAWN:
             # Its free lines may lead only to targets, which the option can keep it off.
             if any(m >> 7 == cell for m in R.refused_stops(state.board, state.pieces,
                                                            state.to_move, state.rules)):
-                return "Your VERSUS can reach only targets, and may not stop on them."
-            return "Your VERSUS has no free line to slide along."
-        return "That pawn has no free neighbouring hexagon to step to."
+                return _("Your VERSUS can reach only targets, and may not stop on them.")
+            return _("Your VERSUS has no free line to slide along.")
+        return _("That pawn has no free neighbouring hexagon to step to.")
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         """Arrows move the cursor, Space or Enter click its cell, Enter confirms a pending

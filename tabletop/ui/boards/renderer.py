@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 import pyglet
 
+from tabletop.i18n import _
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.animation import MoveAnimation
 from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout, SquareBoard
@@ -155,24 +156,24 @@ class BoardRenderer(Renderer):
         """The status line under the board: what the player may do now."""
         seat = self.to_move
         if seat is None:
-            return "Game over."
+            return _("Game over.")
         who = self.context.seat_label(seat)
         if not self.interactive:
-            return f"{who} to move."
+            return _("{player} to move.").format(player=who)
         if self.picker.pending is not None:
-            return (f"{self.context.notation(self.picker.pending)}: VALIDATE (Enter) to play, "
-                    "Cancel (Esc) to choose again.")
+            return _("{move}: VALIDATE (Enter) to play, Cancel (Esc) to choose again.").format(
+                move=self.context.notation(self.picker.pending))
         if self.picker.selected is not None:
             name = self.board_layout.board.cell_name(self.picker.selected)
-            return f"{who}: choose where {name} goes."
+            return _("{player}: choose where {cell} goes.").format(player=who, cell=name)
         if not self.picker.paths and self._off_board_moves():
-            return f"{who}: no move on the board."
-        return f"{who} to move: choose a move on the board."
+            return _("{player}: no move on the board.").format(player=who)
+        return _("{player} to move: choose a move on the board.").format(player=who)
 
     def explain(self, cell: Cell) -> str | None:
         """Why a click on `cell` does nothing (the shell's status line shows it)."""
         name = self.board_layout.board.cell_name(cell)
-        return f"No move of yours starts or ends on {name}."
+        return _("No move of yours starts or ends on {cell}.").format(cell=name)
 
     # -- the renderer contract -----------------------------------------------------------
     def layout(self) -> None:
