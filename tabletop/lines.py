@@ -124,6 +124,23 @@ class Line:
                 continue
         return _raw(self, labels)
 
+    def english(self, labels: Sequence[str] = ()) -> str:
+        """The line as written, in English whatever the player's language, seat i named
+        `labels[i]` ("Player i+1" where none): the text a record keeps (an `Outcome`'s
+        `reason`), so that a game replays to the same record in every language. Never
+        raises (a template that does not fit gives its raw text and arguments)."""
+        def label(index: int) -> str:
+            if 0 <= index < len(labels) and labels[index]:
+                return str(labels[index])
+            return f"Player {index + 1}"
+
+        try:
+            return _format(self.text, {name: label(value.index) if isinstance(
+                value, SeatArg) else value for name, value in self.args})
+        except Exception:  # a plugin's template must never stop the host
+            args = ", ".join(f"{name}={value}" for name, value in self.args)
+            return f"{self.text} ({args})" if args else str(self.text)
+
     def __str__(self) -> str:
         return self.render(())
 

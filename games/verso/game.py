@@ -182,7 +182,8 @@ class VersoGame(Game[VersoState, Move]):
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         line = Line.of("the deck ran out and the final banks are done; best {best} points",
                        best=best)
-        return Outcome(tuple(float(v) for v in scores), winners, str(line), line)
+        # The reason a record keeps is English in every language (the line is shown).
+        return Outcome(tuple(float(v) for v in scores), winners, line.english(), line)
 
     # -- notation and pictures -------------------------------------------------------
     def move_to_text(self, state: VersoState, move: Move) -> str:

@@ -235,13 +235,13 @@ class VersusGame(Game[VersusState, AnyMove]):
         if end.reason == R.RESIGNED:
             assert end.resigned is not None
             line = Line.of(_ENDS[R.RESIGNED][0], player=SeatArg(end.resigned))
-            return Outcome(scores, (1 - end.resigned,), _english(line), line)
+            return Outcome(scores, (1 - end.resigned,), line.english(SEAT_NAMES), line)
         if end.reason == R.AGREED_DRAW:
             return Outcome(scores, (), R.AGREED_DRAW, Line.of(_ENDS[R.AGREED_DRAW][0]))
         winners = (0,) if blue > brown else (1,) if brown > blue else (0, 1)
         line = Line.of(_ENDS[end.reason][0], blue=SeatArg(0), brown=SeatArg(1),
                        blue_points=blue, brown_points=brown)
-        return Outcome(scores, winners, _english(line), line)
+        return Outcome(scores, winners, line.english(SEAT_NAMES), line)
 
     def reward(self, outcome: Outcome, seat: int) -> float:
         """The share of the victory; an agreed draw (nobody wins) is worth one half."""
@@ -477,13 +477,6 @@ _HOLDS = (
 def seat_words() -> tuple[str, ...]:
     """The seats as the game names them, in the player's language ("Blue", "Bleu")."""
     return tuple(_(name) for name in SEAT_NAMES)
-
-
-def _english(line: Line) -> str:
-    """`line` in English with the seats' names, whatever the player's language: the
-    reason an `Outcome` keeps (records hold it)."""
-    return line.text.format(**{name: SEAT_NAMES[value.index] if isinstance(value, SeatArg)
-                               else value for name, value in line.args})
 
 
 def _worth(state: VersusState, cell: int, templates: tuple[str, str]) -> Line:

@@ -44,6 +44,7 @@ from tabletop.boundary import PluginFailed
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.lines import Line, render
+from tabletop.lines import seat as seat_arg
 from tabletop.model import Game, Outcome, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
@@ -180,11 +181,15 @@ class Thought:
         return self.future is None or self.future.done()
 
 
-def forfeit(players: int, seat: int, reason: str) -> Outcome:
+def forfeit(players: int, seat: int, reason: str | Line,
+            labels: Sequence[str] = ()) -> Outcome:
     """The result when `seat` forfeits: it scores 0 and loses, the others score 1 and
-    share the victory."""
+    share the victory. A `Line` reason is shown in the player's language and kept in
+    English (with `labels`) as the record's reason."""
+    line = reason if isinstance(reason, Line) else None
     return Outcome(tuple(0.0 if i == seat else 1.0 for i in range(players)),
-                   tuple(i for i in range(players) if i != seat), reason)
+                   tuple(i for i in range(players) if i != seat),
+                   reason.english(labels) if isinstance(reason, Line) else reason, line)
 
 
 #: How often the random agent may time out in one game before no agent is left.
@@ -446,8 +451,8 @@ class Table:
         if self.over:
             return
         self.ended = TIMEOUT
-        self.verdict = forfeit(self.players, seat, f"timeout: {self.label(seat)} ran out "
-                                                   "of time")
+        self.verdict = forfeit(self.players, seat, Line.of(
+            "timeout: {player} ran out of time", player=seat_arg(seat)), self.labels())
         self.thought = self.hinting = None
         self._emit(Ended(self.verdict, TIMEOUT))
 

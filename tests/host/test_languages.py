@@ -174,3 +174,28 @@ def test_a_translation_that_does_not_fit_its_line_falls_back_to_english(
     i18n.register(i18n.Catalog("broken", tmp_path))
     i18n.set_language("fr")
     assert Line.of("{who} shrugs.", who="Ada").render() == "Ada shrugs."
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("verso", 3, {}), ("versus", 2, {"ply_limit": 120}), ("reversi", 2, {})])
+def test_a_game_keeps_the_same_record_in_every_language(game_id: str, players: int,
+                                                         options: dict[str, int]) -> None:
+    """Same seed, same moves: the same record, byte for byte, whatever the language it
+    was played in (an outcome's reason is kept in English), and it replays in another."""
+    from tabletop.ai import RandomAgent
+    from tabletop.play.table import Table
+    from tabletop.record import Record, replay
+    from tabletop.seats import seats_of
+
+    game = Host().game(game_id)
+    kept = {}
+    for language in ("en", "fr", "de"):
+        i18n.set_language(language)
+        table = Table.of_game(None, game, seats_of(("random",) * players), options, 11,
+                              agents={"random": RandomAgent()})
+        table.run()
+        assert table.session.outcome is not None
+        kept[language] = table.session.record().to_json()
+    assert kept["fr"] == kept["en"] == kept["de"]
+    i18n.set_language("de")
+    replay(game, Record.from_json(kept["fr"]))  # raises if the result differed

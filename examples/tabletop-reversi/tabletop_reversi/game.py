@@ -102,10 +102,7 @@ class Reversi(Game[Position, Move]):
                           most=max(black, white), fewest=min(black, white)) if won
                   else Line.of("equal discs, {count} each", count=black))
         # The reason as records keep it: in English, whatever the player's language.
-        english = reason.text.format(player=SEAT_NAMES[won[0]] if won else "",
-                                     most=max(black, white), fewest=min(black, white),
-                                     count=black)
-        return Outcome((float(black), float(white)), won, english, reason)
+        return Outcome((float(black), float(white)), won, reason.english(SEAT_NAMES), reason)
 
     # -- notation and pictures ---------------------------------------------------------
     def move_to_text(self, state: Position, move: Move) -> str:
