@@ -85,7 +85,7 @@ class VersoGame(Game[VersoState, Move]):
         # discards two), 90 cards at most, then one final bank each: 90 + 45 + 6.
         max_plies=141,
         options=(
-            GameOption("first_player", -1, "the seat that plays first (-1: at random)",
+            GameOption("first_player", -1, N_("the seat that plays first (-1: at random)"),
                        kind=int, minimum=-1, maximum=5, label=N_("Who plays first"),
                        help=N_("The player who takes the first turn; the others follow "
                                "in seat order."),
@@ -94,7 +94,7 @@ class VersoGame(Game[VersoState, Move]):
                                 (N_("Player 4"), 3), (N_("Player 5"), 4),
                                 (N_("Player 6"), 5)),
                        min_players=2),
-            GameOption("deck", None, "the card list as data (null: the standard 90 cards)",
+            GameOption("deck", None, N_("the card list as data (null: the standard 90 cards)"),
                        kind=object, check=check_deck_option, label=N_("Deck"),
                        help=N_("The cards shuffled into the draw pile (a custom deck "
                                "is given on the command line)."),

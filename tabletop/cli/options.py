@@ -12,7 +12,7 @@ import click
 from tabletop import choices
 from tabletop.ai.base import Budget
 from tabletop.choices import ChoiceError
-from tabletop.i18n import _
+from tabletop.i18n import N_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,6 +25,11 @@ class Choice(click.ParamType):
         self.name = name
         self.parse = parse
 
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        """The kind of value, in capitals after the option in `--help` ("INTEGER"), in
+        the player's language."""
+        return _(self.name).upper()
+
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
         try:
@@ -33,9 +38,9 @@ class Choice(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
-SECONDS = Choice("seconds", choices.seconds)
-ITERATIONS = Choice("integer", choices.iterations)
-SEED = Choice("integer", choices.seed)
+SECONDS = Choice(N_("seconds"), choices.seconds)
+ITERATIONS = Choice(N_("integer"), choices.iterations)
+SEED = Choice(N_("integer"), choices.seed)
 
 
 def refused(exc: ChoiceError, hint: str | None = None) -> click.BadParameter:

@@ -62,6 +62,28 @@ _TEXTS = (
 )
 
 
+# Translators: the kinds of value of click's options, shown in capitals after an option
+# in `--help` ("--players INTEGER RANGE") and in an error ("'x' is not a valid integer").
+_TYPES = {
+    "IntParamType": N_("integer"),
+    "IntRange": N_("integer range"),
+    "FloatParamType": N_("float"),
+    "FloatRange": N_("float range"),
+    "StringParamType": N_("text"),
+    "BoolParamType": N_("boolean"),
+}
+
+
+class _TypeName:
+    """A click type's `name`, in the current language when it is read."""
+
+    def __init__(self, english: str) -> None:
+        self.english = english
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        return i18n.gettext(self.english)
+
+
 def _plurals() -> None:
     """Click's texts that depend on a count (never called: marks them for the catalog)."""
     i18n.ngettext("Got unexpected extra argument ({args})",
@@ -83,3 +105,6 @@ def install() -> None:
             module._ = i18n.gettext  # type: ignore[attr-defined]
         if callable(getattr(module, "ngettext", None)):
             module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+    types = importlib.import_module("click.types")
+    for kind, english in _TYPES.items():
+        getattr(types, kind).name = _TypeName(english)

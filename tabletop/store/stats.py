@@ -417,12 +417,16 @@ def rating_text(rating: Mapping[str, Any]) -> str:
                 level=level)
         return _("measured {rating} as {level}").format(rating=f"{rating['rating']:.0f}",
                                                        level=level)
-    apart = f"; {unrated_words(rating)}" if rating.get("unrated_games") else ""
     if rating.get("rating") is None:
-        return _("none yet: {reason}").format(reason=_(NO_RATING)) + apart
-    games = rating["games"]
-    return ngettext("{rating}, from {count} game", "{rating}, from {count} games",
-                    games).format(rating=rating["words"], count=i18n.number(games)) + apart
+        text = _("none yet: {reason}").format(reason=_(NO_RATING))
+    else:
+        games = rating["games"]
+        text = ngettext("{rating}, from {count} game", "{rating}, from {count} games",
+                        games).format(rating=rating["words"], count=i18n.number(games))
+    if not rating.get("unrated_games"):
+        return text
+    # Translators: a rating, then why some games did not count ("; 2 games not counted…").
+    return _("{rating}; {not_counted}").format(rating=text, not_counted=unrated_words(rating))
 
 
 #: What a person with no rating at a game is told (translated where it is shown).

@@ -298,7 +298,9 @@ def personal_best(library: Library | None, game_id: str, this: str | None,
 def _reason(outcome: Outcome, labels: Sequence[str]) -> str:
     """Why the game ended, its seats named by `labels` (none given: as the game wrote it,
     in its seats' names), in the player's language."""
-    return render(outcome.said, labels) if labels else i18n.translated(outcome.reason)
+    if labels and outcome.line is not None:
+        return render(outcome.line, labels)
+    return i18n.translated(outcome.reason)
 
 
 def _ended(outcome: Outcome, labels: Sequence[str]) -> str:

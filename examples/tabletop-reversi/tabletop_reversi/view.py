@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
 
+from tabletop.i18n import N_
 from tabletop.ui.boards import BoardRenderer, Cell, MovePath, Piece, SquareBoard
 from tabletop_reversi import rules
 from tabletop_reversi.rules import Move, Position
@@ -47,6 +48,10 @@ class ReversiRenderer(BoardRenderer):
         size, shown = view.size, discs()
         return {(i % size, i // size): shown[rules.DISC.index(disc)]
                 for i, disc in enumerate(view.discs) if disc != rules.EMPTY}
+
+    # Translators: the button of a pass, under the board (the notation a player types
+    # stays "pass").
+    PASS_BUTTON = N_("pass")
 
     def move_path(self, view: Position, move: Move) -> MovePath | None:
         if move.square is None:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 import pyglet
 
+from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.animation import MoveAnimation
@@ -323,7 +324,9 @@ class BoardRenderer(Renderer):
             hinted = self.hint is not None and move == self.hint
             mesh.outline(corners, 3.0 if hinted else 1.5,
                          rgba(self.palette.hint if hinted else _CHIP_EDGE))
-            specs.append(TextSpec(self.context.notation(move), *rect.center,
+            # The button shows the move's notation, in words where a catalog knows it
+            # ("pass"): the player clicks it, nobody types it.
+            specs.append(TextSpec(i18n.translated(self.context.notation(move)), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
         return [mesh.shape_list(), self._laid_out(specs, whole=False, layer=layer)]
 
