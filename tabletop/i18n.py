@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -49,6 +49,7 @@ __all__ = [
     "ago",
     "date_time",
     "day",
+    "flag_of",
     "gettext",
     "language",
     "language_problem",
@@ -148,6 +149,19 @@ def resolve(flag: str | None = None, saved: str | None = None,
     if saved in LANGUAGES:
         return str(saved), warning
     return system_language(env) or "en", warning
+
+
+def flag_of(argv: Sequence[str]) -> str | None:
+    """The value of `--lang` in a command line (`--lang de` or `--lang=de`, before any
+    `--`), or None: the app and the command line read it before click does."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
 
 
 def _code_of(value: str) -> str:

@@ -15,21 +15,6 @@ import click
 
 from tabletop import i18n
 
-#: Language switches: `--lang de` or `--lang=de`.
-FLAG = "--lang"
-
-
-def flag_of(argv: Sequence[str]) -> str | None:
-    """The value of `--lang` in `argv` (before any `--`), or None."""
-    for index, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == FLAG and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith(FLAG + "="):
-            return word.partition("=")[2]
-    return None
-
 
 def saved_language() -> str | None:
     """The language chosen in Settings, if any and readable (never raises)."""
@@ -46,7 +31,7 @@ def saved_language() -> str | None:
 def choose(argv: Sequence[str] | None = None) -> None:
     """Set the language of this run before the commands are imported; a refused
     `TABLETOP_LANG` is said in one line on stderr (a refused `--lang` is click's error)."""
-    flag = flag_of(sys.argv[1:] if argv is None else argv)
+    flag = i18n.flag_of(sys.argv[1:] if argv is None else argv)
     wanted = flag if flag in i18n.LANGUAGES else None
     code, warning = i18n.resolve(wanted, None if wanted else saved_language())
     i18n.set_language(code)

@@ -163,9 +163,7 @@ class App:
     def _start_language(self) -> None:
         """Speak the language of `--lang`, `TABLETOP_LANG`, Settings or the system (as the
         command line chooses it, `tabletop.cli.language`), and follow every change."""
-        from tabletop.cli.language import flag_of
-
-        flag = flag_of(sys.argv[1:])
+        flag = i18n.flag_of(sys.argv[1:])
         code, _warning = i18n.resolve(flag if flag in i18n.LANGUAGES else None,
                                       self.settings.language or None)
         i18n.set_language(code)
