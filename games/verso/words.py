@@ -71,3 +71,7 @@ def card_words(key: int) -> str:
     """A card of a layout by its key, without points, in the current language: "blue 3",
     "orange joker"."""
     return _(CARD_WORDS[key])
+
+# Translators: a move's word where the app shows a move in words (a hint's "Hint: keep");
+# a player still types the English word.
+MOVE_WORDS = (N_("keep"), N_("flip"), N_("pass"))

@@ -50,7 +50,7 @@ class GameFrame(GamePlay):
             # draw ("Remis"), not a result's ("unentschieden").
             shown = i18n.translated(text, game_panels.SPECIAL_MOVE)
             label = (_("Offer: {move}").format(move=shown) if s.needs_consent(move)
-                     else shown.capitalize())
+                     else game_panels.first_upper(shown))
             specials.append((label, partial(self.submit, move), True, f"special:{text}"))
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),
@@ -86,7 +86,7 @@ class GameFrame(GamePlay):
             return game_panels.Panel(
                 kind, _("{player}: {move}?").format(player=mover, move=text),
                 _("The game ends now and cannot be undone. {result}").format(result=result),
-                buttons=((_("{move} (Y)").format(move=text.capitalize()),
+                buttons=((_("{move} (Y)").format(move=game_panels.first_upper(text)),
                           lambda: self.answer_offer(True), "yes"),
                          (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "end" and s.outcome is not None:

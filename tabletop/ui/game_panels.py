@@ -31,6 +31,12 @@ PANEL_DEEP = BACKGROUND
 #: An empty rectangle: no scroll bar.
 NOWHERE = Rect(0, 0, 0, 0)
 
+def first_upper(text: str) -> str:
+    """`text` with its first letter a capital, the rest as written ("Aufgeben (Blau)",
+    where `str.capitalize` would lower "Blau")."""
+    return text[:1].upper() + text[1:]
+
+
 #: The context of a special move's word on its button (`i18n.translated(word,
 #: SPECIAL_MOVE)`): "draw" offered is a game's "Remis", not a result's "unentschieden".
 SPECIAL_MOVE = "special move"
@@ -179,8 +185,20 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
                                           enabled, name))
     if shown.preview:
         y -= row
-        for index, (label, action, enabled, name) in enumerate(shown.preview[:2]):
-            rect = Rect(left + index * (half + px(10)), y, half, px(34))
+        pair = shown.preview[:2]
+        # One row always (the slot never moves); halves, unless a label would be cut on
+        # half ("Annuler (Esc)" at 800x600): then the shorter label gives up some room.
+        first = half
+        if len(pair) == 2 and not all(surface.button_fits(p[0], half) for p in pair):
+            for share in (0.4, 0.6, 0.35, 0.65, 0.3, 0.7):
+                size = (width - px(10)) * share
+                if surface.button_fits(pair[0][0], size) and surface.button_fits(
+                        pair[1][0], width - px(10) - size):
+                    first = size
+                    break
+        for index, (label, action, enabled, name) in enumerate(pair):
+            size = first if index == 0 else width - px(10) - first
+            rect = Rect(left + index * (first + px(10)), y, size, px(34))
             buttons.append(surface.add_button(label, rect, action, enabled, name))
     y -= px(8)
     for text, colour in status:
@@ -221,7 +239,12 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
     start = max(0, end - room)
     visible = [text for _, text in rows[start:end]]
     if start > 0:  # earlier moves out of sight: the first row says how many
-        earlier = rows[start + 1][0] if start + 1 < len(rows) else rows[start][0]
+        # A move whose first row (its number) is out of sight, or under this row, is
+        # earlier: never "0 moves earlier" above a move's continued lines.
+        firsts: dict[int, int] = {}
+        for index, (ply, _text) in enumerate(rows):
+            firsts.setdefault(ply, index)
+        earlier = sum(1 for index in firsts.values() if index <= start)
         visible[0] = ngettext("↑ {count} move earlier", "↑ {count} moves earlier",
                               earlier).format(count=i18n.number(earlier))
     if scroll:

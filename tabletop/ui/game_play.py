@@ -163,8 +163,10 @@ class GamePlay(BoardShell):
             self.agent_notes.append(event.message)
         elif isinstance(event, Hinted):
             self.renderer.show_hint(event.move)
-            self.message = hint_text(self.game.move_to_text(self.session.state, event.move),
-                                     event.why)
+            # The move in the player's words where the game has them ("garder"); the
+            # notation otherwise.
+            self.message = hint_text(i18n.translated(self.game.move_to_text(
+                self.session.state, event.move)), event.why)
         elif isinstance(event, Rewound):
             self.overlay = None
         self.invalidate()

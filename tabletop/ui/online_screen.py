@@ -408,7 +408,7 @@ class OnlineScreen(BoardShell):
         if after is not None and (not after.winners or mover in after.winners):
             return _("Offer: {move}").format(
                 move=i18n.translated(notation, game_panels.SPECIAL_MOVE))
-        return i18n.translated(notation, game_panels.SPECIAL_MOVE).capitalize()
+        return game_panels.first_upper(i18n.translated(notation, game_panels.SPECIAL_MOVE))
 
     def _result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """The end panel's words: who won, why it ended, each seat's points."""
@@ -432,7 +432,7 @@ class OnlineScreen(BoardShell):
                 buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
-            move = i18n.translated(str(self.offer)).capitalize()
+            move = game_panels.first_upper(i18n.translated(str(self.offer)))
             return game_panels.Panel(
                 kind, _("{move}?").format(move=move), i18n.translated(self._asked),
                 buttons=((_("{move} (Y)").format(move=move),

@@ -248,8 +248,9 @@ def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
     lines: list[tuple[str, Any]] = [(_("Game over: ranking"), GOOD)]
     for place, seat in enumerate(ranking):
         mark = "  ★" if view.scores[seat] == best else ""
-        lines.append((f"{place + 1}. {scene.seat_labels[seat]}: {view.scores[seat]}{mark}",
-                      TEXT))
+        lines.append((_("{place}. {player}: {points}").format(
+            place=place + 1, player=scene.seat_labels[seat], points=view.scores[seat]) + mark,
+            TEXT))
     return lines
 
 
