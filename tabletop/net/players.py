@@ -28,6 +28,13 @@ Say = Callable[[str], None]
 Ask = Callable[[str], "str | None"]
 
 
+
+def said_yes(answer: str) -> bool:
+    """Whether a typed answer is yes: English's y or yes, or the player's language's."""
+    # Translators: the letter and the word a player types for yes ("[y/N]" prompts).
+    words = {"y", "yes", _("y"), _("yes")}
+    return answer.strip().lower() in {word.lower() for word in words}
+
 def welcome(host: Host, connection: Connection, say: Say, wait: float = 30.0) -> OnlineGame:
     """Wait for the host's welcome; the client's game. Raises `NetError` on a refusal
     (a wrong code, a game this client does not have)."""
@@ -135,15 +142,14 @@ def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, 
         if message["type"] == "confirm":
             answer = ask(_("{reason} Play {move}? [y/N] ").format(
                 reason=i18n.translated(str(message["reason"])), move=message["move"]))
-            if answer is not None and answer.strip().lower() in ("y", "yes"):
+            if answer is not None and said_yes(answer):
                 connection.send("move", ply=online.ply, move=message["move"],
                                 confirmed=True)
             continue
         if message["type"] == "offer":
             answer = ask(_("{player} offers {move}. Accept? [y/N] ").format(
                 player=message["label"], move=message["move"]))
-            connection.send("answer", accept=answer is not None
-                            and answer.strip().lower() in ("y", "yes"))
+            connection.send("answer", accept=answer is not None and said_yes(answer))
             continue
         online.take(message)
         _said(online, message, say)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
-from tabletop.i18n import _
+from tabletop.i18n import _, pgettext
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.lines import render
@@ -343,7 +343,7 @@ class TutorialScreen(BoardShell):
         onward = (_("Play against {level}").format(level=i18n.translated(self.opponent_name))
                   if self.last and not self.answers else _("Next (N)"))
         actions: list[game_panels.Action] = [
-            (_("Back"), self.back, self.number > 1, "back"),
+            (pgettext("tutorial step", "Back"), self.back, self.number > 1, "back"),
             (onward, self.next, self.may_go_on, "next"),
             (_("Show me (H)"), self.show_me, asking, "show"),
             (_("Rules (F1)"), self.show_rules, True, "rules"),
