@@ -266,7 +266,11 @@ DOINGS = (N_("playing"), N_("setting up the game"), N_("writing the record"),
           N_("listing the legal moves"), N_("reading a move"), N_("showing a seat its view"),
           N_("describing a move"), N_("describing the move"), N_("checking a move"),
           N_("explaining a move"), N_("rebuilding the position"), N_("choosing a move"),
-          N_("replaying the record"), N_("showing the game"), N_("playing the tournament"))
+          N_("replaying the record"), N_("showing the game"), N_("playing the tournament"),
+          # The app's screens, around a game's renderer.
+          N_("starting its renderer"), N_("drawing"), N_("handling the mouse"),
+          N_("handling a click"), N_("handling a key"), N_("drawing a replay"),
+          N_("animating"), N_("laying out its text"), N_("repainting"), N_("updating"))
 
 
 def playing_label(plugin: str, game_id: str) -> str:

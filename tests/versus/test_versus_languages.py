@@ -203,7 +203,7 @@ def test_notation_stays_the_same_and_its_errors_are_translated() -> None:
 def test_the_levels_and_options_are_in_the_catalog() -> None:
     i18n.set_language("de")
     assert [i18n.translated(level.name) for level in LEVELS] == [
-        "Gelegenheit", "Verein", "Experte"]
+        "Hobby", "Verein", "Experte"]
     assert all(CATALOG.knows(level.blurb) for level in LEVELS)
     for option in INFO.options:
         assert CATALOG.knows(option.title) and CATALOG.knows(option.help)
