@@ -515,7 +515,7 @@ class HexBoard(Board):
         named = self.cell_names if self.cell_names is not None else self.labels and not edges
         if named and labels:  # a reminder in the cell's lower part: the rim says the rest
             names = {cell: Label(self.cell_name(cell), x, y - size * 0.54, size * 0.35,
-                                 size * 1.1, room=size * 0.6)
+                                 size * 1.5, room=size * 0.6)
                      for cell, (x, y) in centres.items()}
         elif named:
             names = {cell: Label(self.cell_name(cell), x, y, size * 0.45, size * 1.2)
