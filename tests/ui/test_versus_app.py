@@ -28,20 +28,18 @@ from ui_driver import (
 )
 
 from games.versus.board import CELL_OF_NAME, INDEX
-from games.versus.game import VersusGame
 from games.versus.pieces import BLUE_VERSUS, OWNER
 from games.versus.state import Move
-from games.versus.view.board import paint_board, paint_pieces
-from games.versus.view.geometry import BoardLayout, hit
-from games.versus.view.marks import paint_over, paint_under
 from games.versus.view.mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
-from games.versus.view.renderer import VersusRenderer
-from games.versus.view.scene import Marks, Scene
+from games.versus.view.renderer import BOARD, VersusRenderer
 from tabletop.plugins import Host
 from tabletop.session import Session
 from tabletop.store import saves
 from tabletop.ui._arcade import arcade
+from tabletop.ui.boards.mesh import Mesh
+from tabletop.ui.boards.paint import Scene
 from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.renderer import Rect
 from tabletop.ui.setup_screen import SetupScreen
 
 BLUE, BROWN = 0, 1
@@ -84,7 +82,7 @@ def centre(screen: GameScreen, name: str) -> tuple[float, float]:
 def pawn_centre(screen: GameScreen, name: str) -> tuple[float, float]:
     """A point in the controller's disc at a pawn's centre, beside the value written there."""
     x, y = centre(screen, name)
-    return x + screen.renderer.board_layout.size * 0.2, y
+    return x + screen.renderer.hex_size * 0.2, y
 
 
 def click_cell(window: Any, screen: GameScreen, name: str) -> None:
@@ -199,7 +197,7 @@ def test_versus_keyboard_play_and_hint(window: Any) -> None:
     screenshot(window, "versus_08_hint")
     (ax, ay), (bx, by) = (renderer.board_layout.centres[hint.frm],
                           renderer.board_layout.centres[hint.to])
-    angle, size = math.atan2(by - ay, bx - ax), renderer.board_layout.size
+    angle, size = math.atan2(by - ay, bx - ax), renderer.hex_size
     ring = (bx + math.cos(angle) * size * 0.73, by + math.sin(angle) * size * 0.73)
     assert near(pixel(window, *ring), HINT[:3], 30)
 
@@ -270,7 +268,7 @@ def test_versus_colour_blind_mode_draws_symbols(tmp_path: Path) -> None:
         # towards the square's corner, k2 shows that border where a round centre would
         # leave its (blue) section visible; Blue's centre stays round, so a2 shows its
         # blue section there.
-        size = screen.renderer.board_layout.size * 0.76
+        size = screen.renderer.hex_size * 0.76
         x, y = centre(screen, "k2")
         assert near(pixel(window, x + 0.385 * size, y + 0.385 * size), SECTION_LINE[:3], 40)
         x, y = centre(screen, "a2")
@@ -285,25 +283,31 @@ def test_versus_colour_blind_mode_draws_symbols(tmp_path: Path) -> None:
         window.close()
 
 
-def test_painters_take_a_scene_and_return_their_hit_boxes() -> None:  # versus.md §1, §4
-    game = VersusGame()
-    state = game.new_state(2, game.info.resolve_options(), 0)
-    layout = BoardLayout.fit(0, 0, 1280, 720)
-    board = paint_board(layout, state.rules.is_target)
-    assert len(board.mesh) > 0 and [box.cell for box in board.hits] == list(range(91))
+def test_the_board_is_the_toolkits_hex_board_with_versus_cells(window: Any) -> None:
+    # versus.md §1: 91 hexes numbered as the rules number them, named a1..k6, hit by the
+    # toolkit's layout; Versus's marks are added through the toolkit's hooks.
+    layout = BOARD.fit(Rect(0, 0, 1280, 720))
+    assert layout.cells == tuple(range(91))
     for name in ("a1", "f6", "k6"):
-        assert hit(board.hits, *layout.centres[CELL_OF_NAME[name]]) == CELL_OF_NAME[name]
-    assert hit(board.hits, -50, -50) is None
-    # The pieces but those an animation draws; a pending VERSUS slide and what it pulls.
-    pieces = paint_pieces(Scene(layout, state, Marks(), False, frozenset({state.pieces[0]})))
-    assert [box.cell for box in pieces.hits] == list(state.pieces[1:])
+        assert layout.cell_at(*layout.centres[CELL_OF_NAME[name]]) == CELL_OF_NAME[name]
+        assert BOARD.cell_name(CELL_OF_NAME[name]) == name
+    assert layout.cell_at(-50, -50) is None
+    letters = [label.text for label in layout.labels if label.bold]
+    assert letters == [letter for letter in "kjihgfedcba" for _ in range(2)]
+    screen = start_versus(window)
+    renderer = screen.renderer
+    game, state = screen.session.game, screen.session.state
     slide = next(m for m in game.legal_moves(state)
                  if isinstance(m, Move) and game.preview(state, m).attractions)
-    shown = game.preview(state, slide)
-    marks = Marks(selected=slide.frm, destinations=(slide.to,), pending=slide,
-                  pending_preview=shown)
-    scene = Scene(layout, state, marks, False)
-    assert [box.cell for box in paint_under(scene).hits] == [slide.to]
-    over = paint_over(scene)
-    assert [box.cell for box in over.hits] == [slide.frm, slide.to]
-    assert len(over.mesh) > len(paint_over(Scene(layout, state, Marks(), False)).mesh)
+    path = renderer.move_path(state, slide)
+    assert path is not None and path.cells == (slide.frm, slide.to)
+    assert path.carried == tuple((a.frm, a.to) for a in game.preview(state, slide).attractions)
+    bare = Mesh()
+    renderer.paint_over(renderer._scene(), bare)
+    renderer.activate(slide.frm)
+    renderer.activate(slide.to)
+    assert renderer.pending_move == slide
+    marked = Mesh()
+    renderer.paint_over(renderer._scene(), marked)
+    assert len(marked) > len(bare)
+    assert isinstance(renderer._scene(), Scene)

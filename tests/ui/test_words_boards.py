@@ -79,7 +79,7 @@ def test_versus_last_move_survives_undo_redo_and_continue(window: Any) -> None:
     assert screen.renderer.last_move == first
     key(window, arcade.key.R)
     assert screen.renderer.last_move == second
-    assert screen.renderer.scene().marks.last_move == second  # the painters draw it
+    assert screen.renderer.last_path.cells == (second.frm, second.to)  # the board marks it
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
     click_continue(window)
@@ -108,11 +108,11 @@ def test_versus_cursor_shows_only_while_the_board_has_the_focus(window: Any) -> 
     screen = start(window, "versus")
     key(window, arcade.key.RIGHT)  # the first arrow puts the cursor on a piece
     renderer = screen.renderer
-    assert renderer.cursor is not None and renderer.scene().marks.cursor == renderer.cursor
+    assert renderer.cursor is not None and renderer.shown_cursor == renderer.cursor
     key(window, arcade.key.TAB)  # the shell keeps Tab: the focus goes to a button
-    assert not renderer.focused and renderer.scene().marks.cursor is None
+    assert not renderer.focused and renderer.shown_cursor is None
     key(window, arcade.key.TAB, arcade.key.MOD_SHIFT)
-    assert renderer.focused and renderer.scene().marks.cursor == renderer.cursor
+    assert renderer.focused and renderer.shown_cursor == renderer.cursor
 
 
 def test_verso_cursor_shows_only_while_the_board_has_the_focus(window: Any) -> None:

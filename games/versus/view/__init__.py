@@ -1,7 +1,8 @@
 """The Versus board on screen (arcade), imported only by the desktop app through
 `renderer.VersusRenderer`, never by the rules, the AI or headless runs.
 
-`renderer` (the shell-facing class: events, layers, texts), `board` and `marks` (the
-painters), `scene` (what painters get and give back), `mesh` (triangles and palette),
-`animation` (a move's transition), `geometry` (layout arithmetic, no arcade).
+Drawn by the board toolkit (`tabletop.ui.boards`); what is Versus's own is here:
+`renderer` (the toolkit's `BoardRenderer` told about Versus: its board, pieces, moves,
+words), `mesh` (the palette and the pieces' look), `marks` (a previewed move's arrows and
+§5 marks, the preview in words), `legend` (the symbols explained).
 """

@@ -15,12 +15,13 @@ from games.versus.view.mesh import (
     SELECT,
     TARGET,
     TARGET_MARK,
-    Mesh,
     draw_lock,
     draw_piece,
     draw_refused,
 )
 from tabletop.i18n import N_
+from tabletop.ui.boards.mesh import Mesh
+from tabletop.ui.boards.paint import corner_ticks
 from tabletop.ui.kit import Rect
 
 #: One line per symbol, in the order `paint_symbol` draws them (in English: the renderer
@@ -78,10 +79,10 @@ def paint_symbol(index: int, box: Rect, colour_blind: bool) -> Mesh:
         mesh.polygon(_hexagon(cx, cy, size * 0.94), LAST_MOVE)
         draw_piece(mesh, (cx, cy), size * 0.8, pawn_code(2, BLUE), colour_blind)
     elif index == 7:
-        # As the board draws them (`marks.paint_over`): the ring over the piece, the
-        # cursor's outline inside the cell's edge.
+        # As the board draws them: the ring over the piece, the cursor's brackets at the
+        # cell's corners.
         piece = size * 0.66
         draw_piece(mesh, (cx, cy), piece, pawn_code(2, BLUE), colour_blind)
         mesh.ring((cx, cy), piece * 0.8, piece * 0.92, SELECT)
-        mesh.outline(_hexagon(cx, cy, size * 0.9), max(2.0, size * 0.11), CURSOR)
+        corner_ticks(mesh, hexagon, size * 0.45, max(2.0, size * 0.1), CURSOR)
     return mesh

@@ -1,17 +1,22 @@
-"""Triangle meshes for the Versus view: the palette and how each piece and mark is drawn.
+"""The look of Versus's own pieces and marks, painted into the board toolkit's meshes:
+the palette, a pawn's five sections (§2), a VERSUS's tetrahedron, the padlock of a frozen
+pawn (§3) and the no-entry sign of §5. `VersusPiece` hands a piece's drawing to the
+toolkit (`Piece.painter`), which then draws, previews, animates and turns it over.
 
-Everything the board shows is made of plain triangles collected in a `Mesh` and turned
-into one arcade `Shape` (one GL_TRIANGLES batch), so a whole layer — the board, all the
-pieces, the overlay — is a single draw call however many hexes, slices and arrows it
-holds. Outlines are thin quads, not GL lines, so they keep their width on every driver.
+Sizes here are in hex radii (`size`: a cell's circumradius in pixels); the toolkit gives a
+painter the cell's piece size, `PIECE_SHARE` hex radii.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
-from tabletop.ui.boards import mesh as boards_mesh
+from tabletop.ui.boards.mesh import Mesh
+
+#: A hex board's piece size in hex radii (`HexBoard.fit`: 86 % of the hex's width).
+PIECE_SHARE = math.sqrt(3.0) * 0.86
 
 Point = tuple[float, float]
 RGBA = tuple[int, int, int, int]
@@ -50,32 +55,6 @@ LOOK_EDGE = (16, 28, 44, 255)
 def fade(colour: RGBA, alpha: int) -> RGBA:
     """`colour` with its alpha replaced."""
     return colour[0], colour[1], colour[2], alpha
-
-
-class Mesh(boards_mesh.Mesh):
-    """The toolkit's triangle mesh (sectors make a pawn's sections), with arrows that stop
-    short of the pieces they join."""
-
-    def __len__(self) -> int:
-        return len(self.points) // 3
-
-    def arrow(self, a: Point, b: Point, width: float, colour: RGBA,
-              shorten: float = 0.0) -> None:
-        """A stroke from `a` to `b` with a head at `b`, both ends pulled in by `shorten`
-        (so it runs between two pieces rather than over their centres)."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy)
-        if length <= 2 * shorten + width:
-            return
-        ux, uy = dx / length, dy / length
-        a = (a[0] + ux * shorten, a[1] + uy * shorten)
-        b = (b[0] - ux * shorten, b[1] - uy * shorten)
-        head = width * 3.0
-        base = (b[0] - ux * head, b[1] - uy * head)
-        self.line(a, base, width, colour)
-        nx, ny = -uy * head * 0.6, ux * head * 0.6
-        self.triangle(b, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny), colour)
-
 
 
 # -- pieces ----------------------------------------------------------------------------------
@@ -172,20 +151,34 @@ def draw_lock(mesh: Mesh, centre: Point, size: float, alpha: int = 255) -> None:
     mesh.disc((x, y), h * 0.16, fade(LOCK_DARK, alpha))
 
 
-def draw_look(mesh: Mesh, corners: list[Point], size: float) -> None:
-    """A cell to look at (a tutorial's step): its hexagon framed in a thick bright line
-    edged dark on both sides, with a bead at each corner, so it reads apart from the
-    cursor's thin outline and the selection's ring, in colour-blind mode too."""
-    mesh.outline(corners, size * 0.2, LOOK_EDGE)
-    mesh.outline(corners, size * 0.11, LOOK)
-    for corner in corners:
-        mesh.disc(corner, size * 0.13, LOOK_EDGE)
-        mesh.disc(corner, size * 0.09, LOOK)
-
-
 def draw_refused(mesh: Mesh, centre: Point, size: float) -> None:
     """A pawn the limit of §5 keeps in place: a red ring crossed by a bar (no entry)."""
     mesh.ring(centre, size * 0.72, size * 0.86, REFUSED)
     d = size * 0.55
     mesh.line((centre[0] - d, centre[1] + d), (centre[0] + d, centre[1] - d), size * 0.14,
               REFUSED)
+
+
+@dataclass(frozen=True)
+class VersusPiece:
+    """The painter of one Versus piece (`Piece.painter`): the piece `code`, with the
+    padlock if `frozen`, its sections marked in `colour_blind` mode. A ghost (a preview)
+    is a pawn washed pale or a translucent VERSUS: a whole pawn drawn translucent would
+    show its overlapping layers through each other."""
+
+    code: int
+    frozen: bool = False
+    colour_blind: bool = False
+
+    def __call__(self, mesh: Mesh, centre: Point, size: float, sx: float,
+                 alpha: int | None) -> None:
+        s = size / PIECE_SHARE
+        pawn = self.code >= FIRST_PAWN
+        if alpha is None or pawn:
+            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx)
+        else:
+            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx, alpha=160)
+        if alpha is not None and pawn:
+            mesh.disc(centre, s * 0.76, GHOST_WASH, sx)
+        if self.frozen and sx >= 0.99:  # the padlock once the pawn faces up again
+            draw_lock(mesh, centre, s, alpha=200 if alpha is not None else 255)

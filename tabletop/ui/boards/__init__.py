@@ -40,6 +40,13 @@ a deck). Boards:
 - `CardTable(regions)`: hands, rows and piles of card places, cells `(region, slot)`;
   cards are `Piece(shape="card", label="Q♥", ...)`.
 
+A game with a look of its own overrides only that: `Piece(painter=...)` paints its own
+pieces into the toolkit's mesh (still previewed, animated, turned over), `paint_board`,
+`paint_under` and `paint_over` add its board's colours and its own marks,
+`MovePath(carried=...)` animates the pieces a move takes along, and `HexBoard`'s `ids`,
+`names`, `rim` (`RimLabel`) and `frame="cells"` give a board the game's own cells, names,
+edge labels and frame (the built-in Versus is drawn so).
+
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
 outlines, hit testing, labels) without any window. A renderer not built on the toolkit
 lays its words out with `TextLayer` (the app's one rule for text: in a box, wrapped or
@@ -65,11 +72,12 @@ from tabletop.ui.boards.geometry import (
     Layout,
     Point,
     Region,
+    RimLabel,
     SquareBoard,
 )
 from tabletop.ui.boards.paint import Palette
 from tabletop.ui.boards.picking import Picker
-from tabletop.ui.boards.pieces import Content, MovePath, Piece, Shape, Stack
+from tabletop.ui.boards.pieces import Content, MovePath, Painter, Piece, Shape, Stack
 from tabletop.ui.boards.renderer import BoardRenderer
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 
@@ -86,12 +94,14 @@ __all__ = [
     "Label",
     "Layout",
     "MovePath",
+    "Painter",
     "Palette",
     "Picker",
     "Piece",
     "Placed",
     "Point",
     "Region",
+    "RimLabel",
     "Shape",
     "SquareBoard",
     "Stack",

@@ -4,7 +4,9 @@
 - a piece that appears grows in (a stone placed, a card dealt);
 - a piece that changes turns over (a disc flipped, a card turned face up);
 - a piece that goes shrinks away (a capture);
-- a stack whose count changes swells briefly into its new count (a pit sown into).
+- a stack whose count changes swells briefly into its new count (a pit sown into);
+- a piece the move carries along (`MovePath.carried`: a pawn pulled, a stone pushed)
+  slides to its new cell, then turns over there if it changed on the way.
 
 The moved or placed piece plays first; what follows from it (turn-overs, captures, other
 arrivals) plays in the second half. Every moving piece is a few small shape lists built
@@ -77,9 +79,12 @@ class MoveAnimation:
         changed = {c for c in set(before) | set(after) if before.get(c) != after.get(c)}
         later = bool(changed - first - {slid})
         split = 0.5 if later and first else 0.0
+        carried = self._carried(path, before, after, split, tracks)
         for cell in layout.cells:
             old, new = before.get(cell), after.get(cell)
             if cell == path_to(path) and cell in first and slid is not None:
+                continue
+            if cell in carried:
                 continue
             start, end = (0.0, split or 1.0) if cell in first else (split, 1.0)
             centre = layout.centres[cell]
@@ -108,6 +113,32 @@ class MoveAnimation:
         self.hidden = frozenset(cell for cell in after
                                 if cell in first or cell not in before or
                                 before[cell] != after[cell])
+
+    def _carried(self, path: MovePath | None, before: Mapping[Cell, Content],
+                 after: Mapping[Cell, Content], split: float, tracks: list[_Track]
+                 ) -> set[Cell]:
+        """A track per piece `path` carries along (after the moving piece): it slides to
+        its new cell in the first half of its time, and turns over in the second if it
+        changed on the way. Returns the cells these tracks take care of."""
+        cells: set[Cell] = set()
+        centres = self._layout.centres
+        for start, end in path.carried if path is not None else ():
+            old, new = before.get(start), after.get(end)
+            if old is None or new is None or start not in centres or end not in centres:
+                continue
+            cells |= {start, end}
+            points = [centres[start], centres[end]]
+            if old == new:
+                tracks.append(_Track(self._frames(end, old), points, split, 1.0,
+                                     [self._words(end, old)]))
+                continue
+            turn = (self._frames(end, old, widths=_FLIP)
+                    + self._frames(end, new, widths=_FLIP[::-1]))
+            frames = [turn[0]] * len(turn) + turn  # the slide, then the turn-over
+            words = [self._words(end, old)] * len(turn) + self._last(
+                len(turn), self._words(end, new))
+            tracks.append(_Track(frames, [*points, centres[end]], split, 1.0, words))
+        return cells
 
     def _frames(self, cell: Cell, content: Content, widths: tuple[float, ...] = (1.0,),
                 scales: tuple[float, ...] = (1.0,)) -> list[ShapeList]:

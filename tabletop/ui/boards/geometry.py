@@ -32,6 +32,7 @@ __all__ = [
     "Layout",
     "Point",
     "Region",
+    "RimLabel",
     "SquareBoard",
 ]
 
@@ -49,13 +50,30 @@ _SQRT3 = math.sqrt(3.0)
 @dataclass(frozen=True)
 class Label:
     """A coordinate label (or a region's title) centred at (`x`, `y`), at most `size`
-    pixels tall and `width` pixels wide (the painter shrinks the text to fit)."""
+    pixels tall and `width` pixels wide (the painter shrinks the text to fit); `bold`
+    for a line's name that should stand out; `room` the height of its box where it has
+    more than its size needs (a small name, kept readable at the layout rule's minimum)."""
 
     text: str
     x: float
     y: float
     size: float
     width: float
+    bold: bool = False
+    room: float | None = None
+
+
+@dataclass(frozen=True)
+class RimLabel:
+    """A word a `HexBoard` writes outside its edge, beside `cell`, on its `side`
+    ("left", "right", "above" or "below"): a row's letter at both ends of the row, a
+    number above or below each cell of the top and bottom rows. `bold` for a line's name
+    that should stand out (Versus's row letters)."""
+
+    cell: Cell
+    text: str
+    side: Literal["left", "right", "above", "below"]
+    bold: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,7 +88,9 @@ class Layout:
     palette's frame colour); `fill` the colour of each cell, painted over its outline or,
     where given, its `shapes` polygon (a round pit in a square cell: `shape_of`).
     `cell_labels` name cells inside them (drawn on free cells only), for shapes whose
-    edges cannot carry labels.
+    edges cannot carry labels. `frame_shapes`, where given, are polygons painted in the
+    frame's colour instead of the `frame` rectangle (a frame that follows a hexagonal
+    board's edge).
     """
 
     board: Board
@@ -87,6 +107,7 @@ class Layout:
     frame_fill: Colour | None = None
     extents: Mapping[Cell, tuple[float, float]] = field(default_factory=dict)
     shapes: Mapping[Cell, tuple[Point, ...]] = field(default_factory=dict)
+    frame_shapes: tuple[tuple[Point, ...], ...] = ()
 
     def size_of(self, cell: Cell) -> float:
         """The size of a piece in `cell` (a card's height on a card table)."""
@@ -328,40 +349,97 @@ class HexBoard(Board):
     row and every row on the first column (a rhombus), columns are labelled above and
     rows on the left; on other shapes (a hexagon) the edges cannot say which line is
     which, so each free cell shows its name instead.
+
+    A game with its own cells, names and coordinates says so:
+
+    - `ids`: the game's own value of each axial cell (`{(q, r): 17}`: cells numbered in
+      reading order); the layout, pieces, paths and clicks then use those values
+      (`HexBoard.numbered(axial)` numbers a sequence of axial cells 0, 1, 2...);
+    - `names`: each cell's name for players (`{17: "f6"}`), used in messages and by
+      `BoardRenderer.show_marks`;
+    - `rim`: the words written round the edge (`RimLabel`s: a row's letter at both its
+      ends, the numbers along the top and bottom rows), with room kept for them; the
+      cells then also carry their names, small in their lower part (`cell_names=False`
+      leaves them out; `cell_names=True` writes them on any board);
+    - `frame="cells"`: the frame follows the board's edge (each edge cell's hexagon,
+      enlarged) instead of filling a rectangle round it.
     """
 
     shape: frozenset[tuple[int, int]]
     orientation: Literal["pointy", "flat"] = "pointy"
     fill: Colour = (214, 190, 150)
     labels: bool = True
+    ids: Mapping[tuple[int, int], Cell] = field(default_factory=dict)
+    names: Mapping[Cell, str] = field(default_factory=dict)
+    rim: tuple[RimLabel, ...] = ()
+    cell_names: bool | None = None
+    frame: Literal["box", "cells"] = "box"
     cells: tuple[Cell, ...] = field(init=False, repr=False)
+    _axial: Mapping[Cell, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.shape:
             raise ValueError("a hex board needs at least one cell")
         if self.orientation not in ("pointy", "flat"):
             raise ValueError("orientation is 'pointy' or 'flat'")
-        object.__setattr__(self, "cells", tuple(sorted(self.shape, key=lambda c: (c[1], c[0]))))
+        if self.frame not in ("box", "cells"):
+            raise ValueError("frame is 'box' or 'cells'")
+        ids = dict(self.ids)
+        if ids and (set(ids) != set(self.shape) or len(set(ids.values())) != len(ids)):
+            raise ValueError("ids give each cell of the shape a distinct value")
+        order = sorted(self.shape, key=lambda c: (c[1], c[0]))
+        object.__setattr__(self, "ids", ids)
+        object.__setattr__(self, "names", dict(self.names))
+        object.__setattr__(self, "rim", tuple(self.rim))
+        object.__setattr__(self, "cells", tuple(ids.get(a, a) for a in order))
+        object.__setattr__(self, "_axial", {ids.get(a, a): a for a in order})
+        for label in self.rim:
+            if label.cell not in self._axial:
+                raise ValueError(f"rim label {label.text!r}: no cell {label.cell!r}")
+            if label.side not in ("left", "right", "above", "below"):
+                raise ValueError(f"rim label {label.text!r}: side is left, right, above "
+                                 "or below")
+
+    def __hash__(self) -> int:
+        return hash((self.shape, self.orientation, self.fill, self.labels,
+                     frozenset(self.ids.items()), frozenset(self.names.items()), self.rim,
+                     self.cell_names, self.frame))
 
     @classmethod
     def hexagon(cls, radius: int, orientation: Literal["pointy", "flat"] = "pointy",
-                **options: object) -> HexBoard:
+                **options: Any) -> HexBoard:
         """A hexagon of hexes: the centre cell (0, 0) and `radius` rings round it."""
         shape = frozenset((q, r) for q in range(-radius, radius + 1)
                           for r in range(-radius, radius + 1) if abs(q + r) <= radius)
-        return cls(shape, orientation, **options)  # type: ignore[arg-type]
+        return cls(shape, orientation, **options)
 
     @classmethod
     def rhombus(cls, columns: int, rows: int,
                 orientation: Literal["pointy", "flat"] = "pointy",
-                **options: object) -> HexBoard:
+                **options: Any) -> HexBoard:
         """A rhombus of `columns` × `rows` hexes, (0, 0) to (columns-1, rows-1)."""
         shape = frozenset((q, r) for q in range(columns) for r in range(rows))
-        return cls(shape, orientation, **options)  # type: ignore[arg-type]
+        return cls(shape, orientation, **options)
+
+    @classmethod
+    def numbered(cls, axial: Sequence[tuple[int, int]],
+                 orientation: Literal["pointy", "flat"] = "pointy",
+                 **options: Any) -> HexBoard:
+        """The cells `axial`, numbered 0, 1, 2... in that order: the game's cells are
+        numbers (`axial[n]` is cell n's place)."""
+        ids = {(q, r): n for n, (q, r) in enumerate(axial)}
+        return cls(frozenset(ids), orientation, ids=ids, **options)
+
+    def axial(self, cell: Cell) -> tuple[int, int]:
+        """The axial `(q, r)` of `cell` (itself, unless the board has `ids`)."""
+        return self._axial[cell]
 
     def cell_name(self, cell: Cell) -> str:
-        """Column letter (from the smallest q) and row number (from the smallest r)."""
-        q, r = _pair(cell)
+        """The game's name of the cell (`names`), else a column letter (from the smallest
+        q) and a row number (from the smallest r)."""
+        if cell in self.names:
+            return self.names[cell]
+        q, r = self.axial(cell)
         q0 = min(c[0] for c in self.shape)
         r0 = min(c[1] for c in self.shape)
         return f"{_column_letters(q - q0)}{r - r0 + 1}"
@@ -377,14 +455,49 @@ class HexBoard(Board):
         return [(math.cos(math.radians(start + 60 * i)), math.sin(math.radians(start + 60 * i)))
                 for i in range(6)]
 
+    def _half_extents(self) -> tuple[float, float]:
+        """Half a hex's width and height, for circumradius 1."""
+        return (_SQRT3 / 2, 1.0) if self.orientation == "pointy" else (1.0, _SQRT3 / 2)
+
+    def _edge_cells(self) -> list[Cell]:
+        """The cells with fewer than six neighbours on the board."""
+        steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+        return [cell for cell in self.cells
+                if any((self.axial(cell)[0] + dq, self.axial(cell)[1] + dr) not in self.shape
+                       for dq, dr in steps)]
+
+    def _rim_labels(self, unit: Mapping[Cell, Point]) -> list[Label]:
+        """The `rim` labels for hexes of circumradius 1, just outside the frame."""
+        half_w, half_h = self._half_extents()
+        out = FRAME_SCALE if self.frame == "cells" else 1.05
+        labels = []
+        for rim in self.rim:
+            x, y = unit[rim.cell]
+            if rim.side in ("left", "right"):
+                sign = -1 if rim.side == "left" else 1
+                labels.append(Label(rim.text, x + sign * (half_w * out + 0.25), y, 0.62, 0.7,
+                                    rim.bold))
+            else:
+                sign = 1 if rim.side == "above" else -1
+                labels.append(Label(rim.text, x, y + sign * (half_h * out + 0.58), 0.52,
+                                    half_w * 1.8, rim.bold))
+        return labels
+
     def fit(self, area: Rect) -> Layout:
-        """Hexes as large as fit, with room for the column and row labels."""
-        unit = {cell: self._unit_centre(*_pair(cell)) for cell in self.cells}
+        """Hexes as large as fit, with room for the column and row labels (or the rim's)."""
+        unit = {cell: self._unit_centre(*self.axial(cell)) for cell in self.cells}
         corners = self._unit_corners()
+        edges = self.labels and not self.rim and self._edges_labelled()
         # Label room, in hex radii, left and top (none where cells carry their names).
-        margin = 1.2 if self.labels and self._edges_labelled() else 0.0
-        xs = [x + cx for x, _ in unit.values() for cx, _ in corners]
-        ys = [y + cy for _, y in unit.values() for _, cy in corners]
+        margin = 1.2 if edges else 0.0
+        grow = FRAME_SCALE if self.frame == "cells" else 1.0
+        xs = [x + cx * grow for x, _ in unit.values() for cx, _ in corners]
+        ys = [y + cy * grow for _, y in unit.values() for _, cy in corners]
+        rim = self._rim_labels(unit) if self.labels else []
+        xs += [x for label in rim for x in (label.x - label.width / 2,
+                                            label.x + label.width / 2)]
+        ys += [y for label in rim for y in (label.y - label.size * 0.6,
+                                            label.y + label.size * 0.6)]
         x0, x1 = min(xs) - margin, max(xs)
         y0, y1 = min(ys), max(ys) + margin
         size = min(area.width / (x1 - x0), area.height / (y1 - y0))
@@ -395,15 +508,27 @@ class HexBoard(Board):
                     for cell, (cx, cy) in centres.items()}
         labels: list[Label] = []
         names: dict[Cell, Label] = {}
-        if self.labels and self._edges_labelled():
+        if edges:
             labels = self._labels(centres, size, margin)
-        elif self.labels:
+        labels += [Label(label.text, left + label.x * size, bottom + label.y * size,
+                         label.size * size, label.width * size, label.bold) for label in rim]
+        named = self.cell_names if self.cell_names is not None else self.labels and not edges
+        if named and labels:  # a reminder in the cell's lower part: the rim says the rest
+            names = {cell: Label(self.cell_name(cell), x, y - size * 0.54, size * 0.35,
+                                 size * 1.5, room=size * 0.6)
+                     for cell, (x, y) in centres.items()}
+        elif named:
             names = {cell: Label(self.cell_name(cell), x, y, size * 0.45, size * 1.2)
                      for cell, (x, y) in centres.items()}
         frame = Rect(left + x0 * size, bottom + y0 * size, (x1 - x0) * size, (y1 - y0) * size)
+        frame_shapes: tuple[tuple[Point, ...], ...] = ()
+        if self.frame == "cells":
+            frame_shapes = tuple(
+                tuple((centres[cell][0] + dx * size * grow, centres[cell][1] + dy * size * grow)
+                      for dx, dy in corners) for cell in self._edge_cells())
         return Layout(self, area, self.cells, centres, outlines, size * _SQRT3 * 0.86,
                       tuple(labels), frame, dict.fromkeys(self.cells, self.fill),
-                      cell_labels=names)
+                      cell_labels=names, frame_shapes=frame_shapes)
 
     def _edges_labelled(self) -> bool:
         """True if every column starts on the top row and every row on the first column."""
@@ -418,21 +543,25 @@ class HexBoard(Board):
         first cell, each in the margin `fit` kept for it (`margin` in hex radii)."""
         q0 = min(c[0] for c in self.shape)
         r0 = min(c[1] for c in self.shape)
-        pointy = self.orientation == "pointy"
-        half_w, half_h = (_SQRT3 / 2, 1.0) if pointy else (1.0, _SQRT3 / 2)
+        half_w, half_h = self._half_extents()
         room = margin * size
+        at = {self.axial(cell): centres[cell] for cell in self.cells}
         labels: list[Label] = []
         for q in sorted({c[0] for c in self.shape}):
-            top = max((c for c in self.shape if c[0] == q), key=lambda c: centres[c][1])
-            x, y = centres[top]
+            top = max((c for c in self.shape if c[0] == q), key=lambda c: at[c][1])
+            x, y = at[top]
             labels.append(Label(_column_letters(q - q0), x, y + half_h * size + room / 2,
                                 room * 0.7, half_w * size * 1.6))
         for r in sorted({c[1] for c in self.shape}):
-            first = min((c for c in self.shape if c[1] == r), key=lambda c: centres[c][0])
-            x, y = centres[first]
+            first = min((c for c in self.shape if c[1] == r), key=lambda c: at[c][0])
+            x, y = at[first]
             labels.append(Label(str(r - r0 + 1), x - half_w * size - room / 2, y,
                                 min(room * 0.7, half_h * size), room * 0.9))
         return labels
+
+
+#: How much larger than a cell an edge cell's frame hexagon is (`HexBoard(frame="cells")`).
+FRAME_SCALE = 1.16
 
 
 @dataclass(frozen=True)

@@ -87,11 +87,24 @@ class Mesh:
         """A filled circle (`sx` squeezes it horizontally: a disc seen turning over)."""
         self.sector(centre, 0.0, radius, 0.0, 2 * math.pi, colour, sx)
 
-    def arrow(self, a: Point, b: Point, width: float, colour: RGBA) -> None:
-        """A straight arrow from `a` to `b` with its head at `b`."""
+    def __len__(self) -> int:
+        """The number of triangles."""
+        return len(self.points) // 3
+
+    def arrow(self, a: Point, b: Point, width: float, colour: RGBA,
+              shorten: float = 0.0) -> None:
+        """A straight arrow from `a` to `b` with its head at `b`; `shorten` pulls both
+        ends in (an arrow between two pieces rather than over their centres), and leaves
+        it out where they would meet."""
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy) or 1.0
         ux, uy = dx / length, dy / length
+        if shorten:
+            if length <= 2 * shorten + width:
+                return
+            a = (a[0] + ux * shorten, a[1] + uy * shorten)
+            b = (b[0] - ux * shorten, b[1] - uy * shorten)
+            length -= 2 * shorten
         head = min(width * 3.0, length * 0.5)
         base = (b[0] - ux * head, b[1] - uy * head)
         self.line(a, base, width, colour)

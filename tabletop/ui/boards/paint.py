@@ -19,7 +19,7 @@ from tabletop.ui.boards.mesh import Mesh, rgba
 from tabletop.ui.boards.pieces import Content, MovePath, Piece, Stack
 from tabletop.ui.boards.stacks import StackLook, count_colour, look_of
 
-__all__ = ["Palette", "Scene", "TextSpec"]
+__all__ = ["Palette", "Scene", "TextSpec", "corner_ticks", "shrunk"]
 
 
 #: The colour a count is written for on a cell that has no fill of its own.
@@ -41,6 +41,8 @@ class Palette:
     hover: Colour = (255, 255, 255)
     #: What a tutorial's step asks the player to look at (`BoardRenderer.show_marks`).
     look: Colour = (40, 230, 255)
+    #: The names written in free cells (None: the `line` colour).
+    name: Colour | None = None
     #: How opaque a previewed (ghost) piece is drawn, 0-255.
     ghost_alpha: int = 120
 
@@ -56,6 +58,8 @@ class TextSpec:
     width: float
     colour: Colour
     bold: bool = False
+    #: The height of its box, where more than `height` × 1.2.
+    room: float | None = None
 
 
 @dataclass(frozen=True)
@@ -76,9 +80,28 @@ class Scene:
     looked: tuple[Cell, ...] = ()
 
 
-def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]:
-    """The frame, the cells and the coordinate labels."""
+def paint_board(layout: Layout, palette: Palette,
+                fill: Mapping[Cell, Colour] | None = None) -> tuple[Mesh, list[TextSpec]]:
+    """The frame, the cells (each in its `fill` colour where given, else the layout's)
+    and the coordinate labels."""
     mesh = Mesh()
+    if layout.frame_shapes:
+        for shape in layout.frame_shapes:
+            mesh.polygon(shape, rgba(layout.frame_fill or palette.frame))
+    else:
+        _frame_box(mesh, layout, palette)
+    width = max(1.0, layout.piece_size * 0.03)
+    fill = fill or {}
+    for cell in layout.cells:
+        shape = layout.shape_of(cell)
+        mesh.polygon(shape, rgba(fill.get(cell) or layout.fill.get(cell, _NO_FILL)))
+        mesh.outline(shape, width, rgba(palette.line))
+    texts = [TextSpec(label.text, label.x, label.y, label.size, label.width, palette.label,
+                      label.bold) for label in layout.labels]
+    return mesh, texts
+
+
+def _frame_box(mesh: Mesh, layout: Layout, palette: Palette) -> None:
     frame = layout.frame
     # The frame shows round the cells, up to the area's edge at most.
     pad = layout.piece_size * 0.08
@@ -88,25 +111,18 @@ def paint_board(layout: Layout, palette: Palette) -> tuple[Mesh, list[TextSpec]]
                   (min(box.right, frame.right + pad), min(box.top, frame.top + pad)),
                   (max(box.left, frame.left - pad), min(box.top, frame.top + pad))),
                  rgba(layout.frame_fill or palette.frame))
-    width = max(1.0, layout.piece_size * 0.03)
-    for cell in layout.cells:
-        shape = layout.shape_of(cell)
-        mesh.polygon(shape, rgba(layout.fill.get(cell, _NO_FILL)))
-        mesh.outline(shape, width, rgba(palette.line))
-    texts = [TextSpec(label.text, label.x, label.y, label.size, label.width, palette.label)
-             for label in layout.labels]
-    return mesh, texts
 
 
 def paint_cell_names(scene: Scene) -> list[TextSpec]:
     """The names written inside the free cells, where the board has them."""
-    colour = scene.palette.line
-    return [TextSpec(label.text, label.x, label.y, label.size, label.width, colour)
+    colour = scene.palette.name or scene.palette.line
+    return [TextSpec(label.text, label.x, label.y, label.size, label.width, colour,
+                     room=label.room)
             for cell, label in scene.layout.cell_labels.items()
             if cell not in scene.pieces]
 
 
-def _shrunk(outline: Sequence[Point], share: float) -> list[Point]:
+def shrunk(outline: Sequence[Point], share: float) -> list[Point]:
     """`outline` scaled by `share` about its centre."""
     cx = sum(x for x, _ in outline) / len(outline)
     cy = sum(y for _, y in outline) / len(outline)
@@ -121,8 +137,11 @@ def paint_marks_under(scene: Scene) -> Mesh:
         for cell in scene.last_move.cells:
             if cell in layout.outlines:
                 mesh.polygon(layout.shape_of(cell), rgba(palette.last_move, 110))
-                _corner_ticks(mesh, layout.outlines[cell], layout.piece_size * 0.18,
+                corner_ticks(mesh, layout.outlines[cell], layout.piece_size * 0.18,
                               layout.piece_size * 0.05, rgba(palette.last_move))
+        for start, _ in scene.last_move.carried:  # what the move took along: paler
+            if start in layout.outlines:
+                mesh.polygon(layout.shape_of(start), rgba(palette.last_move, 60))
     if scene.selected is not None and scene.selected in layout.outlines:
         mesh.polygon(layout.shape_of(scene.selected), rgba(palette.select, 70))
     return mesh
@@ -238,7 +257,7 @@ def paint_marks_over(scene: Scene) -> tuple[Mesh, list[TextSpec]]:
         if cell in scene.pieces:  # a frame inside the cell, round whatever stands there
             # (a round cell's on its rim: it has no corners to keep clear of)
             share = 0.97 if cell in layout.shapes else 0.88
-            mesh.outline(_shrunk(layout.shape_of(cell), share), size * 0.06,
+            mesh.outline(shrunk(layout.shape_of(cell), share), size * 0.06,
                          rgba(palette.destination))
         else:
             mesh.disc(layout.centres[cell], size * 0.13, rgba(palette.destination))
@@ -297,7 +316,7 @@ def paint_live(layout: Layout, palette: Palette, hover: Cell | None,
     if hover is not None and hover in layout.outlines:
         mesh.outline(layout.outlines[hover], max(1.5, size * 0.035), rgba(palette.hover, 200))
     if cursor is not None and cursor in layout.outlines:
-        _corner_ticks(mesh, layout.outlines[cursor], size * 0.3, max(2.0, size * 0.07),
+        corner_ticks(mesh, layout.outlines[cursor], size * 0.3, max(2.0, size * 0.07),
                       rgba(palette.cursor))
     return mesh
 
@@ -327,7 +346,7 @@ def _dashed_ring(mesh: Mesh, centre: Point, radius: float, width: float,
             mesh.line(p0, p1, width, colour, caps=True)
 
 
-def _corner_ticks(mesh: Mesh, outline: Sequence[Point], length: float, width: float,
+def corner_ticks(mesh: Mesh, outline: Sequence[Point], length: float, width: float,
                   colour: tuple[int, int, int, int]) -> None:
     """Short strokes along both edges at each corner of `outline` (a bracketed cell)."""
     count = len(outline)
@@ -344,8 +363,11 @@ def draw_piece(mesh: Mesh, centre: Point, size: float, piece: Piece, sx: float =
                alpha: int | None = None) -> None:
     """Add `piece` centred at `centre` for a cell whose piece size is `size`; `sx`
     squeezes it horizontally (turning over), `alpha` draws it translucent (a ghost)."""
-    fill, edge = rgba(piece.fill, alpha), rgba(piece.edge, alpha)
     size *= piece.scale
+    if piece.painter is not None:
+        piece.painter(mesh, centre, size, sx, alpha)
+        return
+    fill, edge = rgba(piece.fill, alpha), rgba(piece.edge, alpha)
     x, y = centre
     if piece.shape == "disc":
         mesh.disc(centre, size / 2, edge, sx)
@@ -367,10 +389,11 @@ def draw_piece(mesh: Mesh, centre: Point, size: float, piece: Piece, sx: float =
 def piece_text(words: str, centre: Point, size: float, piece: Piece) -> TextSpec:
     """The words on a piece, boxed inside it (a card's words in its upper half)."""
     size *= piece.scale
+    words_size = size * piece.text_scale
     if piece.shape == "card":
-        return TextSpec(words, centre[0], centre[1] + size * 0.18, size * 0.3,
+        return TextSpec(words, centre[0], centre[1] + size * 0.18, words_size * 0.3,
                         size * CARD_ASPECT * 0.8, piece.text, bold=True)
-    return TextSpec(words, centre[0], centre[1], size * 0.42, size * 0.66, piece.text,
+    return TextSpec(words, centre[0], centre[1], words_size * 0.42, size * 0.66, piece.text,
                     bold=True)
 
 

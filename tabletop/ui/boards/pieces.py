@@ -8,12 +8,22 @@ animates and turns clicks into moves from these alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from tabletop.ui.boards.geometry import Cell, Colour
+from tabletop.ui.boards.geometry import Cell, Colour, Point
 
-__all__ = ["Content", "MovePath", "Piece", "Shape", "Stack"]
+if TYPE_CHECKING:
+    from tabletop.ui.boards.mesh import Mesh
+
+__all__ = ["Content", "MovePath", "Painter", "Piece", "Shape", "Stack"]
+
+#: A game's own drawing of a piece: `painter(mesh, centre, size, sx, alpha)` adds the
+#: piece's triangles to `mesh`, centred at `centre` for a cell whose piece size (its
+#: diameter) is `size`, squeezed horizontally by `sx` (1 whole, less while it turns
+#: over), translucent as a previewed ghost when `alpha` is given (0-255), else opaque.
+Painter = Callable[["Mesh", Point, float, float, "int | None"], None]
 
 #: The outline of a piece: "card" fills a card place (face up shows `label`, face down
 #: shows the back); the others are centred tokens sized to the cell.
@@ -31,6 +41,12 @@ class Piece:
     colour says is also said by a shape or letter (e.g. "B" and "W" on Reversi discs).
     `text` is the colour of both texts. `scale` is its size as a share of the cell's
     piece size. A card with `face_down` shows its back (`fill`) and no texts.
+
+    `painter`, where given, draws the piece instead of `shape` (`Painter`): a game's own
+    pieces (Versus's pawns of five sections) painted into the toolkit's meshes, so they
+    are drawn, previewed, animated and turned over like any other. Make it a frozen
+    dataclass with `__call__` so that equal pieces compare equal. `text_scale` sizes the
+    words written on the piece (a share of the default: a value in a pawn's small centre).
     """
 
     fill: Colour
@@ -41,6 +57,8 @@ class Piece:
     text: Colour = (250, 250, 250)
     scale: float = 1.0
     face_down: bool = False
+    painter: Painter | None = None
+    text_scale: float = 1.0
 
     def __post_init__(self) -> None:
         if self.shape not in _SHAPES:
@@ -113,6 +131,11 @@ class MovePath:
     - `handles` are more cells a click on which chooses a one-click move (a whole column
       of Connect Four, whose disc lands on `to`).
 
+    - `carried` are other pieces the move takes along, each `(from, to)` (the pawns a
+      Versus VERSUS pulls, a pushed stone): they slide after the moving piece and turn
+      over at their end if they change on the way (several in one move); the last-move
+      mark tints where they came from, paler.
+
     Several legal moves may share a path (a promotion's choices): clicking the
     destination again steps through them, each previewed before VALIDATE.
     """
@@ -121,6 +144,7 @@ class MovePath:
     frm: Cell | None = None
     via: tuple[Cell, ...] = ()
     handles: tuple[Cell, ...] = ()
+    carried: tuple[tuple[Cell, Cell], ...] = ()
 
     @property
     def cells(self) -> tuple[Cell, ...]:

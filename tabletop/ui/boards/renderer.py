@@ -13,6 +13,14 @@ all (a board too small for them), the status line wrapped in its strip, the butt
 labels in their buttons. The words on a piece are glyphs of the piece, shrunk to fit it
 (`fitted_text`).
 
+A game with a look of its own keeps the toolkit for everything else and overrides only
+what is its own: `Piece.painter` paints its pieces (drawn, previewed, animated and turned
+over by the toolkit), `paint_board` adds what the board itself shows (targets, a tinted
+line), `paint_under` and `paint_over` add its own marks under and over the pieces (the
+arrows of what a previewed move would do), `MovePath.carried` animates the other pieces a
+move takes along, and `HexBoard`'s `ids`, `names` and `rim` give the board the game's own
+cells, names and edge labels.
+
 The still picture (board, marks, pieces, texts) is painted into a `Canvas` only when it
 changes; a frame shows it as one quad and draws over it only what moves (an animation)
 and what follows the pointer or the keys (hover, cursor).
@@ -28,6 +36,7 @@ import pyglet
 from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.ui._arcade import FONT_SANS, arcade
+from tabletop.ui.boards import paint
 from tabletop.ui.boards.animation import MoveAnimation
 from tabletop.ui.boards.geometry import Board, Cell, Colour, Layout, SquareBoard
 from tabletop.ui.boards.mesh import Mesh, ShapeList, rgba
@@ -35,7 +44,6 @@ from tabletop.ui.boards.paint import (
     Palette,
     Scene,
     TextSpec,
-    paint_board,
     paint_cell_names,
     paint_counts,
     paint_live,
@@ -93,6 +101,9 @@ class BoardRenderer(Renderer):
     confirm_moves: ClassVar[bool] = True
     #: The window colour round the board (the still picture is opaque).
     background: ClassVar[Colour] = (24, 28, 36)
+    #: Samples per pixel of the still picture: above 1 smooths the edges of fine shapes
+    #: (multisampling), painted only when the picture changes.
+    samples: ClassVar[int] = 1
 
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
@@ -116,7 +127,7 @@ class BoardRenderer(Renderer):
         self._pieces_of: Any = None
         self._picker_stale = True
         self._chips: list[tuple[Rect, Any]] = []
-        self._canvas = Canvas(rgba(self.background)[:3])
+        self._canvas = Canvas(rgba(self.background)[:3], samples=self.samples)
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
         self._texts: list[arcade.Text] = []
         self._placed: list[Placed] = []
@@ -152,6 +163,21 @@ class BoardRenderer(Renderer):
         if game.info.hidden_information:
             return None
         return self.pieces(game.apply(view, move))
+
+    def paint_board(self, layout: Layout) -> tuple[Mesh, list[TextSpec]]:
+        """The board itself — frame, cells, coordinates — as triangles and labels.
+        Override it to add what the game's board shows (targets, a river), starting from
+        `paint.paint_board(layout, self.palette, fill)` with the cells' own colours."""
+        return paint.paint_board(layout, self.palette)
+
+    def paint_under(self, scene: Scene, mesh: Mesh) -> None:
+        """Hook: add the game's own marks to `mesh`, drawn on the cells under the pieces
+        (after the toolkit's last-move and selection marks). Default: none."""
+
+    def paint_over(self, scene: Scene, mesh: Mesh) -> None:
+        """Hook: add the game's own marks to `mesh`, drawn over the pieces and the
+        toolkit's marks (what a previewed move would do, beyond its ghosts). Default:
+        none."""
 
     def status(self) -> str:
         """The status line under the board: what the player may do now."""
@@ -261,14 +287,17 @@ class BoardRenderer(Renderer):
 
     def _build_still(self) -> None:
         scene = self._scene()
-        board_mesh, labels = paint_board(scene.layout, scene.palette)
+        board_mesh, labels = self.paint_board(scene.layout)
         pieces_mesh, piece_words = paint_pieces(scene)
         over_mesh, over_words = paint_marks_over(scene)
+        self.paint_over(scene, over_mesh)
+        under_mesh = paint_marks_under(scene)
+        self.paint_under(scene, under_mesh)
         self._texts, self._placed = [], []
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
         layers.append(self._laid_out(labels))
-        layers.append(paint_marks_under(scene).shape_list())
-        layers.append(self._laid_out(paint_cell_names(scene)))
+        layers.append(under_mesh.shape_list())
+        layers.append(self._laid_out(paint_cell_names(scene), together=True))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
         layers.append(self._laid_out(paint_counts(scene), whole=False))
@@ -286,16 +315,20 @@ class BoardRenderer(Renderer):
         return batch
 
     def _laid_out(self, specs: Sequence[TextSpec], whole: bool = True,
-                  layer: TextLayer | None = None) -> pyglet.graphics.Batch:
+                  layer: TextLayer | None = None, together: bool = False
+                  ) -> pyglet.graphics.Batch:
         """Labels laid out by the one rule in their specs' boxes (with `whole`, left out
-        when they do not fit whole at the rule's minimum size)."""
+        when they do not fit whole at the rule's minimum size; with `together`, all left
+        out if one is: cell names, on every free cell or on none)."""
         layer = layer or TextLayer()
         for spec in specs:
-            box = Rect(spec.x - spec.width / 2, spec.y - spec.height * 0.6, spec.width,
-                       spec.height * 1.2)
+            room = max(spec.room or 0.0, spec.height * 1.2)
+            box = Rect(spec.x - spec.width / 2, spec.y - room / 2, spec.width, room)
             layer.add(spec.text, spec.x, spec.y, box, spec.height * 0.8 / _PX_PER_PT,
                       rgba(spec.colour), font_name=FONT_SANS, bold=spec.bold,
                       anchor_x="center", anchor_y="center", whole=whole)
+        if together and len(layer.placed) < len(specs):
+            return pyglet.graphics.Batch()
         self._texts += layer.texts
         self._placed += layer.placed
         return layer.batch
@@ -341,9 +374,14 @@ class BoardRenderer(Renderer):
         laid out."""
         return list(self._placed)
 
+    @property
+    def shown_cursor(self) -> Cell | None:
+        """The keyboard cursor's cell as drawn: None while the board has not the focus
+        (or the player may not move)."""
+        return self.cursor if self.focused and self.interactive else None
+
     def _build_live(self) -> None:
-        cursor = self.cursor if self.focused and self.interactive else None
-        mesh = paint_live(self.board_layout, self.palette, self.hover, cursor)
+        mesh = paint_live(self.board_layout, self.palette, self.hover, self.shown_cursor)
         self._live = mesh.shape_list()
 
     def draw(self) -> None:
