@@ -17,13 +17,11 @@ from ui_driver import close_app, installed_host, key, open_app, pump, run_clock
 
 import games.verso.plugin
 from games.verso.state import FLIP, KEEP, Bank
-from games.verso.view.moving import MovingPicture
 from games.verso.view.renderer import VersoRenderer
 from tabletop.plugins import Host, module_sources
 from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.renderer import Rect
 
 
 def make_host() -> Host:
@@ -150,66 +148,6 @@ def test_the_picture_at_other_sizes(tmp_path: Path, size: tuple[int, int]) -> No
         frame_both_ways(window, screen)
     finally:
         close_app(window)
-
-
-def test_moving_shapes_are_arcades_own(table: tuple[Any, GameScreen]) -> None:
-    """A rectangle, an outline and a disc of a `MovingPicture` cover the pixels arcade's
-    immediate drawing covers."""
-    window, _ = table
-
-    def picture(draw: Any) -> Image.Image:
-        window.ctx.screen.use()
-        window.clear(color=(0, 0, 0, 255))
-        draw()
-        return image(window)
-
-    def ours() -> None:
-        moving = MovingPicture()
-        moving.begin()
-        moving.item(Rect(0, 0, 400, 400), "card")
-        moving.rect(40.3, 50.6, 70.2, 90.7, (0, 0, 0, 110))
-        moving.rect(37.3, 54.6, 70.2, 90.7, (46, 140, 70))
-        moving.outline(37.3, 54.6, 70.2, 90.7, (250, 214, 92), 3.5)
-        moving.disc(60.5, 70.25, 4.2, (255, 255, 255), 12)
-        moving.draw()
-
-    def arcades() -> None:
-        arcade.draw_lbwh_rectangle_filled(40.3, 50.6, 70.2, 90.7, (0, 0, 0, 110))
-        arcade.draw_lbwh_rectangle_filled(37.3, 54.6, 70.2, 90.7, (46, 140, 70))
-        arcade.draw_lbwh_rectangle_outline(37.3, 54.6, 70.2, 90.7, (250, 214, 92), 3.5)
-        arcade.draw_circle_filled(60.5, 70.25, 4.2, (255, 255, 255), num_segments=12)
-
-    assert same(picture(ours), picture(arcades))
-
-
-def test_overlapping_things_keep_their_order(table: tuple[Any, GameScreen]) -> None:
-    """The second of two overlapping cards covers the first one's number; apart, both
-    numbers show (their shapes in one call, their texts in the next)."""
-    window, _ = table
-    moving = MovingPicture()
-    labels = [moving.make_text(n, "8", 0, 0, (255, 255, 255), 40, anchor_x="center",
-                               anchor_y="center", bold=True) for n in range(2)]
-
-    def draw(second_left: float) -> Image.Image:
-        window.ctx.screen.use()
-        window.clear(color=(0, 0, 0, 255))
-        moving.begin()
-        for n, left in enumerate((100.0, second_left)):
-            moving.item(Rect(left, 100, 80, 120), n)
-            moving.rect(left, 100, 80, 120, (38, 108, 196))
-            moving.text(labels[n], left + 40, 160)
-        moving.draw()
-        return image(window)
-
-    def white_near(picture: Image.Image, x: int) -> bool:
-        height = picture.height
-        return any(picture.getpixel((x + dx, height - 160 + dy)) == (255, 255, 255)
-                   for dx in range(-12, 13) for dy in range(-15, 16))
-
-    apart = draw(300.0)
-    assert white_near(apart, 140) and white_near(apart, 340)
-    over = draw(120.0)  # the second card covers the first one's number
-    assert not white_near(over, 140 - 14) and white_near(over, 160)
 
 
 def test_a_computer_move_ends_on_the_table_while_the_app_idles(tmp_path: Path) -> None:

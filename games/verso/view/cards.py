@@ -1,26 +1,37 @@
-"""How a Verso card looks: built into a shape list and a text batch once, never per frame.
+"""How a Verso card looks, painted with the board toolkit into one mesh and one batch.
 
 A card is filled with its colour (sea blue, land green, sky orange), shows its number or
 J for the joker in the middle and its points as dots (a 3-point card also has a gold
 rim). In colour-blind mode a symbol in the corner names the colour without it: a wave
 for the sea, a triangle (a hill) for the land, a disc (the sun) for the sky. A card
 whose other face is known to everyone carries a small tab of that face's colour and
-number (verso.md §3). Animated cards are added to a frame's `MovingPicture` by
-`draw_moving_card`.
+number (verso.md §3). `CardFace` is the face as a toolkit `Piece.painter` (`card_piece`),
+so the still table and the toolkit's animation paint cards alike; `CardPainter` paints
+the still table (cards, marks, words) into one mesh and one text batch.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import pyglet
 
 from games.verso.cards import colour_of, points_of, value_of
 from games.verso.observation import UNSEEN
-from games.verso.view.moving import MovingPicture
-from tabletop.ui.kit import FONT_SANS, Rect, TextLayer, arcade
+from tabletop.ui.boards.mesh import rgba
+from tabletop.ui.kit import (
+    CARD_ASPECT,
+    FONT_SANS,
+    Mesh,
+    Piece,
+    Point,
+    Rect,
+    TextLayer,
+    arcade,
+)
 
 COLOUR_RGB = ((38, 108, 196), (46, 140, 70), (236, 134, 36))
 COLOUR_NAMES = ("sea", "land", "sky")
@@ -40,25 +51,81 @@ def value_text(face: int) -> str:
     return str(value) if value else "J"
 
 
-def symbol_shapes(colour: int, cx: float, cy: float, size: float,
-                  ink: Any) -> list[Any]:
-    """The colour-blind symbol of `colour` centred at (cx, cy): wave, triangle or disc."""
-    sl = arcade.shape_list
-    half = size / 2
+def _box(left: float, bottom: float, width: float, height: float) -> list[Point]:
+    return [(left, bottom), (left + width, bottom), (left + width, bottom + height),
+            (left, bottom + height)]
+
+
+def symbol_shapes(mesh: Mesh, colour: int, cx: float, cy: float, size: float,
+                  ink: Any) -> None:
+    """Add the colour-blind symbol of `colour` centred at (cx, cy): wave, triangle or
+    disc."""
+    half, ink = size / 2, rgba(ink)
     if colour == 0:
         points = [(cx - half + size * i / 10, cy + half * 0.35 * math.sin(i / 10 * 2 * math.pi))
                   for i in range(11)]
-        lower = [(x, y - half * 0.6) for x, y in points]
         width = max(1.5, size / 7)
-        return [sl.create_line_strip(points, ink, width), sl.create_line_strip(lower, ink, width)]
+        for line in (points, [(x, y - half * 0.6) for x, y in points]):
+            for a, b in itertools.pairwise(line):
+                mesh.line(a, b, width, ink, caps=True)
+        return
     if colour == 1:
-        return [sl.create_polygon([(cx - half, cy - half * 0.8), (cx + half, cy - half * 0.8),
-                                   (cx, cy + half * 0.8)], ink)]
-    return [sl.create_ellipse_filled(cx, cy, size * 0.8, size * 0.8, ink, num_segments=20)]
+        mesh.polygon([(cx - half, cy - half * 0.8), (cx + half, cy - half * 0.8),
+                      (cx, cy + half * 0.8)], ink)
+        return
+    mesh.disc((cx, cy), size * 0.4, ink)
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """The face of a Verso card as a toolkit painter (`Piece.painter`): its shadow,
+    colour, rim (gold for 3 points), points dots and, in colour-blind mode, its colour's
+    symbol; the number is the piece's label (`card_piece`)."""
+
+    face: int
+    colour_blind: bool = False
+
+    def __call__(self, mesh: Mesh, centre: Point, size: float, sx: float,
+                 alpha: int | None) -> None:
+        self.paint(mesh, centre, size * CARD_ASPECT, size, sx, alpha)
+
+    def paint(self, mesh: Mesh, centre: Point, full: float, height: float, sx: float = 1.0,
+              alpha: int | None = None) -> None:
+        """The face `full` wide (`sx` of it shown) and `height` tall round `centre`."""
+        width = max(1.0, full * sx)
+        left, bottom = centre[0] - width / 2, centre[1] - height / 2
+        colour = colour_of(self.face)
+        ink = rgba(INK[colour], alpha)
+        mesh.polygon(_box(left + 2, bottom - 3, width, height),
+                     rgba(SHADOW, None if alpha is None else alpha * 110 // 255))
+        mesh.polygon(_box(left, bottom, width, height), rgba(COLOUR_RGB[colour], alpha))
+        if points_of(self.face) == 3:
+            mesh.outline(_box(left, bottom, width, height), max(2.0, full * 0.06),
+                         rgba(GOLD, alpha))
+        else:
+            mesh.outline(_box(left, bottom, width, height), 1.0, rgba(RIM, alpha))
+        if sx < 0.6:  # edge-on: no dots nor symbol
+            return
+        dots, radius = points_of(self.face), max(1.6, full * 0.06)
+        for i in range(dots):
+            x = centre[0] + (i - (dots - 1) / 2) * radius * 3 * sx
+            mesh.disc((x, bottom + height * 0.13), radius, ink, sx)
+        if self.colour_blind:
+            symbol = full * 0.26
+            symbol_shapes(mesh, colour, centre[0] + width / 2 - symbol * 0.75,
+                          bottom + height - symbol * 0.75, symbol, ink)
+
+
+def card_piece(face: int, colour_blind: bool) -> Piece:
+    """A Verso card as a toolkit piece: `CardFace` painted, its number written on it."""
+    return Piece(COLOUR_RGB[colour_of(face)], shape="card", label=value_text(face),
+                 text=INK[colour_of(face)][:3], painter=CardFace(face, colour_blind),
+                 text_scale=1.5, text_at=0.06)  # as `CardPainter.card` writes it
 
 
 class CardPainter:
-    """Adds cards to one shape list and one text batch (kept alive by `texts`).
+    """Adds cards to one mesh and one text batch (kept alive by `texts`); `finish` puts
+    the mesh into the shape list, as one shape drawn in the order painted.
 
     Words on the table (`fit`, `lines`) are laid out by the app's one rule for text and
     recorded in `layer.placed`; `text` is for the glyphs of a card (its number, the tag's
@@ -68,6 +135,7 @@ class CardPainter:
     def __init__(self, shapes: ShapeList, batch: pyglet.graphics.Batch,
                  colour_blind: bool) -> None:
         self.shapes = shapes
+        self.mesh = Mesh()
         self.batch = batch
         self.colour_blind = colour_blind
         self.texts: list[arcade.Text] = []
@@ -98,23 +166,29 @@ class CardPainter:
         self.layer.add_lines(lines, box, size_px * PT_PER_PX, font_name=FONT_SANS)
         self.texts += self.layer.texts[count:]
 
+    def finish(self) -> None:
+        """Put what was painted into the shape list (call once, when done)."""
+        if self.mesh.points:
+            self.shapes.append(arcade.shape_list.create_triangles_filled_with_colors(
+                self.mesh.points, self.mesh.colours))
+        self.mesh = Mesh()
+
     def rect(self, rect: Rect, colour: Any) -> None:
         """A filled rectangle."""
-        self.shapes.append(arcade.shape_list.create_rectangle_filled(
-            *rect.center, rect.width, rect.height, colour))
+        self.mesh.polygon(_box(rect.left, rect.bottom, rect.width, rect.height), rgba(colour))
 
     def outline(self, rect: Rect, colour: Any, width: float = 2, grow: float = 0) -> None:
         """A rectangle outline, `grow` pixels outside `rect`."""
-        self.shapes.append(arcade.shape_list.create_rectangle_outline(
-            *rect.center, rect.width + 2 * grow, rect.height + 2 * grow, colour, width))
+        self.mesh.outline(_box(rect.left - grow, rect.bottom - grow, rect.width + 2 * grow,
+                               rect.height + 2 * grow), width, rgba(colour))
 
     def cross(self, rect: Rect, colour: Any, width: float = 3) -> None:
         """An X over a card (it will be discarded)."""
         inner = rect.inset(rect.width * 0.12)
-        self.shapes.append(arcade.shape_list.create_line(
-            inner.left, inner.bottom, inner.right, inner.top, colour, width))
-        self.shapes.append(arcade.shape_list.create_line(
-            inner.left, inner.top, inner.right, inner.bottom, colour, width))
+        self.mesh.line((inner.left, inner.bottom), (inner.right, inner.top), width,
+                       rgba(colour))
+        self.mesh.line((inner.left, inner.top), (inner.right, inner.bottom), width,
+                       rgba(colour))
 
     def back(self, rect: Rect) -> None:
         """The back of a card (the deck under its top card)."""
@@ -124,27 +198,12 @@ class CardPainter:
 
     def card(self, rect: Rect, face: int, reverse: int = UNSEEN) -> None:
         """A card showing `face`; `reverse` is its other face when everyone knows it."""
-        colour, w, h = colour_of(face), rect.width, rect.height
-        ink = INK[colour]
-        self.rect(Rect(rect.left + 2, rect.bottom - 3, w, h), SHADOW)
-        self.rect(rect, COLOUR_RGB[colour])
-        if points_of(face) == 3:
-            self.outline(rect, GOLD, max(2.0, w * 0.06))
-        else:
-            self.outline(rect, RIM, 1)
+        CardFace(face, self.colour_blind).paint(self.mesh, rect.center, rect.width,
+                                                rect.height)
+        w, h = rect.width, rect.height
         cx, cy = rect.center
-        self.text(value_text(face), cx, cy + h * 0.06, h * 0.36, ink, anchor_x="center",
-                  anchor_y="center", bold=True)
-        dots, radius = points_of(face), max(1.6, w * 0.06)
-        for i in range(dots):
-            x = cx + (i - (dots - 1) / 2) * radius * 3
-            self.shapes.append(arcade.shape_list.create_ellipse_filled(
-                x, rect.bottom + h * 0.13, radius * 2, radius * 2, ink, num_segments=12))
-        if self.colour_blind:
-            size = w * 0.26
-            for shape in symbol_shapes(colour, rect.right - size * 0.75,
-                                       rect.top - size * 0.75, size, ink):
-                self.shapes.append(shape)
+        self.text(value_text(face), cx, cy + h * 0.06, h * 0.36, INK[colour_of(face)],
+                  anchor_x="center", anchor_y="center", bold=True)
         if reverse != UNSEEN:
             other = colour_of(reverse)
             tab = Rect(rect.left + 2, rect.top - w * 0.34 - 2, w * 0.34, w * 0.34)
@@ -152,27 +211,3 @@ class CardPainter:
             self.outline(tab, (20, 20, 20), 1)
             self.text(value_text(reverse), *tab.center, tab.height * 0.75, INK[other],
                       anchor_x="center", anchor_y="center")
-
-
-def draw_moving_card(picture: MovingPicture, key: Hashable, rect: Rect, face: int,
-                     squeeze: float, label: arcade.Text) -> None:
-    """Add one animated card, called `key`, to this frame's `picture`: `squeeze` (0..1)
-    narrows it mid-flip; `label` is its value text (made in `picture.batch(key)`), moved
-    to the card's centre (hidden while the card is edge-on)."""
-    colour = colour_of(face)
-    width = max(1.0, rect.width * squeeze)
-    left = rect.left + (rect.width - width) / 2
-    border = max(1.5, rect.width * 0.05)
-    picture.item(Rect(left - border, rect.bottom - 4 - border, width + 3 + 2 * border,
-                      rect.height + 4 + 2 * border), key)
-    picture.rect(left + 3, rect.bottom - 4, width, rect.height, SHADOW)
-    picture.rect(left, rect.bottom, width, rect.height, COLOUR_RGB[colour])
-    rim = GOLD if points_of(face) == 3 else RIM
-    picture.outline(left, rect.bottom, width, rect.height, rim, border)
-    if squeeze > 0.6:
-        cx, cy = rect.center
-        picture.text(label, cx, cy + rect.height * 0.06)
-        for i in range(points_of(face)):
-            x = cx + (i - (points_of(face) - 1) / 2) * rect.width * 0.18
-            picture.disc(x, rect.bottom + rect.height * 0.13, max(1.6, rect.width * 0.06),
-                         INK[colour], 12)

@@ -5,6 +5,11 @@ status and preview text) above a grid of player panels. Each panel is a header (
 score, square) over three rows of seven card slots — sea, land, sky from top to bottom;
 values 1 to 6 left to right and the joker last — so a card never moves within its row
 and the gaps of a sequence show. The grid shape is the one giving the largest cards.
+
+The card places themselves are the board toolkit's: a `CardTable` of the deck, the
+discard pile and each seat's three colour rows (`Region`s of seven slots, the joker set
+apart by a `break`), laid out once in `layout`; a place `(seat, key)` is the cell
+`cell_of(place)` of it, so the toolkit's animation moves the cards between them.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.verso.cards import colour_of, value_of
-from tabletop.ui.kit import Rect
+from games.verso.view.preview import DECK, DISCARD, Place
+from tabletop.ui.kit import CARD_ASPECT, CardTable, Cell, Layout, Rect, Region
 
-CARD_RATIO = 0.72  # width / height of a card
+CARD_RATIO = CARD_ASPECT  # width / height of a card (the toolkit's)
 COLUMNS = 7  # values 1..6, then the joker
 JOKER_COLUMN = COLUMNS - 1  # counted from 0
 
@@ -25,30 +31,49 @@ def column_of(key: int) -> int:
     return value_of(key) or COLUMNS
 
 
+def cell_of(place: Place) -> Cell:
+    """The card table's cell of a place: the deck, the pile, or a seat's card by key
+    (its colour's row, its column)."""
+    seat, key = place
+    if seat == DECK:
+        return ("deck", 0)
+    if seat == DISCARD:
+        return ("discard", 0)
+    return (row_name(seat, colour_of(key)), column_of(key) - 1)
+
+
+def row_name(seat: int, colour: int) -> str:
+    """The region of a seat's colour row ("2:1": seat 2's land row)."""
+    return f"{seat}:{colour}"
+
+
 @dataclass(frozen=True)
 class Panel:
-    """One player's panel: its frame, header band and card size."""
+    """One player's panel: its frame, header band, rows and its cards' places."""
 
+    seat: int
     frame: Rect
     header: Rect
-    card_w: float
-    card_h: float
-    origin: tuple[float, float]  # lower-left corner of the slot of column 0, top row
-    gap: float
+    rows: tuple[Rect, ...]  # the band behind each colour's row
+    layout: Layout  # the whole table's (`TableGeometry.layout`)
+
+    @property
+    def card_w(self) -> float:
+        """A card's width in this panel."""
+        return self.slot(0).width
+
+    @property
+    def card_h(self) -> float:
+        """A card's height in this panel."""
+        return self.slot(0).height
 
     def slot(self, key: int) -> Rect:
         """The rectangle of layout slot `key` (colour * 7 + value)."""
-        colour, column = colour_of(key), column_of(key) - 1
-        x0, y0 = self.origin
-        left = x0 + column * (self.card_w + self.gap) + (self.gap if column == JOKER_COLUMN else 0)
-        return Rect(left, y0 - colour * (self.card_h + self.gap), self.card_w, self.card_h)
+        return self.layout.content_box(cell_of((self.seat, key)))
 
     def row(self, colour: int) -> Rect:
         """The band behind one colour's row."""
-        x0, y0 = self.origin
-        bottom = y0 - colour * (self.card_h + self.gap)
-        width = COLUMNS * (self.card_w + self.gap) + self.gap * 2
-        return Rect(x0 - self.gap / 2, bottom - self.gap / 3, width, self.card_h + self.gap * 2 / 3)
+        return self.rows[colour]
 
 
 @dataclass(frozen=True)
@@ -64,13 +89,21 @@ class TableGeometry:
     #: The lines under the deck and the discard pile (their counts).
     deck_label: Rect
     discard_label: Rect
+    #: The card table laid out: every card place, by `cell_of` its place.
+    layout: Layout
+
+    def place_rect(self, place: Place) -> Rect:
+        """The rectangle of a card at `place` (the deck, the pile, a seat's card)."""
+        return self.layout.content_box(cell_of(place))
 
 
 def _grid_options(players: int) -> list[tuple[int, int]]:
     return [(cols, -(-players // cols)) for cols in range(1, players + 1)]
 
 
-def _panel(frame: Rect, font_scale: float) -> Panel:
+def _rows(frame: Rect, font_scale: float) -> tuple[Rect, tuple[Rect, ...], float]:
+    """A panel's header, its three row bands (sea, land, sky from the top) and the card
+    width they leave."""
     header_h = max(18.0, min(30.0, frame.height * 0.14)) * font_scale ** 0.3
     inner = frame.inset(max(4.0, frame.width * 0.015))
     gap = max(3.0, min(8.0, inner.width * 0.012))
@@ -80,9 +113,20 @@ def _panel(frame: Rect, font_scale: float) -> Panel:
     card_w = card_h * CARD_RATIO
     used_w = COLUMNS * card_w + (COLUMNS + 2) * gap
     x0 = inner.left + (inner.width - used_w) / 2 + gap / 2
-    top = inner.top - header_h - gap
+    top = inner.top - header_h - gap - card_h
     header = Rect(frame.left, frame.top - header_h - 4, frame.width, header_h + 4)
-    return Panel(frame, header, card_w, card_h, (x0, top - card_h), gap)
+    width = COLUMNS * (card_w + gap) + gap * 2
+    rows = tuple(Rect(x0 - gap / 2, top - c * (card_h + gap) - gap / 3, width,
+                      card_h + gap * 2 / 3) for c in range(3))
+    return header, rows, card_w
+
+
+def _region(name: str, box: Rect, area: Rect, slots: int = 1, pile: bool = False,
+            breaks: tuple[int, ...] = ()) -> Region:
+    """A region of the card table covering `box` of `area`."""
+    return Region(name, (box.left - area.left) / area.width,
+                  (box.bottom - area.bottom) / area.height, box.width / area.width,
+                  box.height / area.height, slots=slots, pile=pile, breaks=breaks)
 
 
 def table_geometry(area: Rect, players: int) -> TableGeometry:
@@ -104,24 +148,39 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
     message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
                    max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     table = Rect(area.left, area.bottom, area.width, max(10.0, area.height - strip_h - pad))
-    best: tuple[float, list[Panel]] | None = None
+    best: tuple[float, list[tuple[Rect, Rect, tuple[Rect, ...]]]] | None = None
     for cols, rows in _grid_options(players):
         gap = max(6.0, table.width * 0.01)
         w = (table.width - gap * (cols - 1)) / cols
         h = (table.height - gap * (rows - 1)) / rows
         panels = []
+        size = 0.0
         for seat in range(players):
             row, col = divmod(seat, cols)
             frame = Rect(table.left + col * (w + gap), table.top - (row + 1) * h - row * gap,
                          w, h)
-            panels.append(_panel(frame, font_scale))
-        size = panels[0].card_w
+            header, bands, size = _rows(frame, font_scale)
+            panels.append((frame, header, bands))
         if best is None or size > best[0] + 0.5:
             best = (size, panels)
     assert best is not None
+    regions = [_region("deck", deck, area, pile=True),
+               _region("discard", discard, area, pile=True)]
+    card_w = best[0]
+    for seat, (_frame, _header, bands) in enumerate(best[1]):
+        for colour, band in enumerate(bands):
+            # The cards fill the band but for a third of a gap above and below.
+            gap = (band.width - COLUMNS * card_w) / (COLUMNS + 2)
+            inner = Rect(band.left, band.bottom + gap / 3, band.width, band.height - gap * 2 / 3)
+            regions.append(_region(row_name(seat, colour), inner, area, COLUMNS,
+                                   breaks=(JOKER_COLUMN,)))
+    layout = CardTable(tuple(regions)).fit(area)
     under = strip.bottom + pad / 2
     deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
     discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
                          deck.bottom - under)
-    return TableGeometry(deck, discard, buttons, message, tuple(best[1]), font_scale,
-                         deck_label, discard_label)
+    return TableGeometry(layout.content_box(("deck", 0)), layout.content_box(("discard", 0)),
+                         buttons, message,
+                         tuple(Panel(seat, frame, header, bands, layout)
+                               for seat, (frame, header, bands) in enumerate(best[1])),
+                         font_scale, deck_label, discard_label, layout)

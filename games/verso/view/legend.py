@@ -71,4 +71,5 @@ def paint_symbol(index: int, box: Rect, colour_blind: bool) -> tuple[Any, Any, C
         else:
             paint_cursor(paint, first)
             paint.outline(second, MARK, 2, grow=2)
+    paint.finish()
     return shapes, batch, paint

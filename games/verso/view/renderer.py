@@ -9,7 +9,8 @@ arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the previ
 changes which cards are discarded. Everything static is built in `sync` into one shape
 list and one text batch, painted into a picture (`draw_still`); the game screen keeps that
 in its own still picture (`still_picture`), so a frame is a copy of it plus the few cards
-of a running animation (`draw_moving`).
+of a running animation (`draw_moving`): the board toolkit's `MoveAnimation`, each card's
+`Travel` between the places of the toolkit's card table (`geometry`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from games.verso.cards import colour_number, colour_of, key_for
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.animation import Floater, Motion, transitions
-from games.verso.view.cards import CardPainter, draw_moving_card, value_text
-from games.verso.view.geometry import TableGeometry, column_of, table_geometry
+from games.verso.view.cards import CardPainter, card_piece
+from games.verso.view.geometry import TableGeometry, cell_of, column_of, table_geometry
 from games.verso.view.legend import LEGEND, paint_symbol
-from games.verso.view.moving import MovingPicture
 from games.verso.view.preview import (
     DECK,
     DISCARD,
@@ -41,7 +41,19 @@ from games.verso.view.preview import (
 from games.verso.view.table import Button, TableScene, paint_table
 from games.verso.words import _
 from tabletop.lines import Line, render
-from tabletop.ui.kit import FONT_SANS, Canvas, Placed, Rect, Renderer, RendererContext, arcade
+from tabletop.ui.boards.mesh import ShapeList
+from tabletop.ui.kit import (
+    FONT_SANS,
+    Canvas,
+    Mesh,
+    MoveAnimation,
+    Placed,
+    Rect,
+    Renderer,
+    RendererContext,
+    Travel,
+    arcade,
+)
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
 GOOD = (120, 220, 140)
@@ -108,10 +120,11 @@ class VersoRenderer(Renderer):
                                         pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
         self._placed: list[Placed] = []
-        self._motion_labels: list[arcade.Text] = []
-        self._motion_labels_before: list[arcade.Text] = []
-        self._floater_labels: list[tuple[arcade.Text, float]] = []
-        self._moving = MovingPicture()
+        #: The toolkit's animation of the cards of `motions` (None when still).
+        self.animation: MoveAnimation | None = None
+        self._animated_on: TableGeometry | None = None  # the geometry it was built for
+        #: Each floater's text, its starting height and its plate (at the origin).
+        self._floater_labels: list[tuple[arcade.Text, float, ShapeList]] = []
         self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
     # -- the shell's calls ---------------------------------------------------------------
@@ -186,11 +199,7 @@ class VersoRenderer(Renderer):
         self.hidden = {m.end for m in motions if m.end[0] >= 0}
         self.discard_shown = len(before.discard)
         self.elapsed, self.duration = 0.0, self.context.animation_seconds
-        self._moving = MovingPicture()  # a fresh batch for this move's texts
-        self._motion_labels = [self._card_label(m.face_after, m.end, i)
-                               for i, m in enumerate(motions)]
-        self._motion_labels_before = [self._card_label(m.face, m.end, i)
-                                      for i, m in enumerate(motions)]
+        self.animation = None  # built for the table's geometry by `sync`
         self.sync()
 
     def text_boxes(self) -> Sequence[Placed]:
@@ -223,13 +232,17 @@ class VersoRenderer(Renderer):
             cues.append("square")
         return cues
 
-    def _card_label(self, face: int, place: Place, index: int) -> arcade.Text:
-        """The value text of moving card `index`, sized for the card where it lands."""
-        height = self._place_rect(place).height
-        ink = (48, 30, 8) if colour_of(face) == 2 else (255, 255, 255)
-        return self._moving.make_text(("card", index), value_text(face), 0, 0, ink,
-                                      max(6.0, height * 0.36 * 0.75), font_name=FONT_SANS,
-                                      anchor_x="center", anchor_y="center", bold=True)
+    def _animation(self, geo: TableGeometry) -> MoveAnimation:
+        """The toolkit's animation of `motions` on the card table of `geo`: each card a
+        `Travel` from its place to the next, turned over where it flips."""
+        cb = self.context.colour_blind
+        travels = tuple(
+            Travel(cell_of(m.start), cell_of(m.end), card_piece(m.face, cb),
+                   card_piece(m.face_after, cb) if m.flip is not None else None,
+                   m.flip, m.move) for m in self.motions)
+        animation = MoveAnimation(geo.layout, {}, {}, None, self.duration, cb, travels)
+        animation.elapsed = self.elapsed
+        return animation
 
     @property
     def animating(self) -> bool:
@@ -250,8 +263,7 @@ class VersoRenderer(Renderer):
         self.hidden = set()
         self.discard_shown = None
         self.elapsed = self.duration = 0.0
-        self._motion_labels = []
-        self._motion_labels_before = []
+        self.animation = None
         self._floater_labels = []
 
     # -- who is who ----------------------------------------------------------------------
@@ -286,25 +298,33 @@ class VersoRenderer(Renderer):
         batch = pyglet.graphics.Batch()
         paint = CardPainter(shapes, batch, self.context.colour_blind)
         drawn = paint_table(self.scene(view, geo), paint)
+        paint.finish()
         self.buttons, self.card_boxes = drawn.buttons, drawn.cards
         self._texts = paint.texts
         self._placed = paint.layer.placed
         self._still = (shapes, batch)
         self._canvas.dirty = True
         self.repaint()
+        if self.motions and (self.animation is None or self._animated_on is not geo):
+            self.animation, self._animated_on = self._animation(geo), geo
         if self.floaters:
             self._floater_labels = []
-            for number, floater in enumerate(self.floaters):
+            for floater in self.floaters:
                 # Centred on the panel and rising: a score change on anyone's turn is seen.
                 frame = geo.panels[floater.seat].frame
                 index = sum(1 for f in self.floaters[:len(self._floater_labels)]
                             if f.seat == floater.seat)
                 base = frame.center[1] - index * 34 * geo.font_scale
-                label = self._moving.make_text(
-                    ("floater", number), floater.text, frame.center[0], base, GOOD,
-                    24 * geo.font_scale, font_name=FONT_SANS, bold=True, anchor_x="center",
-                    anchor_y="center")
-                self._floater_labels.append((label, base))
+                label = arcade.Text(floater.text, frame.center[0], base, GOOD,
+                                    24 * geo.font_scale, font_name=FONT_SANS, bold=True,
+                                    anchor_x="center", anchor_y="center")
+                # A dark plate under the text keeps it readable over the cards.
+                width, height = label.content_width + 16, label.content_height + 6
+                plate = Mesh()
+                plate.polygon(((-width / 2, -height / 2), (width / 2, -height / 2),
+                               (width / 2, height / 2), (-width / 2, height / 2)),
+                              (16, 20, 28, 220))
+                self._floater_labels.append((label, base, plate.shape_list()))
 
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
         """A frozen snapshot of what the still table shows now."""
@@ -364,47 +384,17 @@ class VersoRenderer(Renderer):
         if self.animating:
             self._draw_animation()
 
-    def _place_rect(self, place: Place) -> Rect:
-        geo = self.geometry
-        assert geo is not None
-        seat, key = place
-        if seat == DECK:
-            return geo.deck
-        if seat == DISCARD:
-            return geo.discard
-        return geo.panels[seat].slot(key)
-
     def _draw_animation(self) -> None:
         t = self.elapsed / self.duration if self.duration else 1.0
-        picture = self._moving
-        picture.begin()
-        for index, (motion, after_label, before_label) in enumerate(zip(
-                self.motions, self._motion_labels, self._motion_labels_before, strict=True)):
-            start, end = self._place_rect(motion.start), self._place_rect(motion.end)
-            a, b = motion.move
-            m = min(1.0, max(0.0, (t - a) / (b - a)))
-            m = m * m * (3 - 2 * m)  # ease in and out
-            rect = Rect(start.left + (end.left - start.left) * m,
-                        start.bottom + (end.bottom - start.bottom) * m,
-                        start.width + (end.width - start.width) * m,
-                        start.height + (end.height - start.height) * m)
-            face, label, squeeze = motion.face, before_label, 1.0
-            if motion.flip is not None:
-                f0, f1 = motion.flip
-                f = min(1.0, max(0.0, (t - f0) / (f1 - f0)))
-                squeeze = abs(1 - 2 * f)
-                if f >= 0.5:
-                    face, label = motion.face_after, after_label
-            draw_moving_card(picture, ("card", index), rect, face, squeeze, label)
-        for number, (label, base) in enumerate(self._floater_labels):
+        if self.animation is not None:
+            self.animation.elapsed = self.elapsed
+            self.animation.draw()
+        for label, base, plate in self._floater_labels:
             y = base + 40 * t
-            # A dark plate under the text keeps it readable over the cards.
-            width, height = label.content_width + 16, label.content_height + 6
-            plate = Rect(label.x - width / 2, y - height / 2, width, height)
-            picture.item(plate, ("floater", number))
-            picture.rect(plate.left, plate.bottom, width, height, (16, 20, 28, 220))
-            picture.text(label, label.x, y)
-        picture.draw()
+            plate.position = (label.x, y)
+            plate.draw()
+            label.y = y
+            label.draw()
 
     # -- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:

@@ -45,7 +45,12 @@ pieces into the toolkit's mesh (still previewed, animated, turned over), `paint_
 `paint_under` and `paint_over` add its board's colours and its own marks,
 `MovePath(carried=...)` animates the pieces a move takes along, and `HexBoard`'s `ids`,
 `names`, `rim` (`RimLabel`) and `frame="cells"` give a board the game's own cells, names,
-edge labels and frame (the built-in Versus is drawn so).
+edge labels and frame (the built-in Versus is drawn so). A game that works out
+itself what its moves do on the table keeps the toolkit's geometry, pieces and animation
+without `BoardRenderer`: `CardTable` places its cards (`Region(breaks=...)` sets groups
+of a row apart), `Piece(painter=...)` paints its faces into a `Mesh`, and
+`MoveAnimation(..., travels=...)` plays each card's `Travel` (drawn, turned over,
+discarded) in its own time window (the built-in Verso is drawn so).
 
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
 outlines, hit testing, labels) without any window. A renderer not built on the toolkit
@@ -61,6 +66,7 @@ Register the renderer from the plugin like any other:
         register("reversi", "tabletop_reversi.view:ReversiRenderer")
 """
 
+from tabletop.ui.boards.animation import MoveAnimation
 from tabletop.ui.boards.geometry import (
     CARD_ASPECT,
     Board,
@@ -75,9 +81,18 @@ from tabletop.ui.boards.geometry import (
     RimLabel,
     SquareBoard,
 )
+from tabletop.ui.boards.mesh import Mesh
 from tabletop.ui.boards.paint import Palette
 from tabletop.ui.boards.picking import Picker
-from tabletop.ui.boards.pieces import Content, MovePath, Painter, Piece, Shape, Stack
+from tabletop.ui.boards.pieces import (
+    Content,
+    MovePath,
+    Painter,
+    Piece,
+    Shape,
+    Stack,
+    Travel,
+)
 from tabletop.ui.boards.renderer import BoardRenderer
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 
@@ -93,6 +108,8 @@ __all__ = [
     "HexBoard",
     "Label",
     "Layout",
+    "Mesh",
+    "MoveAnimation",
     "MovePath",
     "Painter",
     "Palette",
@@ -106,4 +123,5 @@ __all__ = [
     "SquareBoard",
     "Stack",
     "TextLayer",
+    "Travel",
 ]

@@ -6,7 +6,9 @@
 - a piece that goes shrinks away (a capture);
 - a stack whose count changes swells briefly into its new count (a pit sown into);
 - a piece the move carries along (`MovePath.carried`: a pawn pulled, a stone pushed)
-  slides to its new cell, then turns over there if it changed on the way.
+  slides to its new cell, then turns over there if it changed on the way;
+- a `Travel` (given as `travels`, for a game that works its moves' motions out itself)
+  slides and turns over in its own time windows (a card drawn, flipped, discarded).
 
 The moved or placed piece plays first; what follows from it (turn-overs, captures, other
 arrivals) plays in the second half. Every moving piece is a few small shape lists built
@@ -22,8 +24,14 @@ from dataclasses import dataclass
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.boards.geometry import Cell, Layout, Point
 from tabletop.ui.boards.mesh import Mesh, ShapeList
-from tabletop.ui.boards.paint import TextSpec, content_words, count_text, draw_content
-from tabletop.ui.boards.pieces import Content, MovePath, Stack
+from tabletop.ui.boards.paint import (
+    TextSpec,
+    content_words,
+    count_text,
+    draw_content,
+    piece_text,
+)
+from tabletop.ui.boards.pieces import Content, MovePath, Piece, Stack, Travel
 
 #: Widths of a piece turning over: old face narrowing, then the new one widening.
 _FLIP = (1.0, 0.6, 0.2)
@@ -51,6 +59,9 @@ class _Track:
     #: The words drawn with each frame, with their offsets from the piece's centre (a
     #: piece's words once it is whole and still or sliding; a stack's count throughout).
     words: list[list[tuple[arcade.Text, Point]]]
+    #: True: `points[i]` is where `frames[i]` is drawn (a travel's own timing), else the
+    #: piece goes along `points` as a path.
+    stepped: bool = False
 
 
 class MoveAnimation:
@@ -58,7 +69,7 @@ class MoveAnimation:
 
     def __init__(self, layout: Layout, before: Mapping[Cell, Content],
                  after: Mapping[Cell, Content], path: MovePath | None, duration: float,
-                 colour_blind: bool) -> None:
+                 colour_blind: bool, travels: tuple[Travel, ...] = ()) -> None:
         self.duration = max(duration, 1e-6)
         self.elapsed = 0.0
         self._colour_blind = colour_blind
@@ -108,11 +119,68 @@ class MoveAnimation:
                           + self._frames(cell, new, widths=_FLIP[::-1]))
                 tracks.append(_Track(frames, [centre], start, end,
                                      self._last(len(frames), self._words(cell, new))))
+        tracks += [self._travel(travel) for travel in travels
+                   if travel.frm in layout.centres and travel.to in layout.centres]
         self._tracks = tracks
-        #: The cells of `after` the still picture must leave out while this plays.
+        #: The cells of `after` the still picture must leave out while this plays (and
+        #: the ends of the travels).
         self.hidden = frozenset(cell for cell in after
                                 if cell in first or cell not in before or
-                                before[cell] != after[cell])
+                                before[cell] != after[cell]) | {t.to for t in travels}
+
+    #: Frames a travel's window is cut into (its turn and its slide placed among them).
+    _STEPS = 24
+
+    def _travel(self, travel: Travel) -> _Track:
+        """The track of a `Travel`: each of `_STEPS` frames of its window shows its piece
+        whole, narrowing or widening, at its place on the way and of the size of a piece
+        there (a place's size at either end, in between on the way; a turn before the
+        slide happens where it starts). Frames alike are built once."""
+        windows = [travel.move] + ([travel.turn] if travel.turn is not None else [])
+        start, end = min(w[0] for w in windows), max(w[1] for w in windows)
+        layout = self._layout
+        a, b = layout.centres[travel.frm], layout.centres[travel.to]
+        grow = layout.size_of(travel.frm) / layout.size_of(travel.to)
+        m0, m1 = travel.move
+        built: dict[tuple[int, int, int, bool],
+                    tuple[ShapeList, list[tuple[arcade.Text, Point]]]] = {}
+
+        def shown(piece: Piece, width: float, scale: float, words: bool
+                  ) -> tuple[ShapeList, list[tuple[arcade.Text, Point]]]:
+            key = (id(piece), round(width * 100), round(scale * 100), words)
+            if key not in built:
+                mesh = Mesh()
+                draw_content(mesh, layout, travel.to, piece, (0.0, 0.0), sx=width,
+                             scale=scale)
+                size = layout.size_of(travel.to) * scale
+                text = piece.words(self._colour_blind) if words else ""
+                glyphs = [] if not text else [piece_text(text, (0.0, 0.0), size, piece)]
+                built[key] = (mesh.shape_list(),
+                              [(_glyphs(spec), (spec.x, spec.y)) for spec in glyphs])
+            return built[key]
+
+        turn = [(travel.piece, w) for w in _FLIP] + (
+            [(travel.becomes, w) for w in _FLIP[::-1]] if travel.becomes is not None else [])
+        frames, points, words = [], [], []
+        span = max(end - start, 1e-9)
+        for step in range(self._STEPS + 1):
+            t = start + span * step / self._STEPS
+            m = _ease((t - m0) / (m1 - m0) if m1 > m0 else float(t >= m1))
+            points.append((a[0] + (b[0] - a[0]) * m, a[1] + (b[1] - a[1]) * m))
+            scale = grow + (1.0 - grow) * m
+            if travel.becomes is None or travel.turn is None or t < travel.turn[0]:
+                piece, width, whole = travel.piece, 1.0, True
+            else:
+                t0, t1 = travel.turn
+                f = 1.0 if t1 <= t0 else min(1.0, (t - t0) / (t1 - t0))
+                piece, width = turn[min(len(turn) - 1, int(f * len(turn)))]
+                whole = f >= 1.0
+                if whole:
+                    piece, width = travel.becomes, 1.0
+            shapes, glyphs = shown(piece, width, scale, whole)
+            frames.append(shapes)
+            words.append(glyphs)
+        return _Track(frames, points, start, end, words, stepped=True)
 
     def _carried(self, path: MovePath | None, before: Mapping[Cell, Content],
                  after: Mapping[Cell, Content], split: float, tracks: list[_Track]
@@ -184,7 +252,11 @@ class MoveAnimation:
                 track.end - track.start)
             local = min(1.0, max(0.0, local))
             index = min(len(track.frames) - 1, int(local * len(track.frames)))
-            x, y = _along(track.points, _ease(local))
+            if track.stepped:
+                index = round(local * (len(track.frames) - 1))
+                x, y = track.points[index]
+            else:
+                x, y = _along(track.points, _ease(local))
             shapes = track.frames[index]
             shapes.position = (x, y)
             shapes.draw()

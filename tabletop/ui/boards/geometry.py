@@ -570,6 +570,8 @@ class Region:
     with `pile=True`, a pile: one place, `(name, 0)`, where the game shows the top card
     (a draw or discard pile; `slots` is ignored). The region covers (`left`, `bottom`,
     `width`, `height`) of the table, in shares of it (0 to 1); `title` is written above.
+    `breaks` are slots before which the row leaves one more gap between two cards, so
+    that groups of a row stand apart (a joker after the numbers 1 to 6).
     """
 
     name: str
@@ -580,6 +582,7 @@ class Region:
     slots: int = 1
     pile: bool = False
     title: str = ""
+    breaks: tuple[int, ...] = ()
 
 
 #: A card's width over its height (a poker card).
@@ -630,19 +633,25 @@ class CardTable(Board):
                 labels.append(Label(region.title, box.center[0], box.top - title / 2,
                                     title * 0.8, box.width))
             slots = 1 if region.pile else region.slots
+            breaks = sorted(b for b in set(region.breaks) if 0 < b < slots)
             height = min(box.height - title,
-                         box.width / (CARD_ASPECT * slots + 0.05 * (slots - 1)))
+                         box.width / (CARD_ASPECT * slots + 0.05 * (slots - 1 + len(breaks))))
             height = max(height, min(box.height - title, box.width / CARD_ASPECT) * 0.5)
             width = height * CARD_ASPECT
-            step = 0.0 if slots == 1 else min(width * 1.05, (box.width - width) / (slots - 1))
-            used = width + step * (slots - 1)
+            step = 0.0 if slots == 1 else min(
+                width * 1.05, (box.width - width + width * len(breaks))
+                / (slots - 1 + len(breaks)))
+            if step < width and slots > 1:  # fanned: no gaps, so no room for breaks
+                step = (box.width - width) / (slots - 1)
+            gap = max(0.0, step - width)  # a break's room: one more gap between two cards
+            used = width + step * (slots - 1) + gap * len(breaks)
             x = box.left + (box.width - used) / 2
             y = box.bottom + (box.height - title - height) / 2
             for slot in range(slots):
                 cell = (region.name, slot)
                 # A fanned card is hit only on its visible strip; the last one whole.
                 visible = width if slot == slots - 1 or step >= width else step
-                x0 = x + slot * step
+                x0 = x + slot * step + gap * sum(1 for b in breaks if b <= slot)
                 outlines[cell] = ((x0, y), (x0 + visible, y), (x0 + visible, y + height),
                                   (x0, y + height))
                 centres[cell] = (x0 + width / 2, y + height / 2)

@@ -391,10 +391,11 @@ def piece_text(words: str, centre: Point, size: float, piece: Piece) -> TextSpec
     size *= piece.scale
     words_size = size * piece.text_scale
     if piece.shape == "card":
-        return TextSpec(words, centre[0], centre[1] + size * 0.18, words_size * 0.3,
+        above = 0.18 if piece.text_at is None else piece.text_at
+        return TextSpec(words, centre[0], centre[1] + size * above, words_size * 0.3,
                         size * CARD_ASPECT * 0.8, piece.text, bold=True)
-    return TextSpec(words, centre[0], centre[1], words_size * 0.42, size * 0.66, piece.text,
-                    bold=True)
+    return TextSpec(words, centre[0], centre[1] + size * (piece.text_at or 0.0),
+                    words_size * 0.42, size * 0.66, piece.text, bold=True)
 
 
 def _box(x: float, y: float, w: float, h: float) -> list[Point]:

@@ -17,7 +17,7 @@ from tabletop.ui.boards.geometry import Cell, Colour, Point
 if TYPE_CHECKING:
     from tabletop.ui.boards.mesh import Mesh
 
-__all__ = ["Content", "MovePath", "Painter", "Piece", "Shape", "Stack"]
+__all__ = ["Content", "MovePath", "Painter", "Piece", "Shape", "Stack", "Travel"]
 
 #: A game's own drawing of a piece: `painter(mesh, centre, size, sx, alpha)` adds the
 #: piece's triangles to `mesh`, centred at `centre` for a cell whose piece size (its
@@ -46,7 +46,9 @@ class Piece:
     pieces (Versus's pawns of five sections) painted into the toolkit's meshes, so they
     are drawn, previewed, animated and turned over like any other. Make it a frozen
     dataclass with `__call__` so that equal pieces compare equal. `text_scale` sizes the
-    words written on the piece (a share of the default: a value in a pawn's small centre).
+    words written on the piece (a share of the default: a value in a pawn's small centre);
+    `text_at` raises them above its centre by that share of its size (None: a card's
+    words in its upper half, a token's in its middle).
     """
 
     fill: Colour
@@ -59,6 +61,7 @@ class Piece:
     face_down: bool = False
     painter: Painter | None = None
     text_scale: float = 1.0
+    text_at: float | None = None
 
     def __post_init__(self) -> None:
         if self.shape not in _SHAPES:
@@ -151,3 +154,31 @@ class MovePath:
         """Every cell of the path in order, start to end."""
         start = () if self.frm is None else (self.frm,)
         return (*start, *self.via, self.to)
+
+
+@dataclass(frozen=True)
+class Travel:
+    """One piece's own journey in a move's animation, for a game that works out itself
+    what its moves do on the table (a card drawn from the deck, turned over, sent to the
+    discard pile): `piece` leaves `frm` and ends at `to` (its size going from a piece's
+    size at `frm` to one's at `to`: a big deck's card dealt into a small hand), turning
+    over into `becomes`
+    (None: it does not turn) during the `turn` window and sliding during `move`, both
+    shares of the animation (0 to 1). A piece turns where it is at that moment: before
+    it slides if `turn` comes first (a card turned over on the deck, then dealt), after
+    it if later. Give them to `MoveAnimation(travels=...)`; the still picture leaves the
+    cells they end on out (its `hidden`) until the animation is over.
+    """
+
+    frm: Cell
+    to: Cell
+    piece: Piece
+    becomes: Piece | None = None
+    turn: tuple[float, float] | None = None
+    move: tuple[float, float] = (0.0, 1.0)
+
+    def __post_init__(self) -> None:
+        for window in (self.move, self.turn) if self.turn is not None else (self.move,):
+            if not 0.0 <= window[0] <= window[1] <= 1.0:
+                raise ValueError("a travel's windows are (start, end) with 0 <= start <= "
+                                 "end <= 1")
