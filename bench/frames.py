@@ -65,8 +65,8 @@ def interleaved(window: Any, setups: Mapping[str, Callable[[], None]], frames: i
     return times
 
 
-#: The renderer's drawing methods: all of them are left out for the shell's share.
-DRAWING = ("draw", "draw_still", "draw_moving")
+#: The renderer's drawing method, left out for the shell's share.
+DRAWING = ("draw",)
 
 
 def without_board(screen: Any) -> Callable[[], None]:
@@ -75,7 +75,7 @@ def without_board(screen: Any) -> Callable[[], None]:
         screen.window.show_view(screen)
         for name in DRAWING:
             setattr(screen.renderer, name, lambda: None)
-        screen.renderer.repaint()  # a still picture is painted again, without the board
+        screen.drop_still()  # a still picture is painted again, without the board
     return setup
 
 
@@ -85,7 +85,7 @@ def with_board(screen: Any) -> Callable[[], None]:
         screen.window.show_view(screen)
         for name in DRAWING:
             screen.renderer.__dict__.pop(name, None)
-        screen.renderer.repaint()
+        screen.drop_still()
     return setup
 
 

@@ -33,6 +33,7 @@ from tabletop.plugins import Host
 from tabletop.seats import seats_of
 from tabletop.session import Session
 from tabletop.ui.app import make_window
+from tabletop.ui.renderer import Ply, Pointer
 
 
 def mid_game(host: Host, plies: int, seed: int) -> Session:
@@ -70,11 +71,11 @@ def main() -> None:
             frame(window)
             renderer = screen.renderer
             before, after, move = session.states[-2], session.states[-1], session.moves[-1]
-            renderer.animate(before, move, after)
-            renderer.update(3600.0 * 0.7)  # the placed disc in, its turn-overs under way
+            screen.stage.animate(Ply(before, move, after))
+            screen.stage.update(3600.0 * 0.7)  # the placed disc in, its turn-overs under way
             legal = renderer.picker.destinations()
             if legal:
-                renderer.on_mouse_motion(*renderer.board_layout.click_point(legal[0]))
+                screen.stage.handle(Pointer(*renderer.board_layout.click_point(legal[0])))
             empty = EmptyView(window)
             times = interleaved(window, {"empty": lambda: window.show_view(empty),
                                          "screen": with_board(screen),

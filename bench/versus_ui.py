@@ -38,6 +38,7 @@ from tabletop.seats import seats_of
 from tabletop.session import Session
 from tabletop.store import saves
 from tabletop.ui.app import make_window
+from tabletop.ui.renderer import Ply
 
 
 class Puller:
@@ -89,8 +90,8 @@ def main() -> None:
             frame(window)  # lay the screen out and show the position
             renderer = screen.renderer
             before, after, move = session.states[-2], session.states[-1], session.moves[-1]
-            renderer.animate(before, move, after)
-            renderer.update(3600.0 * 0.6)  # the pull phase: slide done, pawns on their way
+            screen.stage.animate(Ply(before, move, after))
+            screen.stage.update(3600.0 * 0.6)  # the pull phase: slide done, pawns on their way
             empty = EmptyView(window)
             times = interleaved(window, {"empty": lambda: window.show_view(empty),
                                          "screen": with_board(screen),

@@ -6,7 +6,7 @@ is). It is a sequence of steps
 over real positions of the game: each position is a record prefix, the moves in the
 game's notation played from a start (players, seed, options, set-up), so it replays
 exactly as any kept game does. A step says a few sentences, names what to look at (the
-renderer marks it: `tabletop.ui.renderer.Renderer.show_marks`), may ask for one move or
+renderer marks it: the `marks` of `tabletop.ui.renderer.Frame`), may ask for one move or
 several (any other is refused with the step's `why_not`), and cites the sections of the
 rulebook (the info's `rules_text`) it teaches, as its headings number them: the sign §
 and the section's number. The whole format, field by field, with an example, is in

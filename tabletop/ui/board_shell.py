@@ -1,7 +1,8 @@
 """The shell around a game's renderer, shared by a game at this screen and an online seat.
 
-`BoardShell` holds what does not depend on who runs the game: the plugin's renderer in
-its area, the sidebar or a panel over the board (painted from the snapshots of
+`BoardShell` holds what does not depend on who runs the game: the plugin's renderer on
+its `Stage` (its area, its frame, the move awaiting VALIDATE, what its input means), the
+sidebar or a panel over the board (painted from the snapshots of
 `tabletop.ui.game_panels`), the still picture, the focus ring, the board's input and the
 frame's keys, and the catching of plugin code that raises. What the sidebar says, what a
 move does and who may move come from the subclass: `tabletop.ui.game_screen.GameScreen`
@@ -26,7 +27,21 @@ from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.renderer import (
+    Changed,
+    Explain,
+    Intent,
+    Key,
+    Play,
+    Pointer,
+    Press,
+    Propose,
+    Rect,
+    Release,
+    Renderer,
+    RendererContext,
+)
+from tabletop.ui.stage import Stage
 from tabletop.ui.textbox import TextBoxes
 from tabletop.ui.widgets import (
     FOCUS,
@@ -59,7 +74,6 @@ class BoardShell(Screen, metaclass=ABCMeta):
         self.overlay: str | None = None
         self.offer: Any = None  # a special move awaiting the others' consent or a confirm
         self.message = ""
-        self._submitted: list[Any] = []
         self._area: Rect | None = None
         #: The move log's box, how many rows it is scrolled back from the newest, how
         #: many it shows, and its scroll bar (track and thumb; empty when all show).
@@ -81,10 +95,12 @@ class BoardShell(Screen, metaclass=ABCMeta):
         settings = services.settings
         renderer_cls = renderer or services.make_renderer(game_id)
         context = RendererContext(game, seats, settings.colour_blind,
-                                  settings.animation_seconds, self._submitted.append,
-                                  self.notation, self.names, self._position_text)
+                                  settings.animation_seconds, self.notation, self.names,
+                                  self._position_text)
         try:
             self.renderer = renderer_cls(context)
+            #: The renderer and what it is shown.
+            self.stage = Stage(self.renderer)
         except (Exception, SystemExit) as exc:  # plugin code never ends the app
             raise PluginFailure(services.failure_message(game_id, "starting its renderer", exc)
                                 ) from exc
@@ -126,8 +142,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
         """The snapshot of the open panel (None: its question is gone)."""
 
     @abstractmethod
-    def why_nothing(self, x: float, y: float) -> str:
-        """The status line's reason why a press on the board at (x, y) did nothing."""
+    def why_nothing(self, explained: str | None) -> str:
+        """The status line's reason why a press on the board did nothing (`explained`:
+        the renderer's reason, if it gave one)."""
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         """The frame's letter keys while the board has the focus."""
@@ -178,7 +195,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
     def moving(self) -> tuple[bool, ...]:
         """What the sidebar shows that may change between two events (a new layout when
         it does): the preview, the animation, and whatever the subclass adds."""
-        return self.renderer.pending_move is not None, self.renderer.animating
+        return self.stage.pending is not None, self.stage.moving
 
     # -- plugin code, caught -------------------------------------------------------------
     def _safely(self, where: str, action: Callable[..., Any], *args: Any) -> Any:
@@ -202,20 +219,32 @@ class BoardShell(Screen, metaclass=ABCMeta):
     def _abandon(self, message: str) -> None:
         self.navigator.show_launcher(message)
 
-    def _drain(self) -> None:
-        while self._submitted:
-            self.submit(self._submitted.pop(0))
+    def act(self, intent: Intent | None) -> bool:
+        """Do what the renderer says an input meant; True if it meant something."""
+        if isinstance(intent, Play):
+            self.stage.cancel()
+            self.submit(intent.move)
+        elif isinstance(intent, Explain):
+            self.message = self.why_nothing(intent.words)
+        elif isinstance(intent, (Propose, Changed)):
+            self.services.request_redraw()
+        else:
+            return False
+        self.invalidate()
+        return True
 
     # -- actions every board has ---------------------------------------------------------
     def validate(self) -> None:
         """VALIDATE: submit the move the renderer previews."""
-        self.renderer.confirm()
-        self._drain()
+        move = self.stage.pending
+        if move is not None:
+            self.stage.cancel()
+            self.submit(move)
         self.invalidate()
 
     def cancel_preview(self) -> None:
         """Cancel: drop the previewed move."""
-        self.renderer.cancel()
+        self.stage.cancel()
         self.invalidate()
 
     def show_rules(self) -> None:
@@ -239,7 +268,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def escape(self) -> None:
         """Esc: drop a previewed move, else leave the game (`leave`)."""
-        if self.renderer.cancel():
+        if self.stage.cancel():
             self.invalidate()
             return
         self.leave()
@@ -253,7 +282,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def preview_actions(self) -> tuple[game_panels.Action, ...]:
         """VALIDATE and Cancel while the board previews a move (else none)."""
-        if self.renderer.pending_move is None:
+        if self.stage.pending is None:
             return ()
         return ((_("VALIDATE"), self.validate, True, "validate"),
                 (_("Cancel (Esc)"), self.cancel_preview, True, "cancel"))
@@ -269,7 +298,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
     @property
     def animating(self) -> bool:
         """True while the renderer plays a move's transition."""
-        return bool(self._safely("animating", getattr, self.renderer, "animating"))
+        return self.stage.moving
 
     @property
     def board_focused(self) -> bool:
@@ -282,9 +311,8 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def _tick(self, delta_time: float) -> None:
         self.ensure_built()
-        self.renderer.set_focus(self.board_focused)
-        self.renderer.update(delta_time)
-        self._drain()
+        self.stage.show(focused=self.board_focused)
+        self.stage.update(delta_time)
         self.poll(delta_time)
         seen = self.moving()
         if seen != self._seen:
@@ -296,7 +324,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
         area, panel = game_panels.board_and_sidebar(self.px, width, height)
         if area != self._area:
             self._area = area
-            self.renderer.set_area(area)
+            self.stage.set_area(area)
         if self._needs_position:
             self.push_position()
         if self.overlay != self._built_overlay:
@@ -324,21 +352,20 @@ class BoardShell(Screen, metaclass=ABCMeta):
         picture repainted."""
         self._area = None
         self._needs_position = True
-        self._safely("repainting", self.renderer.repaint)
+        self._safely("repainting", self.stage.redraw)
         super().relayout()
 
     def laid_out(self) -> TextBoxes:
-        """The frame's texts and, while the board shows, the renderer's `text_boxes`."""
+        """The frame's texts and, while the board shows, the renderer's (the boxes of the
+        text layers it was handed)."""
         if self.overlay is not None:
             return self.texts
-        board = self._safely("laying out its text", self.renderer.text_boxes) or ()
+        board = self.stage.placed()
         return TextBoxes([*self.texts.items, *board])
 
     def draw_under_text(self) -> None:
         if self.overlay is None:
-            if self.renderer.still_picture:
-                self.renderer.draw_still()
-            elif not self._board_live:
+            if not self._board_live:
                 self.renderer.draw()
         elif self.overlay == "legend":
             for index, box in enumerate(self.legend_boxes):
@@ -356,23 +383,22 @@ class BoardShell(Screen, metaclass=ABCMeta):
                                                a.height + 2 * m, FOCUS, 2)
 
     def on_draw(self) -> None:
-        if self.renderer.still_picture:
-            self._safely("drawing", self._draw_still_picture)
-        else:
+        if self.stage.moving and self.overlay is None:
             self._safely("drawing", self._draw_live_board)
+        else:
+            self._safely("drawing", self._draw_still_picture)
 
     def _draw_still_picture(self) -> None:
-        """A frame from the still picture: the layout and the renderer's still board are
-        painted offscreen when either changes (a move, a hover, the focus, a resize), and
-        each frame copies that picture to the window and draws what moves over it."""
-        self.draw_still_frame((self.board_focused, self.renderer.still_changes),
-                              self.renderer.draw_moving if self.overlay is None else None)
+        """A frame from the still picture: the layout and the renderer's board are painted
+        offscreen when either changes (a move, a hover, the focus, a resize: the stage's
+        version), and each frame copies that picture to the window."""
+        self.draw_still_frame((self.board_focused, self.stage.version))
 
     def _draw_live_board(self) -> None:
-        """A frame for a renderer that draws its whole board each frame: the frame around
-        it (sidebar, panels, buttons: its boxes and texts) from the still picture, painted
-        when it changes, and the board drawn over it (in its own area, where the frame
-        draws nothing), then the board's focus ring."""
+        """A frame while the board moves: the frame around it (sidebar, panels, buttons:
+        its boxes and texts) from the still picture, painted when it changes, and the
+        board drawn over it (in its own area, where the frame draws nothing), then the
+        board's focus ring."""
         self._board_live = True
         try:
             self.draw_still_frame((self.board_focused,), self._draw_board_over)
@@ -386,7 +412,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:
-        return self.overlay is None and not self.renderer.animating
+        return self.overlay is None and not self.stage.moving
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         self.scroll_log(x, y, round(scroll_y * 3))
@@ -425,8 +451,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         super().on_mouse_motion(x, y, dx, dy)
-        if self._board_input():
-            self._safely("handling the mouse", self.renderer.on_mouse_motion, x, y)
+        if self._board_input() and self._safely("handling the mouse", self.stage.handle,
+                                                Pointer(x, y)):
+            self.services.request_redraw()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self._safely("handling a click", self._press, x, y, button, modifiers)
@@ -445,20 +472,21 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self.press(index)
         elif self.overlay is None and self._area is not None and self._area.contains(x, y):
             self.focus = -1
-            plies = self.plies
-            used = self._board_input() and self.renderer.on_mouse_press(x, y, button,
-                                                                        modifiers)
-            self._drain()
-            if not used and self.plies == plies and not self.renderer.animating:
-                self.message = self.why_nothing(x, y)
+            if self._board_input():
+                intent = self.stage.handle(Press(x, y, button, modifiers))
+            else:
+                intent = None
+            if not self.act(intent) and not self.stage.moving:
+                self.message = self.why_nothing(None)
             self.invalidate()
-        self.renderer.set_focus(self.board_focused)
+        self.stage.show(focused=self.board_focused)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self._board_input():
-            self._safely("handling a click", self.renderer.on_mouse_release, x, y, button,
-                         modifiers)
-            self._safely("handling a click", self._drain)
+            self._safely("handling a click", self._release, x, y, button, modifiers)
+
+    def _release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.act(self.stage.handle(Release(x, y, button, modifiers)))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self._safely("handling a key", self._key, symbol, modifiers)
@@ -469,7 +497,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self._overlay_key(symbol, modifiers)
         else:
             self._frame_key(symbol, modifiers)
-        self.renderer.set_focus(self.board_focused)
+        self.stage.show(focused=self.board_focused)
 
     def _overlay_key(self, symbol: int, modifiers: int) -> None:
         """Keys while a panel is open: the subclass's, then its shortcuts, then the usual
@@ -510,12 +538,22 @@ class BoardShell(Screen, metaclass=ABCMeta):
             if symbol == key.ESCAPE:
                 self.focus = -1
                 return
-        elif self._board_input() and self.renderer.on_key_press(symbol, modifiers):
-            self._drain()
-            self.invalidate()
+        elif self._board_input() and self._board_key(symbol, modifiers):
             return
         if symbol in KEYS_PRESS + KEYS_NEXT + KEYS_PREV:
             return  # keys that act on what has the focus are never shortcuts
         shortcuts = self.shortcuts()
         if symbol in shortcuts:
             shortcuts[symbol]()
+
+    def _board_key(self, symbol: int, modifiers: int) -> bool:
+        """A key while the board has the focus: Enter plays a previewed move (VALIDATE),
+        Esc drops it; other keys go to the renderer. True if used."""
+        key = arcade.key
+        if self.stage.pending is not None and symbol in (key.ENTER, key.NUM_ENTER):
+            self.validate()
+            return True
+        if self.stage.pending is not None and symbol == key.ESCAPE:
+            self.cancel_preview()
+            return True
+        return self.act(self.stage.handle(Key(symbol, modifiers)))

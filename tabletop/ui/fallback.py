@@ -5,19 +5,32 @@ cell labelled with its notation. A click on a cell plays it; the arrows move a s
 (shown while the board has the keyboard focus) and Enter plays the selected move. The last
 move of the history stays named (after undo, redo and Continue too) and is held for the
 animation pace when it is played, so AI play stays readable. Every text is laid out by
-the app's one rule (`tabletop.ui.textbox`) and reported by `text_boxes`.
+the app's one rule (`tabletop.ui.textbox`), in a text layer the host hands out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
+from tabletop.ui.renderer import (
+    Changed,
+    Event,
+    Explain,
+    Frame,
+    Intent,
+    Key,
+    Play,
+    Ply,
+    Pointer,
+    Press,
+    Rect,
+    Renderer,
+    RendererContext,
+)
+from tabletop.ui.textbox import MIN_POINTS
 
 _CELL = (52, 62, 84, 255)
 _CELL_SELECTED = (92, 112, 150, 255)
@@ -40,7 +53,7 @@ class TextRenderer(Renderer):
         self._cells: list[tuple[Rect, Any]] = []
         self._shapes: arcade.shape_list.ShapeElementList[Any] = (
             arcade.shape_list.ShapeElementList())
-        self._texts = TextLayer()
+        self._texts = context.layer("text")
 
     # -- drawing -------------------------------------------------------------------------
     def _position_text(self) -> str:
@@ -59,7 +72,7 @@ class TextRenderer(Renderer):
         """Rebuild the text picture and the move cells from the current view."""
         area = self.area
         self._shapes = arcade.shape_list.ShapeElementList()
-        self._texts = TextLayer()
+        self._texts = self.context.layer("text")
         self._cells = []
         lines = self._position_text().splitlines() or [""]
         # The picture in the upper part, as large as its lines fit unwrapped (the rule
@@ -115,70 +128,58 @@ class TextRenderer(Renderer):
         self._shapes.draw()
         self._texts.draw()
 
-    def text_boxes(self) -> Sequence[Placed]:
-        """The picture, the last move and the moves' labels, as laid out."""
-        return self._texts.placed
-
-    # -- the shell's calls ---------------------------------------------------------------
-    def set_position(self, view: Any, to_move: int | None, legal_moves: Any,
-                     interactive: bool) -> None:
-        """Show a new position; the selection goes back to the first move."""
-        self.selected = 0
-        super().set_position(view, to_move, legal_moves, interactive)
-
-    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
-        """Name the last move of the history (a hidden-information game's only as played)."""
-        super().show_last_move(before, move, after)
-        if move is None:
+    # -- the host's calls ----------------------------------------------------------------
+    def show(self, frame: Frame) -> None:
+        """Show a frame; a new position takes the selection back to the first move and
+        names its last move (a hidden-information game's only as played)."""
+        if not frame.same_position(self.frame):
+            self.selected = 0
+        last = frame.last
+        if last is None:
             self.last_move = ""
         elif self.context.game.info.hidden_information:
             self.last_move = _("played")
         else:
-            self.last_move = self.context.game.move_to_text(before, move)
-        self.sync()
+            self.last_move = self.context.game.move_to_text(last.before, last.move)
+        super().show(frame)
 
-    def animate(self, before: Any, move: Any, after: Any) -> None:
+    def animate(self, played: Ply) -> None:
         """Hold the move just played on screen for the animation pace."""
         self._flash = self.context.animation_seconds
 
-    @property
-    def animating(self) -> bool:
-        """True while the last move is held on screen."""
-        return self._flash > 0
-
-    def update(self, delta_time: float) -> None:
-        """Count down the hold of the last move."""
+    def update(self, delta_time: float) -> bool:
+        """Count down the hold of the last move; True while it is held."""
         self._flash = max(0.0, self._flash - delta_time)
+        return self._flash > 0
 
     # -- input ---------------------------------------------------------------------------
     def _move_at(self, x: float, y: float) -> Any:
         return next((move for rect, move in self._cells if rect.contains(x, y)), None)
 
-    def on_mouse_motion(self, x: float, y: float) -> None:
-        """Highlight the move cell under the pointer."""
-        hovered = self._move_at(x, y)
-        if hovered != self.hovered:
+    def handle(self, event: Event) -> Intent | None:
+        """A move cell clicked or chosen by the keys plays it; the pointer highlights
+        the cell under it; a press off the cells says where the moves are."""
+        if isinstance(event, Pointer):
+            hovered = self._move_at(event.x, event.y)
+            if hovered == self.hovered:
+                return None
             self.hovered = hovered
             self.sync()
+            return Changed()
+        if isinstance(event, Press):
+            move = self._move_at(event.x, event.y)
+            if move is not None:
+                return Play(move)
+            return Explain(_("Click one of the moves listed under the position.")
+                           ) if self._cells else None
+        if isinstance(event, Key):
+            return self._key(event.symbol)
+        return None
 
-    def explain_click(self, x: float, y: float) -> str | None:
-        """A press off the move cells: say where the moves are."""
-        if not self._cells:
-            return None
-        return _("Click one of the moves listed under the position.")
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        """A click on a move cell plays that move."""
-        for rect, move in self._cells:
-            if rect.contains(x, y):
-                self.choose(move)
-                return True
-        return False
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+    def _key(self, symbol: int) -> Intent | None:
         """Arrows move the selection (Up/Down by a row); Enter plays the selected move."""
         if not self.interactive or not self.legal_moves:
-            return False
+            return None
         steps = {arcade.key.RIGHT: 1, arcade.key.LEFT: -1}
         if self._cells and len(self._cells) > 1:
             first_row_y = self._cells[0][0].bottom
@@ -187,8 +188,7 @@ class TextRenderer(Renderer):
         if symbol in steps:
             self.selected = (self.selected + steps[symbol]) % len(self.legal_moves)
             self.sync()
-            return True
+            return Changed()
         if symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER):
-            self.choose(self.legal_moves[self.selected])
-            return True
-        return False
+            return Play(self.legal_moves[self.selected])
+        return None

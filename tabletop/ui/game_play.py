@@ -41,6 +41,7 @@ from tabletop.store.paths import reason
 from tabletop.store.saves import save_copy
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.failures import PluginFailure
+from tabletop.ui.renderer import Ply
 from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
@@ -124,19 +125,19 @@ class GamePlay(BoardShell):
         s = self.session
         to_move = s.to_move
         interactive = to_move is not None and not s.is_ai(to_move) and self.overlay is None
-        self.renderer.set_position(s.view_of(s.state), to_move,
-                                   s.legal_moves() if to_move is not None else (), interactive)
-        self.renderer.set_focus(self.board_focused)
-        self.renderer.show_last_move(*self._last_ply())
+        self.stage.position(s.view_of(s.state), to_move,
+                            s.legal_moves() if to_move is not None else (), interactive,
+                            self._last_ply(), focused=self.board_focused)
         self._needs_position = False
 
-    def _last_ply(self) -> tuple[Any, Any, Any]:
-        """The last ply of the history as views (before, move, after); Nones at the start."""
+    def _last_ply(self) -> Ply | None:
+        """The last ply of the history as the viewing seat saw it; None at the start."""
         s = self.session
         if not s.moves:
-            return None, None, None
+            return None
         seat = s.viewing_seat()
-        return s.view_of(s.states[-2], seat), s.moves[-1], s.view_of(s.states[-1], seat)
+        return Ply(s.view_of(s.states[-2], seat), s.moves[-1],
+                      s.view_of(s.states[-1], seat))
 
     def submit(self, move: Any) -> None:
         """A move chosen by a person (through the renderer or a button): the table plays
@@ -162,7 +163,7 @@ class GamePlay(BoardShell):
         elif isinstance(event, Replaced):
             self.agent_notes.append(event.message)
         elif isinstance(event, Hinted):
-            self.renderer.show_hint(event.move)
+            self.stage.show(hint=event.move)
             # The move in the player's words where the game has them ("garder"); the
             # notation otherwise.
             self.message = hint_text(i18n.translated(self.game.move_to_text(
@@ -182,10 +183,10 @@ class GamePlay(BoardShell):
             self.message = " ".join(line.strip() for line in self.table.lines(played.ply))
             self._hold = self.services.settings.ai_pause_seconds
         self.push_position()
-        seat = s.viewing_seat()
-        shown = s.view_of(s.states[-2], seat), played.move, s.view_of(s.states[-1], seat)
-        self.renderer.animate(*shown)
-        cues = list(self.renderer.sound_cues(*shown))
+        shown = self._last_ply()
+        assert shown is not None
+        self.stage.animate(shown)
+        cues = list(self.renderer.sounds(shown))
         self.services.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
 
     def undo(self) -> None:
@@ -250,7 +251,7 @@ class GamePlay(BoardShell):
 
     def poll(self, delta_time: float) -> None:
         """The hint and the computer's move under way; a save that failed meanwhile."""
-        if not self.renderer.animating:
+        if not self.stage.moving:
             self._hold = max(0.0, self._hold - delta_time)
         self._poll_hint()
         self._poll_ai()
@@ -296,14 +297,14 @@ class GamePlay(BoardShell):
                 where = f"choosing a move for the computer ({table.thought.agent})"
                 self._driving(where, lambda: table.advance(wait=False))
             return
-        if self.overlay is not None or not table.agent_to_move or self.renderer.animating:
+        if self.overlay is not None or not table.agent_to_move or self.stage.moving:
             return
         table.think(MOVE)
         self.invalidate()
 
     def _showing_move(self) -> bool:
         """True while the last move is still on show: its animation, then the AI pace."""
-        return self.renderer.animating or self._hold > 0
+        return self.stage.moving or self._hold > 0
 
     @property
     def move_held(self) -> bool:

@@ -23,7 +23,7 @@ from tabletop.ui.game_frame import GameFrame
 class GameScreen(GameFrame):
     """One game in progress: its input."""
 
-    def why_nothing(self, x: float, y: float) -> str:
+    def why_nothing(self, explained: str | None) -> str:
         """The status line's reason why a press on the board at (x, y) did nothing."""
         s = self.session
         if s.to_move is None:
@@ -31,8 +31,7 @@ class GameScreen(GameFrame):
         who = self.seat_label(s.to_move)
         if s.is_ai(s.to_move):
             return _("Wait: {player} (the computer) is to move.").format(player=who)
-        why = self.renderer.explain_click(x, y)
-        return (i18n.translated(why) if why else
+        return (i18n.translated(explained) if explained else
                 _("Nothing to play there for {player} (H suggests a move).").format(player=who))
 
     def overlay_key(self, symbol: int) -> bool:

@@ -5,14 +5,18 @@ never from the host's other UI modules: those change without notice, these do no
 
     from tabletop.ui.kit import FONT_SANS, Rect, Renderer, RendererContext, TextLayer, arcade
 
-- the contract: `Renderer`, `RendererContext` (`tabletop.ui.renderer`, documented in
-  `docs/plugins.md`);
+- the contract (`tabletop.ui.renderer`, documented in `docs/plugins.md`): `Renderer`,
+  `RendererContext`; what the host shows, `Frame` and `Ply`; the input, `Press`,
+  `Release`, `Pointer` and `Key`; what an input means, `Play`, `Propose`, `Explain` and
+  `Changed`;
 - geometry: `Rect`;
 - text: the shipped fonts `FONT_SANS` and `FONT_MONO` (use only these: the app runs on
   machines without system fonts), `TextLayer` (texts laid out by the app's one rule: in
   a box, wrapped or scaled down to `MIN_POINTS`, else cut with an ellipsis), `fit_text`
   for one text, `Placed` (what a text box reports to the layout checks);
-- `Canvas`, an offscreen picture of a still board, painted when it changes;
+- `Canvas`, an offscreen picture, painted when it changes (the host keeps the still
+  picture of every board; a renderer may keep one of a part of its own, as the board
+  toolkit does of the still board under a moving piece);
 - `arcade`, imported the way the app needs it (headless-safe);
 - the board toolkit: `BoardRenderer`, `SquareBoard`, `HexBoard`, `CardTable`, `Cell`,
   `Piece`, `MovePath` and every other name `tabletop.ui.boards` exports.
@@ -24,9 +28,27 @@ from tabletop.ui import boards
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.boards import *  # noqa: F403  (the toolkit's names are the kit's)
 from tabletop.ui.canvas import Canvas
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.renderer import (
+    Changed,
+    Event,
+    Explain,
+    Frame,
+    Intent,
+    Key,
+    Play,
+    Ply,
+    Pointer,
+    Press,
+    Propose,
+    Rect,
+    Release,
+    Renderer,
+    RendererContext,
+)
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer, fit_text
 
-__all__ = ["FONT_MONO", "FONT_SANS", "MIN_POINTS", "Canvas", "Placed", "Rect", "Renderer",
-           "RendererContext", "TextLayer", "arcade", "fit_text"]
+__all__ = ["FONT_MONO", "FONT_SANS", "MIN_POINTS", "Canvas", "Changed", "Event", "Explain",
+           "Frame", "Intent", "Key", "Placed", "Play", "Ply", "Pointer", "Press", "Propose",
+           "Rect", "Release", "Renderer", "RendererContext", "TextLayer", "arcade",
+           "fit_text"]
 __all__ += [name for name in boards.__all__ if name not in __all__]

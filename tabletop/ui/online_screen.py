@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +26,7 @@ from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.fallback import TextRenderer
+from tabletop.ui.renderer import Ply
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, TEXT
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class OnlineScreen(BoardShell):
         self._shown: tuple[int, Any, Any] | None = None
         self._legal: list[Any] = []
         #: The last move as views (before, move, after), for the renderer's mark.
-        self._last: tuple[Any, Any, Any] = (None, None, None)
+        self._last: Ply | None = None
         #: The ply whose move this seat sent and the host has not yet answered.
         self._sent: int | None = None
         self.link = "connected"
@@ -123,10 +123,9 @@ class OnlineScreen(BoardShell):
         _, view, _ = self._current()
         online = self.online
         interactive = self.may_move
-        self.renderer.set_position(view, online.position.get("to_move"),
-                                   self._legal if interactive else (), interactive)
-        self.renderer.set_focus(self.board_focused)
-        self.renderer.show_last_move(*self._last)
+        self.stage.position(view, online.position.get("to_move"),
+                            self._legal if interactive else (), interactive, self._last,
+                            focused=self.board_focused)
         self._needs_position = False
 
     def seat_label(self, seat: int) -> str:
@@ -143,7 +142,7 @@ class OnlineScreen(BoardShell):
         if kind == "played":
             self._played(message)
         elif kind == "welcome":  # back after a drop: the game as it stands
-            self._shown, self._sent, self._last = None, None, (None, None, None)
+            self._shown, self._sent, self._last = None, None, None
             self._seated()
             self._moved()
         elif kind == "ended":
@@ -177,12 +176,8 @@ class OnlineScreen(BoardShell):
     def _seated(self) -> None:
         """Who sits where changed (a friend took a seat with a name): the renderer's
         context says so from now on."""
-        remote = _remote(self.seat)
-        names = tuple(_names(self.seat))
-        context = self.renderer.context
-        if names != context.names or remote != context.remote:
-            self.names = names
-            self.renderer.context = replace(context, names=names, remote=remote)
+        self.names = tuple(_names(self.seat))
+        self.stage.rename(self.names, _remote(self.seat))
 
     def _played(self, message: dict[str, Any]) -> None:
         """A move was played: logged, animated, told (another seat's) in words."""
@@ -195,7 +190,9 @@ class OnlineScreen(BoardShell):
                 move = None
         self._shown = None
         after = self._current()[1]
-        self._last = (before, move, after) if move is not None else (None, None, None)
+        self._last = (Ply(before, move, after)
+                      if move is not None and before is not None and after is not None
+                      else None)
         self._sent = None
         self.log_scroll = 0
         if message.get("seat") != self.online.seat:
@@ -203,9 +200,9 @@ class OnlineScreen(BoardShell):
         else:
             self.message = ""
         self._moved()
-        if move is not None and before is not None and after is not None:
-            self.renderer.animate(before, move, after)
-            cues = list(self.renderer.sound_cues(before, move, after))
+        if self._last is not None:
+            self.stage.animate(self._last)
+            cues = list(self.renderer.sounds(self._last))
             ended = self.online.outcome is not None
             self.services.sounds.play(cues + (["game_end"] if ended else []))
 
@@ -286,12 +283,12 @@ class OnlineScreen(BoardShell):
             return _("Your move is with the host.")
         return None
 
-    def why_nothing(self, x: float, y: float) -> str:
+    def why_nothing(self, explained: str | None) -> str:
         why = self.why_not_now()
         if why is not None:
             return why
-        why = self.renderer.explain_click(x, y)
-        return i18n.translated(why) if why else _("Nothing to play there (F1: the rules).")
+        return (i18n.translated(explained) if explained
+                else _("Nothing to play there (F1: the rules)."))
 
     # -- leaving -------------------------------------------------------------------------
     def leave(self) -> None:

@@ -27,7 +27,8 @@ from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import board_and_sidebar
 from tabletop.ui.keeper import players_line
-from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.renderer import Ply, Rect, RendererContext
+from tabletop.ui.stage import Stage
 from tabletop.ui.textbox import MIN_POINTS, TextBoxes
 from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
 
@@ -63,7 +64,7 @@ class ReplayScreen(Screen):
         self.names = given_names([seat.player for seat in entry.seats],
                                  [seat.agent for seat in entry.seats])
         context = RendererContext(self.game, people, services.settings.colour_blind,
-                                  services.settings.animation_seconds, lambda move: None,
+                                  services.settings.animation_seconds,
                                   lambda move: self.game.move_to_text(self.state, move),
                                   self.names, lambda: seat_text(
                                       self.game, self.state,
@@ -71,6 +72,8 @@ class ReplayScreen(Screen):
         renderer_cls = services.make_renderer(record.game)
         try:
             self.renderer = renderer_cls(context)
+            #: The renderer and what it is shown.
+            self.stage = Stage(self.renderer)
         except Exception as exc:  # the plugin's code: named, and the app carries on
             raise PluginFailure(services.failure_message(record.game, "starting its renderer",
                                                     exc)) from exc
@@ -132,11 +135,11 @@ class ReplayScreen(Screen):
     def _show(self) -> None:
         """The viewed ply on the board, its last move marked as the game screen marks it
         (so a ply looks the same however it was reached: a step, a jump, Home or End)."""
-        self.renderer.set_position(self.view_of(self.state), self.game.to_move(self.state),
-                                   (), False)
         states, moves, ply = self.played.states, self.played.moves, self.ply
-        self.renderer.show_last_move(*((None, None, None) if ply == 0 else (
-            self.view_of(states[ply - 1]), moves[ply - 1], self.view_of(states[ply]))))
+        self.stage.position(self.view_of(self.state), self.game.to_move(self.state), (), False,
+                            None if ply == 0 else Ply(self.view_of(states[ply - 1]),
+                                                      moves[ply - 1], self.view_of(states[ply])),
+                            focused=False)
         self.invalidate()
 
     def go(self, ply: int) -> None:
@@ -147,8 +150,8 @@ class ReplayScreen(Screen):
         before, self.ply = self.ply, ply
         self._show()
         if ply == before + 1:
-            self.renderer.animate(self.view_of(self.played.states[before]),
-                                  self.played.moves[before], self.view_of(self.state))
+            self.stage.animate(Ply(self.view_of(self.played.states[before]),
+                                   self.played.moves[before], self.view_of(self.state)))
         if self.ply == self.last:
             self.playing = False
 
@@ -194,7 +197,7 @@ class ReplayScreen(Screen):
         if self.renderer_broken:
             return False
         try:
-            return bool(self.renderer.animating)
+            return self.stage.moving
         except Exception as exc:  # the plugin's renderer
             self._renderer_failed(exc, "animating a replay")
             return False
@@ -209,8 +212,8 @@ class ReplayScreen(Screen):
 
     def _update(self, delta_time: float) -> None:
         self.ensure_built()
-        self.renderer.update(delta_time)
-        if not self.playing or self.renderer.animating:
+        self.stage.update(delta_time)
+        if not self.playing or self.stage.moving:
             return
         self._clock += delta_time
         if self._clock >= 1.0 / SPEEDS[self.speed]:
@@ -222,6 +225,7 @@ class ReplayScreen(Screen):
         """The language changed: the texts laid out anew, the board given its area again
         (so the renderer rebuilds the texts it draws)."""
         self._area = None
+        self.stage.redraw()
         super().relayout()
 
     def build(self, width: int, height: int) -> None:
@@ -229,7 +233,7 @@ class ReplayScreen(Screen):
         area, panel = board_and_sidebar(px, width, height)
         if area != self._area:
             self._area = area
-            self.renderer.set_area(area)
+            self.stage.set_area(area)
         self.box(panel, PANEL)
         left, inner = panel.left + px(16), panel.width - px(32)
         y = panel.top - px(36)
@@ -320,12 +324,15 @@ class ReplayScreen(Screen):
         self.renderer.draw()
 
     def laid_out(self) -> TextBoxes:
-        """The viewer's texts and the board's (the renderer's `text_boxes`)."""
-        return TextBoxes([*self.texts.items, *self.renderer.text_boxes()])
+        """The viewer's texts and the board's (the boxes of the renderer's text layers)."""
+        return TextBoxes([*self.texts.items, *self.stage.placed()])
 
     def on_draw(self) -> None:
         try:
-            super().on_draw()
+            if self.stage.moving:
+                super().on_draw()  # the board is drawn afresh each frame of a transition
+            else:
+                self.draw_still_frame((self.stage.version,))
         except Exception as exc:  # the plugin's renderer: named, back to the Library
             self.navigator.show_library(PluginFailure(self.services.failure_message(
                 self.record.game, "drawing a replay", exc)).args[0])

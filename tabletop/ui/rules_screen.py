@@ -25,7 +25,7 @@ from tabletop.ui import thumbnails
 from tabletop.ui._arcade import arcade
 from tabletop.ui.markdown import parse
 from tabletop.ui.reader import Reader, Style, reading_width
-from tabletop.ui.renderer import Rect, Renderer
+from tabletop.ui.renderer import Ply, Rect
 from tabletop.ui.widgets import (
     ACCENT,
     BUTTON_HOVER,
@@ -374,13 +374,12 @@ def _glance(services: Services, info: GameInfo) -> GlancePage | None:
         def position(state: Any = replayed.final) -> tuple[Any, int | None]:
             return seen(state), game.to_move(state)
 
-        def dress(renderer: Renderer, look: tuple[str, ...] = step.look,
-                  played: Any = replayed) -> None:
+        def dress(look: tuple[str, ...] = step.look, played: Any = replayed
+                  ) -> dict[str, Any]:
             # The last move marked, as the step shows it, and what it names framed.
-            if played.moves:
-                renderer.show_last_move(seen(played.states[-2]), played.moves[-1],
-                                        seen(played.states[-1]))
-            renderer.show_marks(look)
+            last = Ply(seen(played.states[-2]), played.moves[-1],
+                       seen(played.states[-1])) if played.moves else None
+            return {"last": last, "marks": tuple(look)}
 
         texture = thumbnails.picture(services, info.id, (480, 360), position,
                                      f"tutorial:{picture.step}", dress)

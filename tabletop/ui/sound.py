@@ -17,7 +17,7 @@ from typing import Any
 from tabletop.assets import SOUNDS
 from tabletop.i18n import _
 
-#: The cue names a renderer may return from `Renderer.sound_cues`, and the shell's own.
+#: The cue names a renderer may return from `Renderer.sounds`, and the shell's own.
 CUES = ("card_flip", "pawn_step", "attraction", "square", "bank", "game_end")
 
 

@@ -211,11 +211,11 @@ def _stack(lines: Sequence[tuple[str, Any]], box: Rect, size: float, font_name: 
 
 class TextLayer:
     """A renderer's texts laid out by the one rule: one pyglet batch to draw, and the
-    `Placed` record of each for the shell's register
-    (`tabletop.ui.renderer.Renderer.text_boxes`).
+    `Placed` record of each for the host's register.
 
-    Make a new layer whenever the texts are laid out again (a new position, a resize);
-    give it the renderer's own `batch` to draw its texts with the rest of a picture.
+    A renderer asks the host for a new layer whenever its texts are laid out again (a new
+    frame, a resize): `RendererContext.layer(name, batch)`, with the renderer's own
+    `batch` to draw its texts with the rest of a picture.
     """
 
     def __init__(self, batch: pyglet.graphics.Batch | None = None) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import TabletopError
@@ -21,6 +21,7 @@ from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import Rect, Renderer, RendererContext
+from tabletop.ui.stage import Stage
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
@@ -76,13 +77,13 @@ def kept_game_key(entry: Entry) -> str:
 def picture(services: Services, game_id: str, size: tuple[int, int],
             position: Callable[[], tuple[Any, int | None] | None] | None = None,
             key: str = "typical",
-            dress: Callable[[Renderer], None] | None = None) -> arcade.Texture | None:
+            dress: Callable[[], Mapping[str, Any]] | None = None) -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
 
     `position()` gives the `(view, to_move)` to draw, or None for no picture (default: the
     renderer's thumbnail position); it is called only if `key` (e.g. a kept game's id and
-    length) is not kept. `dress(renderer)`, if given, marks more on the position once it
-    is set (the last move, what to look at) before it is drawn."""
+    length) is not kept. `dress()`, if given, gives more of the frame to show (`last`, the
+    last move; `marks`, what to look at) as the `Frame`'s fields."""
     cache_key = _cache_key(game_id, size, key)
     width, height = cache_key[2], cache_key[3]
     if cache_key not in _KEPT:
@@ -98,7 +99,8 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
 
 def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
-          key: str, dress: Callable[[Renderer], None] | None = None) -> arcade.Texture | None:
+          key: str, dress: Callable[[], Mapping[str, Any]] | None = None
+          ) -> arcade.Texture | None:
     renderer_class: type[Renderer] = services.make_renderer(game_id)
     if renderer_class is TextRenderer:
         return None
@@ -109,15 +111,14 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
     view, to_move = shown
     renderer = renderer_class(RendererContext(
         game=game, seats=frozenset(), colour_blind=services.settings.colour_blind,
-        animation_seconds=0.0, submit=lambda move: None, notation=lambda move: ""))
-    renderer.set_area(Rect(0, 0, *size))
-    renderer.set_position(view, to_move, (), False)
-    renderer.set_focus(False)
-    if dress is not None:
-        dress(renderer)
+        animation_seconds=0.0, notation=lambda move: ""))
+    stage = Stage(renderer)
+    stage.set_area(Rect(0, 0, *size))
+    stage.position(view, to_move, (), False, focused=False,
+                   **(dress() if dress is not None else {}))
     window = services.window
     window.clear()
-    renderer.draw()
+    stage.draw()
     image = arcade.get_image(0, 0, *size)
     window.clear()  # the frame being built starts from a clean buffer anyway
     return arcade.Texture(image, hash=f"tabletop-thumbnail:{game_id}:{key}:{size}")

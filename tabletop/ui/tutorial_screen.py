@@ -2,7 +2,7 @@
 
 `TutorialScreen` shows the steps of the tutorial a game ships (`tabletop.tutorial`) in the
 shell every game screen shares (`tabletop.ui.board_shell`): the step's position on the
-game's renderer, what to look at framed on the board (`Renderer.show_marks`), the step's
+game's renderer, what to look at framed on the board (`Frame.marks`), the step's
 words in the sidebar, and its buttons. A step that asks for a move takes it from the board
 as a game does; any other move is refused with the step's reason and what that move would
 have done. The other players' answers that follow the learner's move are played on the
@@ -32,6 +32,7 @@ from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.failures import PluginFailure
+from tabletop.ui.renderer import Ply
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, TEXT
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ class TutorialScreen(BoardShell):
         self.number, self.played, self.answers = number, False, ahead
         self.message = ""
         self.log_scroll = 0
-        self.renderer.show_hint(None)
+        self.stage.show(hint=None)
         self._keep_place(number)
         self._needs_position = True
         self.invalidate()
@@ -167,7 +168,7 @@ class TutorialScreen(BoardShell):
         s = self.session
         moves = asked_moves(self.game, s.state, self.step)
         if moves and not self.played and not self.answers:
-            self.renderer.show_hint(moves[0])
+            self.stage.show(hint=moves[0])
             self.message = _("This one: {move}.").format(
                 move=self.game.move_to_text(s.state, moves[0]))
             self.invalidate()
@@ -231,26 +232,25 @@ class TutorialScreen(BoardShell):
     def push_position(self) -> None:
         s = self.session
         interactive = self.interactive
-        self.renderer.set_position(s.view_of(s.state, self.seat), s.to_move,
-                                   s.legal_moves() if interactive else (), interactive)
-        self.renderer.set_focus(self.board_focused)
-        self.renderer.show_last_move(*self._last_ply())
-        self.renderer.show_marks(() if self.answers else self.step.look)
+        self.stage.position(s.view_of(s.state, self.seat), s.to_move,
+                            s.legal_moves() if interactive else (), interactive,
+                            self._last_ply(), focused=self.board_focused,
+                            marks=() if self.answers else tuple(self.step.look))
         self._needs_position = False
 
-    def _last_ply(self) -> tuple[Any, Any, Any]:
+    def _last_ply(self) -> Ply | None:
         s = self.session
         if not s.moves:
-            return None, None, None
-        return (s.view_of(s.states[-2], self.seat), s.moves[-1],
-                s.view_of(s.states[-1], self.seat))
+            return None
+        return Ply(s.view_of(s.states[-2], self.seat), s.moves[-1],
+                   s.view_of(s.states[-1], self.seat))
 
     def submit(self, move: Any) -> None:
         """A move chosen on the board: played if the step asks for it, else refused with
         the step's reason and what the move would have done."""
         s = self.session
         if not self.interactive:
-            self.message = self.why_nothing(0, 0)
+            self.message = self.why_nothing(None)
         elif move in asked_moves(self.game, s.state, self.step):
             s.play(move)
             self.played = True
@@ -275,17 +275,16 @@ class TutorialScreen(BoardShell):
 
     def _animate(self) -> None:
         """The last move played on the board: animated, heard, its lines told."""
-        s = self.session
         self.push_position()
-        shown = (s.view_of(s.states[-2], self.seat), s.moves[-1],
-                 s.view_of(s.states[-1], self.seat))
-        self.renderer.animate(*shown)
-        self.services.sounds.play(list(self.renderer.sound_cues(*shown)))
+        shown = self._last_ply()
+        assert shown is not None
+        self.stage.animate(shown)
+        self.services.sounds.play(list(self.renderer.sounds(shown)))
         self.log_scroll = 0
 
     def poll(self, delta_time: float) -> None:
         """The answers on the way to this step, one by one as each animation ends."""
-        if not self.answers or self.renderer.animating:
+        if not self.answers or self.stage.moving:
             return
         move = self.game.parse_move(self.session.state, self.answers.pop(0))
         self.session.play(move)
@@ -308,15 +307,14 @@ class TutorialScreen(BoardShell):
     def seat_label(self, seat: int) -> str:
         return self.game.info.seat_name(seat)
 
-    def why_nothing(self, x: float, y: float) -> str:
+    def why_nothing(self, explained: str | None) -> str:
         if self.answers:
             return _("Wait: the other side is answering (N shows it at once).")
         if not self.step.asks:
             return _("This step asks for no move: read it, then Next (N).")
         if self.played:
             return _("Well done: Next (N) goes on.")
-        why = self.renderer.explain_click(x, y)
-        return (i18n.translated(why) if why else
+        return (i18n.translated(explained) if explained else
                 _("Nothing to play there: Show me (H) marks the move this step asks for."))
 
     def leave(self) -> None:

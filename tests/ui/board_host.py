@@ -1,5 +1,7 @@
 """A window hosting one board renderer, as the game screen does, for the toolkit's tests:
-the renderer alone in a view that forwards frames, clicks and keys to it."""
+the renderer on a `Stage` in a view that forwards frames, clicks and keys to it, plays
+what its input means into a list, and keeps its preview (`Propose`) as the frame's
+pending move, with Enter for VALIDATE."""
 
 from __future__ import annotations
 
@@ -7,47 +9,72 @@ from typing import Any
 
 from tabletop.ui._arcade import arcade
 from tabletop.ui.boards import BoardRenderer
-from tabletop.ui.renderer import Rect, RendererContext
+from tabletop.ui.renderer import Intent, Key, Play, Pointer, Press, Rect, RendererContext
+from tabletop.ui.stage import Stage
 
 
 class Host(arcade.View):
     """The view around one renderer."""
 
-    def __init__(self, renderer: BoardRenderer) -> None:
+    def __init__(self, stage: Stage, played: list[Any]) -> None:
         super().__init__()
-        self.renderer = renderer
+        self.stage = stage
+        self.played = played
+        #: What each input meant, in order.
+        self.intents: list[Intent | None] = []
 
     def on_draw(self) -> None:
         self.clear(color=(24, 28, 36, 255))
-        self.renderer.draw()
+        self.stage.draw()
 
     def on_update(self, delta_time: float) -> None:
-        self.renderer.update(delta_time)
+        self.stage.update(delta_time)
+
+    def _act(self, intent: Intent | None) -> None:
+        self.intents.append(intent)
+        if isinstance(intent, Play):
+            self.stage.cancel()
+            self.played.append(intent.move)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.renderer.on_mouse_press(x, y, button, modifiers)
+        self._act(self.stage.handle(Press(x, y, button, modifiers)))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.renderer.on_mouse_motion(x, y)
+        self.stage.handle(Pointer(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.renderer.on_key_press(symbol, modifiers)
+        pending = self.stage.pending
+        if pending is not None and symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER):
+            self._act(Play(pending))  # VALIDATE, as the game screen does it
+            return
+        if pending is not None and symbol == arcade.key.ESCAPE:
+            self.stage.cancel()
+            return
+        self._act(self.stage.handle(Key(symbol, modifiers)))
 
 
 def show(window: Any, renderer_cls: type[BoardRenderer], game: Any, state: Any,
          colour_blind: bool = False, animation: float = 0.0, interactive: bool = True
          ) -> tuple[BoardRenderer, list[Any]]:
     """`state` of `game` drawn by a new `renderer_cls` in the window; the renderer and
-    the list the moves it chooses go to."""
-    submitted: list[Any] = []
+    the list the moves it plays go to."""
+    played: list[Any] = []
     context = RendererContext(game, frozenset({0, 1}), colour_blind, animation,
-                              submitted.append, lambda move: game.move_to_text(state, move))
+                              lambda move: game.move_to_text(state, move))
     renderer = renderer_cls(context)
-    renderer.set_area(Rect(20, 20, 600, 440))
-    renderer.set_position(state, game.to_move(state), game.legal_moves(state), interactive)
-    window.show_view(Host(renderer))
+    stage = Stage(renderer)
+    stage.set_area(Rect(20, 20, 600, 440))
+    stage.position(state, game.to_move(state), game.legal_moves(state), interactive)
+    window.show_view(Host(stage, played))
     frame(window)
-    return renderer, submitted
+    return renderer, played
+
+
+def stage_of(window: Any) -> Stage:
+    """The stage of the renderer the window shows."""
+    view = window.current_view
+    assert isinstance(view, Host)
+    return view.stage
 
 
 def frame(window: Any, delta: float = 1 / 60) -> None:

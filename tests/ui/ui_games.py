@@ -117,8 +117,19 @@ class TicTacToe(Game[TTTState, Any]):
 
 
 def _renderer_base() -> type:
-    from tabletop.ui._arcade import FONT_SANS, arcade
-    from tabletop.ui.renderer import Rect, Renderer
+    from tabletop.ui.kit import (
+        FONT_SANS,
+        Changed,
+        Event,
+        Explain,
+        Intent,
+        Ply,
+        Press,
+        Propose,
+        Rect,
+        Renderer,
+        arcade,
+    )
 
     class GridRenderer(Renderer):
         """Click a cell → a faded preview mark; VALIDATE or Enter plays it."""
@@ -155,31 +166,28 @@ def _renderer_base() -> type:
             self.shapes.draw()
             self.batch.draw()
 
-        def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-            if not self.interactive:
-                return False
-            for i in self.legal_moves:
-                if self.cell_rect(i).contains(x, y):
-                    self.pending_move = i
-                    self.sync()
-                    return True
-            return False
-
-        def explain_click(self, x: float, y: float) -> str | None:
+        def handle(self, event: Event) -> Intent | None:
+            if not isinstance(event, Press):
+                return None
+            if self.interactive:
+                for i in self.legal_moves:
+                    if self.cell_rect(i).contains(event.x, event.y):
+                        return Propose(i) if i != self.pending_move else Changed()
             for i in range(9):
-                if self.cell_rect(i).contains(x, y) and self.view.board[i] != " ":
-                    return "That cell is taken."
+                if self.cell_rect(i).contains(event.x, event.y) and self.view.board[i] != " ":
+                    return Explain("That cell is taken.")
             return None
 
-        def animate(self, before: Any, move: Any, after: Any) -> None:
+        def animate(self, played: Ply) -> None:
             self.hold = self.context.animation_seconds
 
         @property
         def animating(self) -> bool:
             return self.hold > 0
 
-        def update(self, delta_time: float) -> None:
+        def update(self, delta_time: float) -> bool:
             self.hold = max(0.0, self.hold - delta_time)
+            return self.hold > 0
 
     return GridRenderer
 

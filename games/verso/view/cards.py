@@ -133,14 +133,15 @@ class CardPainter:
     """
 
     def __init__(self, shapes: ShapeList, batch: pyglet.graphics.Batch,
-                 colour_blind: bool) -> None:
+                 colour_blind: bool, layer: TextLayer | None = None) -> None:
         self.shapes = shapes
         self.mesh = Mesh()
         self.batch = batch
         self.colour_blind = colour_blind
         self.texts: list[arcade.Text] = []
-        #: The words laid out by the rule, in the same batch.
-        self.layer = TextLayer(batch)
+        #: The words laid out by the rule, in the same batch (a layer the host handed
+        #: out, on the table; a layer of its own, in a legend's symbol).
+        self.layer = layer if layer is not None else TextLayer(batch)
 
     def text(self, text: str, x: float, y: float, size_px: float, colour: Any, **kw: Any
              ) -> arcade.Text:

@@ -6,11 +6,13 @@ with its top face and size, the discard pile, each player's panel and layout. In
 into moves: click the deck (or D) then Keep / Flip (K / F); click cards of one colour (or
 arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
 (P) in the final round. The joker's value is asked (buttons or keys 1-6) only when it
-changes which cards are discarded. Everything static is built in `sync` into one shape
-list and one text batch, painted into a picture (`draw_still`); the game screen keeps that
-in its own still picture (`still_picture`), so a frame is a copy of it plus the few cards
-of a running animation (`draw_moving`): the board toolkit's `MoveAnimation`, each card's
-`Travel` between the places of the toolkit's card table (`geometry`).
+changes which cards are discarded: a bank with one outcome is proposed at once
+(`Propose`: the host shows VALIDATE). Everything still is built in `sync` into one shape
+list and one text batch (its words in the text layer the host hands out); the host keeps
+the table in its still picture, and while cards move this renderer shows the still
+table from a picture of its own with the moving cards over it: the board toolkit's
+`MoveAnimation`, each card's `Travel` between the places of the toolkit's card table
+(`geometry`).
 """
 
 from __future__ import annotations
@@ -45,9 +47,18 @@ from tabletop.ui.boards.mesh import ShapeList
 from tabletop.ui.kit import (
     FONT_SANS,
     Canvas,
+    Changed,
+    Event,
+    Explain,
+    Frame,
+    Intent,
+    Key,
     Mesh,
     MoveAnimation,
-    Placed,
+    Play,
+    Ply,
+    Press,
+    Propose,
     Rect,
     Renderer,
     RendererContext,
@@ -62,7 +73,7 @@ _NUMBER_KEYS |= {getattr(arcade.key, f"NUM_{v}"): v for v in range(1, 7)}
 
 
 def look_place(view: VersoView | None, name: str) -> Place | int | None:
-    """What `name` names on the table of `view` (see `VersoRenderer.show_marks`): a place
+    """What `name` names on the table of `view` (see `VersoRenderer.show`): a place
     (a card, the deck, the pile), a seat (its panel), or None if nothing shown."""
     word = name.strip().lower()
     if word == "deck":
@@ -91,8 +102,6 @@ def look_place(view: VersoView | None, name: str) -> Place | int | None:
 class VersoRenderer(Renderer):
     """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
 
-    still_picture = True  # the shell keeps the still table in its own picture
-
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         self.geometry: TableGeometry | None = None
@@ -101,6 +110,7 @@ class VersoRenderer(Renderer):
         self.cursor_column = 0  # the column up/down aim at (0: the cursor's own)
         self.drawing = False  # the deck was clicked: Keep / Flip are offered
         self.joker_options: list[Bank] = []  # asked when the joker's value matters
+        self.chosen: Bank | None = None  # the bank previewed (proposed for VALIDATE)
         self.preview: BankPreview | None = None
         self.buttons: tuple[Button, ...] = ()  # as the last `sync` drew them
         self.card_boxes: dict[Place, Rect] = {}  # every card drawn, by place
@@ -119,7 +129,8 @@ class VersoRenderer(Renderer):
         self._still: tuple[Any, Any] = (arcade.shape_list.ShapeElementList(),
                                         pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
-        self._placed: list[Placed] = []
+        #: What the input being handled means, once it chose a move (`choose`).
+        self._intent: Intent | None = None
         #: The toolkit's animation of the cards of `motions` (None when still).
         self.animation: MoveAnimation | None = None
         self._animated_on: TableGeometry | None = None  # the geometry it was built for
@@ -127,70 +138,72 @@ class VersoRenderer(Renderer):
         self._floater_labels: list[tuple[arcade.Text, float, ShapeList]] = []
         self._legend: dict[tuple[int, Rect], tuple[Any, Any, Any]] = {}
 
-    # -- the shell's calls ---------------------------------------------------------------
-    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
-                     interactive: bool) -> None:
-        """A new position: selection and draw choice start afresh (the last-move marks are
-        the shell's to set, through `show_last_move`, right after)."""
-        self.selected = set()
-        self.cursor = None
-        self.drawing = False
-        self.joker_options = []
-        self.preview = None
-        self._stop_animation()
-        super().set_position(view, to_move, legal_moves, interactive)
+    # -- the host's calls ----------------------------------------------------------------
+    def show(self, frame: Frame) -> None:
+        """A new frame: a new position starts the selection and the draw choice afresh; a
+        frame without the pending bank drops the choice (Cancel); the last move's marks
+        and notes and what a tutorial names follow the frame."""
+        old, self.frame = self.frame, frame
+        moved = not frame.same_position(old)
+        if moved:
+            self._drop_choice()
+            self.cursor = None
+            self._stop_animation()
+        elif frame.pending is None and old.pending is not None:
+            self._drop_choice()
+        if moved or frame.last is not old.last:
+            self._mark_last(frame.last)
+        if moved or frame.marks != old.marks:
+            self._look(frame.marks)
+        self.sync()
 
-    def scores(self, view: Any) -> Sequence[float] | None:
-        """Every seat's points."""
-        return tuple(float(v) for v in view.scores) if view is not None else None
-
-    def cancel(self) -> bool:
-        """Drop the previewed bank, the selection and the draw choice (Esc or Cancel)."""
-        had = bool(self.pending_move is not None or self.selected or self.drawing
+    def _drop_choice(self) -> bool:
+        """Drop the previewed bank, the selection and the draw choice; True if any."""
+        had = bool(self.chosen is not None or self.selected or self.drawing
                    or self.joker_options)
-        self.pending_move = None
+        self.chosen = None
         self.selected = set()
         self.drawing = False
         self.joker_options = []
         self.preview = None
-        if had:
-            self.sync()
         return had
 
-    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+    def _mark_last(self, last: Ply | None) -> None:
         """Mark where the last move's cards arrived and keep its notes (through undo,
         redo and Continue); nothing before the first move."""
-        super().show_last_move(before, move, after)
         self.marked, self.notes, self.news = set(), [], []
-        if move is not None:
-            motions, _floaters = transitions(before, move, after, before.turn)
+        if last is not None:
+            motions, _floaters = transitions(last.before, last.move, last.after,
+                                             last.before.turn)
             self.marked = {m.end for m in motions if m.end[0] >= 0}
             self.notes = [m.note for m in motions if m.note and not m.news]
             self.news = [m.note for m in motions if m.note and m.news]
-        self.sync()
 
-    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
+    def _look(self, names: Sequence[str]) -> None:
         """Frame what a tutorial's step names: `deck`, `discard`, `player 2` (a seat's
         panel, seats counted from 1), or a card in a seat's layout by the face up,
-        `1:blue 3`, `2:orange J` (a joker). Returns the names that name nothing shown."""
-        self.marks = tuple(names)
+        `1:blue 3`, `2:orange J` (a joker)."""
         self.looked, self.looked_panels = set(), set()
-        unknown = []
         for name in names:
             found = look_place(self.view, name)
             if isinstance(found, int):
                 self.looked_panels.add(found)
             elif found is not None:
                 self.looked.add(found)
-            else:
-                unknown.append(name)
-        if self.view is not None:
-            self.sync()
-        return tuple(unknown)
 
-    def animate(self, before: Any, move: Any, after: Any) -> None:
+    def missing_marks(self) -> Sequence[str]:
+        """The names of the frame's marks that name nothing on the table."""
+        return tuple(name for name in self.frame.marks
+                     if look_place(self.view, name) is None)
+
+    def scores(self, view: Any) -> Sequence[float] | None:
+        """Every seat's points."""
+        return tuple(float(v) for v in view.scores) if view is not None else None
+
+    def animate(self, played: Ply) -> None:
         """Fly the drawn card, flip what was flipped, send discards to the pile, float the
-        points and squares (the marks of `show_last_move` stay afterwards)."""
+        points and squares (the marks of the frame's last move stay afterwards)."""
+        before, move, after = played.before, played.move, played.after
         motions, floaters = transitions(before, move, after, before.turn)
         if self.context.animation_seconds <= 0 or not (motions or floaters):
             self.sync()
@@ -201,11 +214,6 @@ class VersoRenderer(Renderer):
         self.elapsed, self.duration = 0.0, self.context.animation_seconds
         self.animation = None  # built for the table's geometry by `sync`
         self.sync()
-
-    def text_boxes(self) -> Sequence[Placed]:
-        """The table's words as laid out by the one rule: the message, seat names,
-        scores, pile counts and buttons (the cards' numbers are glyphs, not words)."""
-        return self._placed
 
     def legend(self) -> Sequence[str]:
         """Every symbol of the table in words (the shell's Legend panel), in the current
@@ -221,8 +229,9 @@ class VersoRenderer(Renderer):
         shapes.draw()
         batch.draw()
 
-    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+    def sounds(self, played: Ply) -> Sequence[str]:
         """A drawn or flipped card, a bank, a completed square (in the order they happen)."""
+        before, move, after = played.before, played.move, played.after
         cues: list[str] = []
         if isinstance(move, Bank):
             cues.append("bank")
@@ -249,14 +258,16 @@ class VersoRenderer(Renderer):
         """True while cards are moving."""
         return self.elapsed < self.duration
 
-    def update(self, delta_time: float) -> None:
-        """Advance the animation; at its end the table shows the new position in full."""
+    def update(self, delta_time: float) -> bool:
+        """Advance the animation; at its end the table shows the new position in full.
+        True while cards move."""
         if not self.animating:
-            return
+            return False
         self.elapsed += delta_time
         if not self.animating:
             self._stop_animation()
             self.sync()
+        return self.animating
 
     def _stop_animation(self) -> None:
         self.motions, self.floaters = [], []
@@ -296,15 +307,14 @@ class VersoRenderer(Renderer):
         assert geo is not None
         shapes: Any = arcade.shape_list.ShapeElementList()
         batch = pyglet.graphics.Batch()
-        paint = CardPainter(shapes, batch, self.context.colour_blind)
+        paint = CardPainter(shapes, batch, self.context.colour_blind,
+                            self.context.layer("table", batch))
         drawn = paint_table(self.scene(view, geo), paint)
         paint.finish()
         self.buttons, self.card_boxes = drawn.buttons, drawn.cards
         self._texts = paint.texts
-        self._placed = paint.layer.placed
         self._still = (shapes, batch)
         self._canvas.dirty = True
-        self.repaint()
         if self.motions and (self.animation is None or self._animated_on is not geo):
             self.animation, self._animated_on = self._animation(geo), geo
         if self.floaters:
@@ -346,7 +356,7 @@ class VersoRenderer(Renderer):
             drawing=self.drawing, hint=hint,
             hint_text=self.context.notation(hint) if hint is not None else None,
             joker_options=tuple(self.joker_options), preview=preview,
-            pending=self.pending_move is not None, selected=frozenset(self.selected),
+            pending=self.chosen is not None, selected=frozenset(self.selected),
             cursor=self.cursor if self.focused else None, notes=named(self.notes),
             news=named(self.news),
             marked=frozenset(self.marked), looked=frozenset(self.looked),
@@ -366,23 +376,18 @@ class VersoRenderer(Renderer):
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
         """The still table, then any moving cards."""
-        self.draw_still()
-        self.draw_moving()
-
-    def draw_still(self) -> None:
-        """The table without the cards in motion: one picture of one shape list and one
-        text batch (painted again only after `sync`)."""
+        if not self.animating:
+            self._paint_still()  # the host keeps it in its still picture
+            return
+        # Cards move and the host draws the board every frame: the table under them is
+        # one picture (of one shape list and one text batch, painted after `sync`).
         self._canvas.draw(self.area, self._paint_still)
+        self._draw_animation()
 
     def _paint_still(self) -> None:
         shapes, batch = self._still
         shapes.draw()
         batch.draw()
-
-    def draw_moving(self) -> None:
-        """The cards in motion and the rising texts, while an animation runs."""
-        if self.animating:
-            self._draw_animation()
 
     def _draw_animation(self) -> None:
         t = self.elapsed / self.duration if self.duration else 1.0
@@ -397,8 +402,35 @@ class VersoRenderer(Renderer):
             label.draw()
 
     # -- input ---------------------------------------------------------------------------
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        """Buttons, the deck, or one of the mover's cards."""
+    def handle(self, event: Event) -> Intent | None:
+        """A press or a key as the player's choice: a move to play (Keep, Flip, Pass, a
+        bank by B), a bank to preview (`Propose`), a changed selection, or why a press
+        on the table does nothing."""
+        self._intent = None
+        if isinstance(event, Press):
+            used = self.on_mouse_press(event.x, event.y)
+        elif isinstance(event, Key):
+            used = self.on_key_press(event.symbol)
+        else:
+            return None
+        if self._intent is not None:
+            return self._intent
+        if self.chosen is not self.frame.pending:
+            return Propose(self.chosen)  # a bank to preview, or (None) none any more
+        if used:
+            return Changed()
+        if isinstance(event, Press):
+            why = self.explain_click(event.x, event.y)
+            return Explain(why) if why else None
+        return None
+
+    def choose(self, move: Any) -> None:
+        """Play `move`: what the input being handled means."""
+        self._drop_choice()
+        self._intent = Play(move)
+
+    def on_mouse_press(self, x: float, y: float) -> bool:
+        """Buttons, the deck, or one of the mover's cards; True if used."""
         if self.mover is None or self.animating or self.geometry is None:
             return False
         for drawn in self.buttons:
@@ -442,13 +474,18 @@ class VersoRenderer(Renderer):
         else:
             self.choose(command)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass."""
+    def on_key_press(self, symbol: int) -> bool:
+        """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass,
+        Esc drops the choice; True if used."""
         if self.mover is None or self.animating:
             return False
         key = arcade.key
         phase = self.view.phase
-        if symbol == key.D and phase == PLAY:
+        if symbol == key.ESCAPE:
+            if not self._drop_choice():
+                return False
+            self.sync()
+        elif symbol == key.D and phase == PLAY:
             self.start_draw()
         elif symbol in (key.K, key.F) and phase == PLAY:
             self.choose(KEEP if symbol == key.K else FLIP)
@@ -459,7 +496,9 @@ class VersoRenderer(Renderer):
         elif symbol == key.SPACE and self.cursor is not None:
             self.toggle(self.cursor)
         elif symbol == key.B or symbol in (key.ENTER, key.NUM_ENTER):
-            return self.confirm()
+            if self.chosen is None:
+                return False
+            self.choose(self.chosen)
         elif symbol in _NUMBER_KEYS and self.joker_options:
             chosen = [o for o in self.joker_options if o.joker == _NUMBER_KEYS[symbol]]
             if not chosen:
@@ -472,7 +511,7 @@ class VersoRenderer(Renderer):
     # -- what the player does ------------------------------------------------------------
     def start_draw(self) -> None:
         """The deck was chosen: offer Keep and Flip (a bank selection is dropped)."""
-        self.cancel()
+        self._drop_choice()
         self.drawing = True
         self.sync()
 
@@ -488,17 +527,17 @@ class VersoRenderer(Renderer):
         self._selection_changed()
 
     def _selection_changed(self) -> None:
-        self.pending_move, self.preview, self.joker_options = None, None, []
+        self.chosen, self.preview, self.joker_options = None, None, []
         if self.selected and self.mover is not None:
             colour = colour_of(min(self.selected))
             moves = banks_for(self.legal_moves, colour, frozenset(self.selected))
             outcomes = distinct_outcomes(moves)
             if len(outcomes) == 1:
-                self.pending_move = outcomes[0]
+                self.chosen = outcomes[0]
             elif outcomes:
                 self.joker_options = outcomes
             if outcomes:
-                self.preview = bank_preview(self.view, self.mover, self.pending_move or outcomes[0])
+                self.preview = bank_preview(self.view, self.mover, self.chosen or outcomes[0])
                 if self.joker_options:
                     self.preview = BankPreview(self.preview.points, (), self.preview.flips,
                                                self.preview.lines[:1] + self.preview.lines[2:])
@@ -507,7 +546,7 @@ class VersoRenderer(Renderer):
     def joker_choice(self, option: Bank) -> Callable[[], None]:
         def choose_value() -> None:
             self.joker_options = []
-            self.pending_move = option
+            self.chosen = option
             assert self.mover is not None
             self.preview = bank_preview(self.view, self.mover, option)
             self.sync()

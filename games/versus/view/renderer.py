@@ -60,6 +60,7 @@ from tabletop.ui.kit import (
     MovePath,
     Palette,
     Piece,
+    Ply,
     Rect,
     RimLabel,
 )
@@ -255,10 +256,10 @@ class VersusRenderer(BoardRenderer):
         return _("That pawn has no free neighbouring hexagon to step to.")
 
     # -- transitions, legend, sounds, scores ---------------------------------------------
-    def animate(self, before: Any, move: Any, after: Any) -> None:
+    def animate(self, played: Ply) -> None:
         """Slide the element, then the pulled pawns, which turn over (the toolkit's)."""
-        if isinstance(move, Move):
-            super().animate(before, move, after)
+        if isinstance(played.move, Move):
+            super().animate(played)
 
     def legend(self) -> Sequence[str]:
         """Every symbol of the board in words (the shell's Legend panel), in the player's
@@ -273,11 +274,12 @@ class VersusRenderer(BoardRenderer):
                                              ).shape_list()
         self._legend[key].draw()
 
-    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+    def sounds(self, played: Ply) -> Sequence[str]:
         """A pawn's step, or a VERSUS's slide that pulls pawns (an attraction)."""
+        move = played.move
         if not isinstance(move, Move):
             return ()
-        if move.versus and R.preview(before, move).attractions:
+        if move.versus and R.preview(played.before, move).attractions:
             return ("attraction",)
         return ("pawn_step",)
 

@@ -54,10 +54,10 @@ discarded) in its own time window (the built-in Verso is drawn so).
 
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
 outlines, hit testing, labels) without any window. A renderer not built on the toolkit
-lays its words out with `TextLayer` (the app's one rule for text: in a box, wrapped or
-scaled down to `MIN_POINTS`, else cut with the full text on hover) and returns its
-`placed` from `tabletop.ui.renderer.Renderer.text_boxes`, so the app checks and hovers
-them like its own.
+lays its words out in a `TextLayer` the host hands it
+(`tabletop.ui.renderer.RendererContext.layer`: the app's one rule for text, in a box,
+wrapped or scaled down to `MIN_POINTS`, else cut with the full text on hover), so the app
+checks and hovers them like its own.
 
 Register the renderer from the plugin like any other:
 

@@ -356,7 +356,7 @@ class HexBoard(Board):
       reading order); the layout, pieces, paths and clicks then use those values
       (`HexBoard.numbered(axial)` numbers a sequence of axial cells 0, 1, 2...);
     - `names`: each cell's name for players (`{17: "f6"}`), used in messages and by
-      `BoardRenderer.show_marks`;
+      the frame's `marks` (`tabletop.ui.renderer.Frame`);
     - `rim`: the words written round the edge (`RimLabel`s: a row's letter at both its
       ends, the numbers along the top and bottom rows), with room kept for them; the
       cells then also carry their names, small in their lower part (`cell_names=False`

@@ -39,7 +39,7 @@ class Palette:
     hint: Colour = (255, 150, 20)
     cursor: Colour = (255, 196, 64)
     hover: Colour = (255, 255, 255)
-    #: What a tutorial's step asks the player to look at (`BoardRenderer.show_marks`).
+    #: What a tutorial's step asks the player to look at (the frame's `marks`).
     look: Colour = (40, 230, 255)
     #: The names written in free cells (None: the `line` colour).
     name: Colour | None = None

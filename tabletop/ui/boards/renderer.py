@@ -7,11 +7,11 @@ selection, destination dots, a ghost preview of the chosen move with VALIDATE/Ca
 hover, a keyboard cursor, the last-move mark, the hint, a move animation and a status
 line with buttons for moves that are not on the board (such as "pass").
 
-Words are laid out by the app's one rule for text (`tabletop.ui.textbox`) and reported
-by `text_boxes`: the coordinates and cell names whole at the rule's minimum size or not at
-all (a board too small for them), the status line wrapped in its strip, the buttons'
-labels in their buttons. The words on a piece are glyphs of the piece, shrunk to fit it
-(`fitted_text`).
+Words are laid out by the app's one rule for text (`tabletop.ui.textbox`) in the text
+layers the host hands out (`RendererContext.layer`): the coordinates and cell names whole
+at the rule's minimum size or not at all (a board too small for them), the status line
+wrapped in its strip, the buttons' labels in their buttons. The words on a piece are
+glyphs of the piece, shrunk to fit it (`fitted_text`).
 
 A game with a look of its own keeps the toolkit for everything else and overrides only
 what is its own: `Piece.painter` paints its pieces (drawn, previewed, animated and turned
@@ -21,14 +21,16 @@ arrows of what a previewed move would do), `MovePath.carried` animates the other
 move takes along, and `HexBoard`'s `ids`, `names` and `rim` give the board the game's own
 cells, names and edge labels.
 
-The still picture (board, marks, pieces, texts) is painted into a `Canvas` only when it
-changes; a frame shows it as one quad and draws over it only what moves (an animation)
-and what follows the pointer or the keys (hover, cursor).
+The still part (board, marks, pieces, texts) is painted into a `Canvas` only when it
+changes, so while a move's transition runs (and the host draws the board every frame) a
+frame shows it as one quad and draws over it only what moves and what follows the
+pointer or the keys (hover, cursor).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pyglet
@@ -54,8 +56,23 @@ from tabletop.ui.boards.paint import (
 from tabletop.ui.boards.picking import Picker
 from tabletop.ui.boards.pieces import Content, MovePath
 from tabletop.ui.canvas import Canvas
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.textbox import Placed, TextLayer
+from tabletop.ui.renderer import (
+    Changed,
+    Event,
+    Explain,
+    Frame,
+    Intent,
+    Key,
+    Play,
+    Ply,
+    Pointer,
+    Press,
+    Propose,
+    Rect,
+    Renderer,
+    RendererContext,
+)
+from tabletop.ui.textbox import TextLayer
 
 __all__ = ["BoardRenderer"]
 
@@ -117,9 +134,8 @@ class BoardRenderer(Renderer):
         self.hover: Cell | None = None
         #: The path of the last move played (marked on the board), if any.
         self.last_path: MovePath | None = None
-        #: The cells a tutorial asks the player to look at (`show_marks`).
+        #: The cells a tutorial asks the player to look at (the frame's `marks`).
         self.looked: tuple[Cell, ...] = ()
-        self.focused: bool = True
         self.animation: MoveAnimation | None = None
         self.status_area = Rect(0, 0, 1, 1)
         self._shown = Rect(0, 0, 1, 1)
@@ -130,7 +146,8 @@ class BoardRenderer(Renderer):
         self._canvas = Canvas(rgba(self.background)[:3], samples=self.samples)
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
         self._texts: list[arcade.Text] = []
-        self._placed: list[Placed] = []
+        #: What the last input meant, when it chose a move (`choose`).
+        self._intent: Intent | None = None
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
 
     # -- what a game says ----------------------------------------------------------------
@@ -222,20 +239,41 @@ class BoardRenderer(Renderer):
         self._shown = Rect(left, area.bottom, width,
                            min(area.top, frame.top + pad) - area.bottom)
 
-    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
-                     interactive: bool) -> None:
-        """A new position: the choice, hover and animation are dropped; the last-move mark
-        too until `show_last_move` or `animate` names the move that led here."""
-        if view is not self.view:
-            self.last_path = None
-            self.animation = None
-        self.hover = None
-        if self.board_for(view) != self.board_layout.board:
-            self.view = view
-            self.layout()
-        # The moves (or who may make them) may change while the position stays the same.
-        self._picker_stale = True
-        super().set_position(view, to_move, legal_moves, interactive)
+    def show(self, frame: Frame) -> None:
+        """A new frame: a new position drops the choice, hover and animation (the marks
+        follow the frame's last move and marks); a frame without the pending move drops
+        the choice (Cancel); a change of focus only shows or hides the cursor."""
+        old, self.frame = self.frame, frame
+        moved = not frame.same_position(old)
+        if moved:
+            if frame.view is not old.view:
+                self.animation = None
+            self.hover = None
+            if self.board_for(frame.view) != self.board_layout.board:
+                self.layout()
+            # The moves (or who may make them) may change while the position stays.
+            self._picker_stale = True
+        elif frame.pending is None and self.picker.pending is not None:
+            self.picker.clear()
+        if frame.last is not old.last or moved:
+            last = frame.last
+            self.last_path = None if last is None else self.move_path(last.before, last.move)
+        if frame.marks != old.marks or moved:
+            board = self.board_layout.board
+            by_name = {board.cell_name(cell): cell for cell in self.board_layout.cells}
+            self.looked = tuple(by_name[name] for name in frame.marks if name in by_name)
+        if not moved and old.focused != frame.focused and old.same(
+                replace(frame, focused=old.focused)):
+            self._build_live()
+            return
+        self.sync()
+
+    def missing_marks(self) -> Sequence[str]:
+        """The names of the frame's marks that are no cell of the board (a cell is marked
+        by its `cell_name`: "d3")."""
+        board = self.board_layout.board
+        names = {board.cell_name(cell) for cell in self.board_layout.cells}
+        return tuple(name for name in self.frame.marks if name not in names)
 
     def sync(self) -> None:
         """Rebuild the still picture for the position, choice, hint and marks."""
@@ -247,7 +285,6 @@ class BoardRenderer(Renderer):
         if self._picker_stale:
             self.picker = Picker(self._paths())
             self._picker_stale = False
-        self.pending_move = self.picker.pending
         self._build_still()
         self._build_live()
 
@@ -293,20 +330,19 @@ class BoardRenderer(Renderer):
         self.paint_over(scene, over_mesh)
         under_mesh = paint_marks_under(scene)
         self.paint_under(scene, under_mesh)
-        self._texts, self._placed = [], []
+        self._texts = []
         layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
-        layers.append(self._laid_out(labels))
+        layers.append(self._laid_out("labels", labels))
         layers.append(under_mesh.shape_list())
-        layers.append(self._laid_out(paint_cell_names(scene), together=True))
+        layers.append(self._laid_out("cell names", paint_cell_names(scene), together=True))
         layers.append(pieces_mesh.shape_list())
         layers.append(self._batch(piece_words))
-        layers.append(self._laid_out(paint_counts(scene), whole=False))
+        layers.append(self._laid_out("counts", paint_counts(scene), whole=False))
         layers.append(over_mesh.shape_list())
         layers.append(self._batch(over_words))
         layers.extend(self._status_layers())
         self._layers = layers
         self._canvas.dirty = True
-        _request_redraw()
 
     def _batch(self, specs: Sequence[TextSpec]) -> pyglet.graphics.Batch:
         """The words on pieces, each shrunk to its piece."""
@@ -314,13 +350,14 @@ class BoardRenderer(Renderer):
         self._texts += [fitted_text(spec, batch) for spec in specs]
         return batch
 
-    def _laid_out(self, specs: Sequence[TextSpec], whole: bool = True,
+    def _laid_out(self, name: str, specs: Sequence[TextSpec], whole: bool = True,
                   layer: TextLayer | None = None, together: bool = False
                   ) -> pyglet.graphics.Batch:
-        """Labels laid out by the one rule in their specs' boxes (with `whole`, left out
-        when they do not fit whole at the rule's minimum size; with `together`, all left
-        out if one is: cell names, on every free cell or on none)."""
-        layer = layer or TextLayer()
+        """Labels laid out by the one rule in their specs' boxes, in the host's text layer
+        `name` (with `whole`, left out when they do not fit whole at the rule's minimum
+        size; with `together`, all left out if one is: cell names, on every free cell or
+        on none)."""
+        layer = layer or self.context.layer(name)
         for spec in specs:
             room = max(spec.room or 0.0, spec.height * 1.2)
             box = Rect(spec.x - spec.width / 2, spec.y - room / 2, spec.width, room)
@@ -328,9 +365,9 @@ class BoardRenderer(Renderer):
                       rgba(spec.colour), font_name=FONT_SANS, bold=spec.bold,
                       anchor_x="center", anchor_y="center", whole=whole)
         if together and len(layer.placed) < len(specs):
+            self.context.texts.drop(name)
             return pyglet.graphics.Batch()
         self._texts += layer.texts
-        self._placed += layer.placed
         return layer.batch
 
     def _status_layers(self) -> list[ShapeList | pyglet.graphics.Batch]:
@@ -340,7 +377,7 @@ class BoardRenderer(Renderer):
         chip_w = min(strip.width * 0.2, strip.height * 4) if moves else 0.0
         text_w = strip.width - len(moves) * (chip_w + 6)
         mesh = Mesh()
-        layer = TextLayer()
+        layer = self.context.layer("status")
         layer.add(self.status(), strip.left + text_w / 2, strip.center[1],
                   Rect(strip.left, strip.bottom, text_w, strip.height),
                   strip.height * 0.5 / _PX_PER_PT, rgba(_STATUS_TEXT), font_name=FONT_SANS,
@@ -361,18 +398,13 @@ class BoardRenderer(Renderer):
             # ("pass"): the player clicks it, nobody types it.
             specs.append(TextSpec(i18n.translated(self.context.notation(move)), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
-        return [mesh.shape_list(), self._laid_out(specs, whole=False, layer=layer)]
+        return [mesh.shape_list(), self._laid_out("status", specs, whole=False, layer=layer)]
 
     @property
     def texts(self) -> list[arcade.Text]:
         """Every text of the still picture: labels, words on pieces, stacks' counts, the
         status line."""
         return list(self._texts)
-
-    def text_boxes(self) -> Sequence[Placed]:
-        """The labels, cell names, stacks' counts, status line and buttons' labels, as
-        laid out."""
-        return list(self._placed)
 
     @property
     def shown_cursor(self) -> Cell | None:
@@ -398,34 +430,12 @@ class BoardRenderer(Renderer):
         for layer in self._layers:
             layer.draw()
 
-    def show_hint(self, move: Any) -> None:
-        """Mark the suggested move: a dashed ring on its end, an arrow along its path."""
-        self.hint = move
-        self.sync()
-
-    def show_marks(self, names: Sequence[str]) -> Sequence[str]:
-        """Outline the cells called `names` (their `cell_name`: "d3") for the player to
-        look at; returns the names that are no cell of the board."""
-        self.marks = tuple(names)
-        board = self.board_layout.board
-        by_name = {board.cell_name(cell): cell for cell in self.board_layout.cells}
-        self.looked = tuple(by_name[name] for name in names if name in by_name)
-        if self.view is not None:
-            self.sync()
-        return tuple(name for name in names if name not in by_name)
-
-    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
-        """Mark the last move of the history (None before the first move)."""
-        self.last_played = None if move is None else (before, move, after)
-        self.last_path = None if move is None else self.move_path(before, move)
-        self.sync()
-
-    def animate(self, before: Any, move: Any, after: Any) -> None:
+    def animate(self, played: Ply) -> None:
         """Mark the move and play the default transition (see `animation`)."""
-        self.last_path = self.move_path(before, move)
+        self.last_path = self.move_path(played.before, played.move)
         if self.context.animation_seconds > 0:
-            self.animation = MoveAnimation(self.board_layout, self.pieces(before),
-                                           self.pieces(after), self.last_path,
+            self.animation = MoveAnimation(self.board_layout, self.pieces(played.before),
+                                           self.pieces(played.after), self.last_path,
                                            self.context.animation_seconds,
                                            self.context.colour_blind)
         self.sync()
@@ -435,22 +445,48 @@ class BoardRenderer(Renderer):
         """True while a move's transition plays."""
         return self.animation is not None
 
-    def update(self, delta_time: float) -> None:
-        """Advance the transition; at its end the still picture takes the pieces back."""
+    def update(self, delta_time: float) -> bool:
+        """Advance the transition; at its end the still picture takes the pieces back.
+        True while it runs."""
         if self.animation is None:
-            return
+            return False
         self.animation.update(delta_time)
         if self.animation.done:
             self.animation = None
             self.sync()
-
-    def set_focus(self, focused: bool) -> None:
-        """The board gained or lost the keyboard focus: show or hide the cursor."""
-        if focused != self.focused:
-            self.focused = focused
-            self._build_live()
+        return self.animation is not None
 
     # -- input ---------------------------------------------------------------------------
+    def handle(self, event: Event) -> Intent | None:
+        """A press, a key or the pointer, as the player's choice: a move to play or to
+        preview, a changed choice, hover or cursor, or why a press does nothing."""
+        self._intent = None
+        if isinstance(event, Pointer):
+            return Changed() if self.on_mouse_motion(event.x, event.y) else None
+        if isinstance(event, Press):
+            used = self.on_mouse_press(event.x, event.y, event.button, event.modifiers)
+        elif isinstance(event, Key):
+            used = self.on_key_press(event.symbol, event.modifiers)
+        else:
+            return None
+        if self._intent is not None:
+            return self._intent
+        pending = self.picker.pending
+        if pending is not self.frame.pending and (pending is None or self.frame.pending is None
+                                                  or pending != self.frame.pending):
+            return Propose(pending)  # a new previewed move, or (None) none any more
+        if used:
+            return Changed()
+        if isinstance(event, Press):
+            why = self.explain_click(event.x, event.y)
+            return Explain(why) if why else None
+        return None
+
+    def choose(self, move: Any) -> None:
+        """Play `move` (what the input being handled means)."""
+        self.picker.clear()
+        self._intent = Play(move)
+
     def activate(self, cell: Cell | None) -> bool:
         """A click (or Space/Enter on the cursor) on `cell`; True if it was used."""
         if not self.interactive:
@@ -476,13 +512,16 @@ class BoardRenderer(Renderer):
             return self.cancel()
         return self.activate(cell)
 
-    def on_mouse_motion(self, x: float, y: float) -> None:
-        """Outline the cell under the pointer if a click there would do something."""
+    def on_mouse_motion(self, x: float, y: float) -> bool:
+        """Outline the cell under the pointer if a click there would do something; True
+        if the outline moved."""
         cell = self.board_layout.cell_at(x, y)
         hover = cell if cell is not None and self.picker.clickable(cell) else None
-        if hover != self.hover:
-            self.hover = hover
-            self._build_live()
+        if hover == self.hover:
+            return False
+        self.hover = hover
+        self._build_live()
+        return True
 
     def explain_click(self, x: float, y: float) -> str | None:
         """Why a press on a cell does nothing (`explain`); None off the board."""
@@ -492,13 +531,14 @@ class BoardRenderer(Renderer):
         return self.explain(cell)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        """Arrows move the cursor; Space/Enter click its cell (Enter confirms a pending
-        move, and plays the only move when it is off the board); Esc drops the choice."""
+        """Arrows move the cursor; Space/Enter click its cell (Enter plays a pending
+        move, and the only move when it is off the board); Esc drops the choice."""
         key = arcade.key
         if not self.interactive:
             return False
         if symbol in (key.ENTER, key.NUM_ENTER) and self.picker.pending is not None:
-            return self.confirm()
+            self.choose(self.picker.pending)
+            return True
         if symbol == key.ESCAPE:
             return self.cancel()
         arrows = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
@@ -527,14 +567,3 @@ class BoardRenderer(Renderer):
         if had:
             self.sync()
         return had
-
-
-def _request_redraw() -> None:
-    """Tell the window something changed, where it draws on demand (else it draws anyway)."""
-    try:
-        window = arcade.get_window()
-    except RuntimeError:  # no window (a renderer built in a test): nothing to tell
-        return
-    redraw = getattr(window, "request_redraw", None)
-    if redraw is not None:
-        redraw()
