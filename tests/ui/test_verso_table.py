@@ -20,7 +20,7 @@ from games.verso.picture import solo_band
 from games.verso.rules import bank_cards
 from games.verso.state import FINAL, FLIP, KEEP, PLAY, Bank
 from games.verso.view.cards import CardPainter
-from games.verso.view.geometry import table_geometry
+from games.verso.view.places import table_geometry
 from games.verso.view.preview import banks_for, distinct_outcomes, layout_by_key
 from games.verso.view.renderer import VersoRenderer
 from games.verso.view.table import TableScene, paint_table

@@ -14,8 +14,8 @@ from games.verso.game import VersoGame
 from games.verso.observation import UNSEEN, observe
 from games.verso.rules import apply_move, bank_cards, new_game
 from games.verso.state import EMPTY, FLIP, KEEP, PLAY, Bank, Draw, VersoState
-from games.verso.view.animation import transitions
-from games.verso.view.geometry import table_geometry
+from games.verso.view.motions import transitions
+from games.verso.view.places import table_geometry
 from games.verso.view.preview import (
     DECK,
     DISCARD,

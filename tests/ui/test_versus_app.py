@@ -30,7 +30,7 @@ from ui_driver import (
 from games.versus.board import CELL_OF_NAME, INDEX
 from games.versus.pieces import BLUE_VERSUS, OWNER
 from games.versus.state import Move
-from games.versus.view.mesh import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
+from games.versus.view.pawns import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
 from games.versus.view.renderer import BOARD, VersusRenderer
 from tabletop.plugins import Host
 from tabletop.session import Session

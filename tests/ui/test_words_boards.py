@@ -28,7 +28,7 @@ from games.verso.observation import observe
 from games.verso.view.table import NEIGHBOUR, message_lines
 from games.versus.board import CELL_OF_NAME
 from games.versus.state import Move
-from games.versus.view.mesh import SEAT_COLOUR
+from games.versus.view.pawns import SEAT_COLOUR
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen

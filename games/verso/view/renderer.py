@@ -12,7 +12,7 @@ list and one text batch (its words in the text layer the host hands out); the ho
 the table in its still picture, and while cards move this renderer shows the still
 table from a picture of its own with the moving cards over it: the board toolkit's
 `MoveAnimation`, each card's `Travel` between the places of the toolkit's card table
-(`geometry`).
+(`places`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ import pyglet
 from games.verso.cards import colour_number, colour_of, key_for
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
-from games.verso.view.animation import Floater, Motion, transitions
 from games.verso.view.cards import CardPainter, card_piece
-from games.verso.view.geometry import TableGeometry, cell_of, column_of, table_geometry
 from games.verso.view.legend import LEGEND, paint_symbol
+from games.verso.view.motions import Floater, Motion, transitions
+from games.verso.view.places import TableGeometry, cell_of, column_of, table_geometry
 from games.verso.view.preview import (
     DECK,
     DISCARD,

@@ -18,7 +18,7 @@ from games.verso.picture import solo_band
 from games.verso.rules import bank_cards, neighbours
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
 from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
-from games.verso.view.geometry import TableGeometry
+from games.verso.view.places import TableGeometry
 from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
 from games.verso.words import _, ngettext
 from tabletop.i18n import N_

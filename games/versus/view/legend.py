@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from games.versus.pieces import BLUE, BROWN, pawn_code, versus_code
-from games.versus.view.mesh import (
+from games.versus.view.pawns import (
     CELL,
     CELL_LINE,
     CURSOR,

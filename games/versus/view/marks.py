@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.versus.state import Move, Preview
-from games.versus.view.mesh import (
+from games.versus.view.pawns import (
     FLIP_RING,
     MOVE_ARROW,
     PAWN_RIM,

@@ -35,7 +35,7 @@ from games.versus.view.marks import (
     paint_selected,
     preview_words,
 )
-from games.versus.view.mesh import (
+from games.versus.view.pawns import (
     BOARD_EDGE,
     CELL,
     CELL_AXIS,
