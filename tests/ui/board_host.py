@@ -70,11 +70,21 @@ def show(window: Any, renderer_cls: type[BoardRenderer], game: Any, state: Any,
     return renderer, played
 
 
-def stage_of(window: Any) -> Stage:
-    """The stage of the renderer the window shows."""
+def host_of(window: Any) -> Host:
+    """The view around the renderer the window shows."""
     view = window.current_view
     assert isinstance(view, Host)
-    return view.stage
+    return view
+
+
+def stage_of(window: Any) -> Stage:
+    """The stage of the renderer the window shows."""
+    return host_of(window).stage
+
+
+def said(window: Any) -> Intent | None:
+    """What the last press or key the renderer handled meant."""
+    return host_of(window).intents[-1]
 
 
 def frame(window: Any, delta: float = 1 / 60) -> None:

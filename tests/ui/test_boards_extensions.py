@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from board_host import frame, show
+from board_host import frame, show, stage_of
 from test_boards_renderer import HEX, HexWalk, Walk, WalkState
 
 from tabletop.ui._arcade import arcade
@@ -172,14 +172,15 @@ def test_the_games_board_colours_pieces_and_marks(window: Any) -> None:
     x, y = layout.centre((-2, 0))
     assert pixel(window, x + layout.piece_size * 0.4, y) == (250, 0, 250)  # the painter's
     assert pixel(window, x, y) != (0, 255, 255)
-    renderer.activate((-2, 0))
+    window.dispatch_event("on_mouse_press", *map(int, layout.click_point((-2, 0))),
+                          arcade.MOUSE_BUTTON_LEFT, 0)
     frame(window)
     assert renderer.over[-1].selected == (-2, 0) and renderer.under
     assert pixel(window, x, y) == (0, 255, 255)  # paint_over's mark, over the piece
     window.dispatch_event("on_key_press", arcade.key.RIGHT, 0)
     frame(window)
     assert renderer.shown_cursor == renderer.cursor is not None
-    renderer.set_focus(False)
+    stage_of(window).show(focused=False)
     assert renderer.shown_cursor is None
 
 

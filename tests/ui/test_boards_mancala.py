@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_host import frame, show
+from board_host import frame, said, show, stage_of
 from tabletop_nim import Nim, NimState
 from ui_driver import SHOTS, click, close_app, key, open_app, pixel, pump, screenshot
 from ui_kalah import STORES, Kalah, KalahState, Sow, cell_of, make_host, own_pits
@@ -33,7 +33,7 @@ from tabletop.ui.boards import (
 )
 from tabletop.ui.boards.paint import stack_look
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.renderer import Rect
+from tabletop.ui.renderer import Explain, Ply, Rect
 from tabletop.ui.textbox import TextBoxes
 
 # -- the renderer, as a plugin's view/__init__.py would hold it ------------------------
@@ -89,7 +89,7 @@ def counts(renderer: BoardRenderer) -> dict[Cell, str]:
     """The count written on each cell, read from the laid-out texts (cell under each)."""
     layout = renderer.board_layout
     found = {}
-    for placed in renderer.text_boxes():
+    for placed in renderer.context.texts.placed():
         cell = layout.cell_at(*placed.extent.center)
         if cell is not None:
             found[cell] = placed.shown
@@ -217,9 +217,9 @@ def test_pits_and_stores_show_their_seeds_and_counts(window: Any) -> None:
     layout = renderer.board_layout
     assert counts(renderer) == {cell_of(i): str(seeds) for i, seeds in enumerate(state.pits)}
     assert counts(renderer)[cell_of(STORES[0])] == "2"  # a store's count, in the store
-    boxes = TextBoxes(list(renderer.text_boxes()))
+    boxes = TextBoxes(list(renderer.context.texts.placed()))
     assert boxes.problems(Rect(0, 0, *window.get_size())) == []  # none leaves its box
-    for placed in renderer.text_boxes():  # and each count stays inside its pit
+    for placed in renderer.context.texts.placed():  # and each count stays inside its pit
         cell = layout.cell_at(*placed.extent.center)
         if cell is None:
             assert renderer.status_area.contains(*placed.extent.center)  # the status line
@@ -247,13 +247,14 @@ def test_a_click_on_a_pit_previews_the_sowing_and_enter_plays_it(window: Any) ->
     for cell, why in ((cell_of(8), "your opponent's"), (cell_of(STORES[0]), "never sown")):
         press_at(window, *layout.click_point(cell))
         assert renderer.pending_move is None
-        assert why in (renderer.explain_click(*layout.click_point(cell)) or "")
+        meant = said(window)
+        assert isinstance(meant, Explain) and why in meant.words
     # South's fourth pit (index 3): four seeds into pits 5, 6, the store and North's 1.
     press_at(window, *layout.click_point(cell_of(3)))
     assert renderer.pending_move == Sow(3) and submitted == []
     after = game.apply(state, Sow(3))
     assert counts(renderer) == {cell_of(i): str(n) for i, n in enumerate(after.pits)}
-    assert TextBoxes(list(renderer.text_boxes())).problems(Rect(0, 0, 640, 480)) == []
+    assert TextBoxes(list(renderer.context.texts.placed())).problems(Rect(0, 0, 640, 480)) == []
     key_press(window, arcade.key.ENTER)
     assert submitted == [Sow(3)]
 
@@ -262,13 +263,14 @@ def test_sowing_is_animated_and_the_counts_follow(window: Any) -> None:
     game, before = start()
     after = game.apply(before, Sow(5))
     renderer, _ = show(window, KalahRenderer, game, after, animation=1.0)
-    renderer.animate(before, Sow(5), after)
-    assert renderer.animating
+    stage = stage_of(window)
+    stage.animate(Ply(before, Sow(5), after))
+    assert renderer.animating and stage.moving
     frame(window, 0.1)  # the sown pit still holds its seeds, going
     going = stack_look(renderer.board_layout, cell_of(5), Stack(SEED, 4)).places
     assert pixel(window, *going[0]) == SEED.fill
     frame(window, 1.0)
-    assert not renderer.animating
+    assert not renderer.animating and not stage.moving
     assert seed_points(renderer, cell_of(5)) == ()
     assert counts(renderer)[cell_of(STORES[0])] == "1"
     assert renderer.last_path == MovePath(to=cell_of(5))
@@ -319,7 +321,7 @@ def test_a_hidden_stack_shows_its_back_and_count_not_its_face(window: Any) -> No
         assert pixel(window, *pile.places[-1]) == BACK
     SHOTS.mkdir(exist_ok=True)
     arcade.get_image(0, 0, *window.get_size()).save(SHOTS / "kalah_hidden_piles.png")
-    assert TextBoxes(list(renderer.text_boxes())).problems(Rect(0, 0, 640, 480)) == []
+    assert TextBoxes(list(renderer.context.texts.placed())).problems(Rect(0, 0, 640, 480)) == []
 
 
 # -- in the app, as a player sees it at 800x600 and 1280x800 --------------------------

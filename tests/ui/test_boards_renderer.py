@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from board_host import frame, show
+from board_host import frame, show, stage_of
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop import Game, GameInfo, Outcome
@@ -27,6 +27,7 @@ from tabletop.ui.boards import (
     Piece,
     Region,
 )
+from tabletop.ui.renderer import Ply
 
 CARD = (250, 246, 236)
 TOKENS = (Piece(fill=(200, 40, 40), symbol="R"), Piece(fill=(40, 80, 200), symbol="U"))
@@ -196,15 +197,16 @@ def test_hex_step_slides_along_its_path_and_stays_marked(window: Any) -> None:
     move = Walk((-2, 0), (-1, 0))
     after = game.apply(before, move)
     renderer, _ = show(window, WalkRenderer, game, after, animation=1.0)
-    renderer.animate(before, move, after)
-    assert renderer.animating
+    stage = stage_of(window)
+    stage.animate(Ply(before, move, after))
+    assert renderer.animating and stage.moving
     layout = renderer.board_layout
     frame(window, 0.5)
     (x0, y0), (x1, y1) = layout.centre((-2, 0)), layout.centre((-1, 0))
     assert pixel(window, (x0 + x1) / 2, (y0 + y1) / 2) == TOKENS[0].fill  # half way
     assert pixel(window, *layout.centre((-1, 0))) != TOKENS[0].fill
     frame(window, 0.6)
-    assert not renderer.animating
+    assert not renderer.animating and not stage.moving
     assert pixel(window, *layout.centre((-1, 0))) == TOKENS[0].fill
     assert renderer.last_path == MovePath(frm=(-2, 0), to=(-1, 0))
 
@@ -214,7 +216,7 @@ def test_hint_hover_cursor_and_focus(window: Any) -> None:
     state = game.new_state(2, {}, 0)
     renderer, _ = show(window, WalkRenderer, game, state)
     layout = renderer.board_layout
-    renderer.show_hint(Walk((-2, 0), (-1, -1)))
+    stage_of(window).show(hint=Walk((-2, 0), (-1, -1)))
     frame(window)
     x, y = layout.centre((-1, -1))
     radius = layout.piece_size * 0.5
@@ -231,8 +233,10 @@ def test_hint_hover_cursor_and_focus(window: Any) -> None:
     assert renderer.cursor == (-1, 0)
     key(window, arcade.key.SPACE)
     assert renderer.pending_move is None and renderer.picker.selected is None
-    renderer.set_focus(False)
+    assert renderer.shown_cursor == (-1, 0)
+    stage_of(window).show(focused=False)
     frame(window)
+    assert renderer.shown_cursor is None and renderer.cursor == (-1, 0)
 
 
 def test_nim_cards_take_from_a_card_on(window: Any) -> None:
@@ -261,7 +265,7 @@ def test_nim_cards_taken_shrink_away(window: Any) -> None:
     move = Take(2, 2)
     after = game.apply(before, move)
     renderer, _ = show(window, NimCards, game, after, animation=1.0)
-    renderer.animate(before, move, after)
+    stage_of(window).animate(Ply(before, move, after))
     layout = renderer.board_layout
     frame(window, 0.1)
     assert pixel(window, *layout.centre(("heap2", 4))) == CARD  # still there, shrinking
@@ -275,11 +279,12 @@ def test_the_same_position_shown_again_with_moves_allowed(window: Any) -> None:
     game = HexWalk()
     state = game.new_state(2, {}, 0)
     renderer, _ = show(window, WalkRenderer, game, state)
-    renderer.set_position(state, 0, game.legal_moves(state), False)
+    stage = stage_of(window)
+    stage.position(state, 0, game.legal_moves(state), False)
     frame(window)
     press(window, *renderer.board_layout.click_point((-2, 0)))
     assert renderer.picker.selected is None and "to move." in renderer.status()
-    renderer.set_position(state, 0, game.legal_moves(state), True)
+    stage.position(state, 0, game.legal_moves(state), True)
     press(window, *renderer.board_layout.click_point((-2, 0)))
     assert renderer.picker.selected == (-2, 0)
 
@@ -293,7 +298,7 @@ def test_a_board_chosen_by_the_position(window: Any) -> None:
     renderer, _ = show(window, ReversiRenderer, game, game.new_state(2, {"size": 6}, 0))
     for size in (6, 10, 8):
         state = game.new_state(2, {"size": size}, 0)
-        renderer.set_position(state, 0, game.legal_moves(state), True)
+        stage_of(window).position(state, 0, game.legal_moves(state), True)
         frame(window)
         layout = renderer.board_layout
         assert len(layout.cells) == size * size

@@ -27,7 +27,7 @@ def type_name(window: Any, seat: int, name: str) -> None:
 def shown(window: Any) -> str:
     screen = window.current_view
     screen.ensure_built()
-    board = [p.text for p in screen.renderer.text_boxes()] if isinstance(
+    board = [p.text for p in screen.stage.placed()] if isinstance(
         screen, GameScreen) else []
     return "\n".join([t.text for t in screen._labels] + board)
 

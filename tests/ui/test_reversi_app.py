@@ -219,7 +219,7 @@ def test_colour_blind_discs_carry_letters_inside_them(tmp_path: Path) -> None:
             letters = sorted(t.text for t in renderer.texts if t.text in ("B", "W"))
             assert letters == ["B", "B", "W", "W"]
             area = renderer.area
-            for placed in renderer.text_boxes():  # laid out by the rule, from its extent
+            for placed in screen.stage.placed():  # laid out by the rule, from its extent
                 e = placed.extent
                 assert area.left <= e.left and e.right <= area.right, placed.text
                 assert area.bottom <= e.bottom and e.top <= area.top, placed.text

@@ -304,9 +304,9 @@ def test_the_board_is_the_toolkits_hex_board_with_versus_cells(window: Any) -> N
     assert path.carried == tuple((a.frm, a.to) for a in game.preview(state, slide).attractions)
     bare = Mesh()
     renderer.paint_over(renderer._scene(), bare)
-    renderer.activate(slide.frm)
-    renderer.activate(slide.to)
-    assert renderer.pending_move == slide
+    click(window, *renderer.board_layout.click_point(slide.frm))
+    click(window, *renderer.board_layout.click_point(slide.to))
+    assert renderer.pending_move == slide == screen.stage.pending
     marked = Mesh()
     renderer.paint_over(renderer._scene(), marked)
     assert len(marked) > len(bare)

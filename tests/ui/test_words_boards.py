@@ -202,7 +202,7 @@ def test_verso_arrows_keep_their_column_from_row_to_row(window: Any) -> None:
     state = table([[("blue", 3, 3), ("blue", "J", 1), ("green", 1, 3), ("green", 2, 1),
                     ("green", 3, 3), ("orange", 2, 3), ("orange", 4, 3), ("orange", 5, 1),
                     ("orange", "J", 1)]], deck=[("blue", 1, 1)])
-    renderer.set_position(observe(state), 0, VersoGame().legal_moves(state), True)
+    screen.stage.position(observe(state), 0, VersoGame().legal_moves(state), True)
     blue_joker, green_3 = key_for(0, JOKER), key_for(1, 3)
     orange_joker, orange_4 = key_for(2, JOKER), key_for(2, 4)
     for _ in range(2):
@@ -234,7 +234,7 @@ def test_verso_a_bank_under_way_says_first_how_to_finish_it(tmp_path: Path,
         renderer = screen.renderer
         state = table([[("green", 3, 3), ("orange", 2, 3), ("orange", 4, 3), ("orange", 5, 3),
                         ("orange", 6, 3), ("orange", "J", 1)]], deck=[("blue", 1, 1)])
-        renderer.set_position(observe(state), 0, VersoGame().legal_moves(state), True)
+        screen.stage.position(observe(state), 0, VersoGame().legal_moves(state), True)
         key(window, arcade.key.RIGHT)  # the cursor on green 3, then along orange
         for _ in range(5):
             key(window, arcade.key.RIGHT)
@@ -243,10 +243,11 @@ def test_verso_a_bank_under_way_says_first_how_to_finish_it(tmp_path: Path,
             key(window, getattr(arcade.key, f"KEY_{renderer.joker_options[-1].joker}"))
         assert renderer.pending_move is not None
         pump(window, 2)
-        first = next(p for p in renderer.text_boxes() if "VALIDATE" in p.text)
+        assert screen.stage.pending == renderer.pending_move
+        first = next(p for p in screen.stage.placed() if "VALIDATE" in p.text)
         assert first.text.startswith("Player 1: VALIDATE (Enter or B) to bank")
         assert not first.cut and first.shown == first.text
-        assert not any(p.text.startswith("Player 1: draw") for p in renderer.text_boxes())
+        assert not any(p.text.startswith("Player 1: draw") for p in screen.stage.placed())
     finally:
         close_app(window)
 

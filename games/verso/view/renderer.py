@@ -149,8 +149,8 @@ class VersoRenderer(Renderer):
             self._drop_choice()
             self.cursor = None
             self._stop_animation()
-        elif frame.pending is None and old.pending is not None:
-            self._drop_choice()
+        elif frame.pending is None and self.chosen is not None:
+            self._drop_choice()  # Cancel (not this renderer's own withdrawal, `Propose(None)`)
         if moved or frame.last is not old.last:
             self._mark_last(frame.last)
         if moved or frame.marks != old.marks:
