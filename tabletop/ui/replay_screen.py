@@ -194,13 +194,7 @@ class ReplayScreen(Screen):
     def animating(self) -> bool:
         """True while the board plays a step's transition: the window draws every tick
         meanwhile (and once more at its end), else only when something changes."""
-        if self.renderer_broken:
-            return False
-        try:
-            return self.stage.moving
-        except Exception as exc:  # the plugin's renderer
-            self._renderer_failed(exc, "animating a replay")
-            return False
+        return not self.renderer_broken and self.stage.moving
 
     def on_update(self, delta_time: float) -> None:
         if self.renderer_broken:

@@ -72,6 +72,8 @@ class Stage:
             return
         self.frame = frame
         self.renderer.show(frame)
+        if self.moving:  # a new position may have ended the transition under way
+            self.moving = bool(self.renderer.update(0.0))
         self._changed()
 
     def position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],

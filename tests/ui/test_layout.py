@@ -2,8 +2,9 @@
 no button's label is cut.
 
 Measured from the layout itself (each screen's register of laid-out texts, see
-`tabletop.ui.textbox`, with the board's own texts from its renderer's `text_boxes`) and
-the screens' button rectangles, not guessed from pixels.
+`tabletop.ui.textbox`, with the board's own texts from the text layers the host handed
+its renderer, `Stage.placed`) and the screens' button rectangles, not guessed from
+pixels.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tabletop.store.library import Library
 from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
-from tabletop.ui.renderer import Rect
+from tabletop.ui.renderer import Press, Rect
 from tabletop.ui.rules_screen import RulesScreen
 from tabletop.ui.textbox import ELLIPSIS, Placed, TextBoxes, extent_of, fit_text
 
@@ -115,7 +116,7 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
     app = window.app
 
     def game(name: str, session: Session, panel: str | None = None,
-             offer: Any = None, then: Callable[[Any], object] | None = None
+             offer: Any = None, then: Callable[[GameScreen], object] | None = None
              ) -> tuple[str, Callable[[], object]]:
         def show() -> None:
             app.start_game(session.game.info.id, session,
@@ -126,7 +127,7 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
             screen.offer = offer
             screen.show_panel(panel)
             if then is not None:
-                then(screen.renderer)
+                then(screen)
         return name, show
 
     versus = busy(host, "versus", 2, 60)
@@ -172,21 +173,29 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
     yield "replay", replay
 
 
-def preview_versus(renderer: Any) -> None:
+def press_board(screen: GameScreen, x: float, y: float) -> None:
+    """A click on the board at (x, y), done as the screen does what it means."""
+    assert screen.act(screen.stage.handle(Press(x, y)))
+
+
+def preview_versus(screen: GameScreen) -> None:
     """Choose a VERSUS slide that pulls pawns: the status line says what it would do."""
+    renderer = screen.renderer
     moves = [m for m in renderer.legal_moves if isinstance(m, Move)]
     move = next((m for m in moves if m.versus), moves[0])
-    renderer.activate(move.frm)
-    renderer.activate(move.to)
-    assert renderer.pending_move == move
+    for cell in (move.frm, move.to):
+        press_board(screen, *renderer.board_layout.centre(cell))
+    assert screen.stage.pending == move and renderer.pending_move == move
 
 
-def preview_bank(renderer: Any) -> None:
+def preview_bank(screen: GameScreen) -> None:
     """Select the cards of the longest bank: the message shows its preview lines."""
+    renderer = screen.renderer
     banks = [m for m in renderer.legal_moves if isinstance(m, Bank)]
     assert banks, "a busy Verso position has a bank to preview"
+    mover = renderer.mover
     for key in bank_cards(max(banks, key=lambda m: len(m.values))).values():
-        renderer.toggle(key)
+        press_board(screen, *renderer.card_boxes[(mover, key)].center)
     assert renderer.preview is not None
 
 
@@ -223,7 +232,7 @@ def test_the_generic_renderer_keeps_its_text_in_its_boxes(tmp_path: Path,
         window.app.start_game("tictactoe-text", session, seats_of(session.agents, ["Ada"]))
         pump(window, 2)
         screen = window.current_view
-        board = screen.renderer.text_boxes()
+        board = screen.stage.placed()
         assert any(p.text.startswith("Last move: ") for p in board)
         assert len(board) == 2 + len(session.legal_moves())  # picture, last move, moves
         assert not problems(window, "tictactoe-text")
@@ -249,18 +258,20 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
                   "already hold: it is discarded (no duplicates in a layout). " * 3
         line = arcade.Text(message, box.left, box.top - 20, (255, 255, 255), 13,
                            font_name="DejaVu Sans")
-        renderer._placed.append(Placed(message, message, box, extent_of(line), 13))
+        texts = renderer.context.texts  # the layers the host handed the renderer
+        texts.layer("the old way").placed.append(
+            Placed(message, message, box, extent_of(line), 13))
         found = problems(window, "verso")
         assert any("leaves its box" in p and "Player 3 flips" in p for p in found), found
-        renderer._placed.pop()
-        name = next(p for p in renderer.text_boxes() if p.text.startswith("Ada"))
-        renderer._placed.append(Placed("over", "over", name.box, name.extent, 10))
+        texts.drop("the old way")
+        name = next(p for p in screen.stage.placed() if p.text.startswith("Ada"))
+        texts.layer("over").placed.append(Placed("over", "over", name.box, name.extent, 10))
         assert any("overlaps" in p for p in problems(window, "verso"))
-        renderer._placed.pop()
+        texts.drop("over")
         renderer.notes = [message]
         renderer.sync()
         assert not problems(window, "verso")
-        cut = [p for p in renderer.text_boxes() if p.cut]
+        cut = [p for p in screen.stage.placed() if p.cut]
         assert cut and message.strip() in cut[0].text and cut[0].shown.endswith(ELLIPSIS)
         window.dispatch_event("on_mouse_motion", *map(int, cut[0].extent.center), 0, 0)
         pump(window)

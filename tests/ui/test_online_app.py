@@ -49,7 +49,7 @@ def said(screen: Any) -> str:
 
 def play_a_move(window: Any, screen: OnlineScreen, rng: random.Random) -> None:
     """A legal Versus move by clicks: its piece, its cell, VALIDATE if it is previewed."""
-    wait_until(window, lambda: screen.may_move and not screen.renderer.animating, 60)
+    wait_until(window, lambda: screen.may_move and not screen.animating, 60)
     move = rng.choice(screen._legal)
     centres = screen.renderer.board_layout.centres
     ply = screen.plies
@@ -62,7 +62,7 @@ def play_a_move(window: Any, screen: OnlineScreen, rng: random.Random) -> None:
 
 def resign(window: Any, screen: OnlineScreen) -> None:
     """Resign with the sidebar's button and confirm it with the keyboard (Y)."""
-    wait_until(window, lambda: screen.may_move and not screen.renderer.animating, 60)
+    wait_until(window, lambda: screen.may_move and not screen.animating, 60)
     name = next(b.name for b in screen.buttons if b.name.startswith("special:resign"))
     click_button(window, name)
     wait_until(window, lambda: screen.overlay == "confirm", 30)

@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from ui_driver import close_app, kept_records, open_app, pump
+from ui_driver import close_app, kept_records, key, open_app, pump
 
 from tabletop.plugins import Host, module_sources
 from tabletop.session import HUMAN, Session
+from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen
 from tests.host import hostile_play
@@ -46,8 +47,9 @@ def test_a_game_failing_in_play_returns_to_the_launcher_with_the_game_kept(
         played = 0
         while isinstance(window.current_view, GameScreen) and played < 12:
             screen = window.current_view
-            screen.renderer.choose(screen.session.legal_moves()[0])  # as a click would
-            pump(window)
+            # Enter on the board plays its selected move, the first of a new position.
+            assert screen.board_focused and screen.renderer.selected == 0
+            key(window, arcade.key.ENTER)
             played += 1
         view = window.current_view
         assert isinstance(view, LauncherScreen), "the failure did not leave the game"

@@ -203,7 +203,7 @@ def _drawn_afresh(window: Any, entry_id: str, ply: int) -> Image.Image:
     fresh = ReplayScreen.open(window.app, entry_id)
     window.show_view(fresh)
     fresh.go(ply)
-    assert not fresh.renderer.animating
+    assert not fresh.animating
     pump(window)
     picture = arcade.get_image(0, 0, *window.get_size()).convert("RGB")
     window.show_view(shown)
@@ -231,9 +231,9 @@ def test_a_step_ends_on_the_position_after_it_while_the_app_idles(
         assert screen.ply == 0
         for ply in (1, 2):
             press(window, arcade.key.RIGHT)  # one step forward, animated
-            assert screen.ply == ply and screen.renderer.animating
+            assert screen.ply == ply and screen.animating
             drawn = run_clock(window, ANIMATION + 0.1)
-            assert not screen.renderer.animating
+            assert not screen.animating
             on_screen = arcade.get_image(0, 0, *window.get_size()).convert("RGB")
             idle = run_clock(window, 0.5)
             afresh = _drawn_afresh(window, entry_id, ply)
@@ -248,8 +248,9 @@ def test_a_step_ends_on_the_position_after_it_while_the_app_idles(
 @pytest.mark.parametrize("failing", ["animate", "update", "animating"])
 def test_a_renderer_that_raises_while_stepping_is_named_and_the_app_goes_on(
         tmp_path: Path, failing: str) -> None:
-    """A plugin's renderer that raises when a step animates: one line naming the game
-    and the Library again, never a crash (the kept game stays as it was)."""
+    """A plugin's renderer that raises when a step animates (as it starts, on its first
+    update, or on a frame while it runs): one line naming the game and the Library again,
+    never a crash (the kept game stays as it was)."""
     window, entry_id = _replay(tmp_path)
     try:
         screen = window.current_view
@@ -259,8 +260,16 @@ def test_a_renderer_that_raises_while_stepping_is_named_and_the_app_goes_on(
         def broken(*args: Any) -> Any:
             raise RuntimeError("the renderer tripped")
 
-        kind = property(broken) if failing == "animating" else broken
-        patched = type("Tripping", (renderer,), {failing: kind})
+        def broken_while_moving(self: Any, delta_time: float) -> bool:
+            # Starts its transition, then raises on a frame of it (the app's clock).
+            moving = renderer.update(self, delta_time)
+            if moving and delta_time > 0:
+                raise RuntimeError("the renderer tripped")
+            return moving
+
+        methods = ({"update": broken_while_moving} if failing == "animating"
+                   else {failing: broken})
+        patched = type("Tripping", (renderer,), methods)
         screen.renderer.__class__ = patched
         press(window, arcade.key.RIGHT)
         run_clock(window, 0.5)  # the app's clock: update, then draw on demand

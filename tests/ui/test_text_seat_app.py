@@ -15,7 +15,7 @@ from tests.host.toys import peek_host
 
 
 def _shown(screen: GameScreen) -> str:
-    return "\n".join(placed.text for placed in screen.renderer.text_boxes())
+    return "\n".join(placed.text for placed in screen.stage.placed())
 
 
 def test_each_person_sees_only_their_own_card_on_their_turn(tmp_path: Path) -> None:

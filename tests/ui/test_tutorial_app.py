@@ -65,7 +65,7 @@ def learn(window: Any, game_id: str) -> TutorialScreen:
 
 def settle(window: Any, screen: TutorialScreen) -> None:
     """Pump frames until the other side's answers and every animation are over."""
-    wait_until(window, lambda: not screen.answers and not screen.renderer.animating,
+    wait_until(window, lambda: not screen.answers and not screen.animating,
                seconds=20)
     pump(window)
 
@@ -91,7 +91,8 @@ def test_versus_is_learnt_by_the_mouse_to_a_real_game(window: Any) -> None:
     for step in tutorial.steps:
         assert screen.number == step.number
         # What the step names is framed on the board: every name is a cell.
-        assert screen.renderer.show_marks(step.look) == ()
+        assert screen.stage.frame.marks == step.look
+        assert tuple(screen.stage.missing_marks()) == ()
         assert screen.renderer.looked == tuple(CELL_OF_NAME[name] for name in step.look)
         if step.asks:
             assert screen.button_named("next") is not None
@@ -134,7 +135,8 @@ def test_verso_is_learnt_by_the_keyboard_alone(window: Any) -> None:
     tutorial = screen.tutorial
     for step in tutorial.steps:
         assert screen.number == step.number
-        assert screen.renderer.show_marks(step.look) == (), step.title
+        assert screen.stage.frame.marks == step.look, step.title
+        assert tuple(screen.stage.missing_marks()) == (), step.title
         if step.asks:
             move = screen.game.parse_move(screen.session.state, step.ask[0])
             if isinstance(move, Bank):
@@ -266,7 +268,7 @@ def test_reversi_frames_its_squares_with_the_board_toolkit(window: Any) -> None:
         assert isinstance(shown, TutorialScreen)
         pump(window)
         assert shown.renderer.marks == step.look
-        assert shown.renderer.show_marks(step.look) == (), step.title
+        assert tuple(shown.stage.missing_marks()) == (), step.title
         assert len(shown.renderer.looked) == len(step.look)
     # The pass it asks for is a button of the status line, pressed as a player would.
     window.app.show_tutorial("reversi", 5)

@@ -180,7 +180,7 @@ def test_a_game_against_the_computer_to_the_end(window: Any) -> None:
     saw_thinking = False
     while screen.session.outcome is None:
         if screen.session.to_move == 0:
-            wait_until(window, lambda: not screen.renderer.animating)
+            wait_until(window, lambda: not screen.animating)
             before = len(screen.session.moves)
             key(window, arcade.key.ENTER)
             assert len(screen.session.moves) == before + 1

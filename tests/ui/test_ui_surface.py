@@ -54,10 +54,10 @@ def start_game(window: Any, game_id: str, seats: dict[int, int] | None = None) -
 
 def play_cell(window: Any, screen: GameScreen, cell: int) -> None:
     """Preview a tic-tac-toe cell with the mouse and confirm it with Enter."""
-    wait_until(window, lambda: not screen.renderer.animating)
+    wait_until(window, lambda: not screen.animating)
     click(window, *screen.renderer.cell_rect(cell).center)
     key(window, arcade.key.ENTER)
-    wait_until(window, lambda: not screen.renderer.animating)
+    wait_until(window, lambda: not screen.animating)
 
 
 def board_ring_shown(window: Any, screen: GameScreen) -> bool:
@@ -116,7 +116,7 @@ def test_enter_with_the_board_focused_never_undoes(window: Any) -> None:
     screen = start_game(window, "tictactoe", seats={1: 1})
     play_cell(window, screen, 4)
     wait_until(window, lambda: len(screen.session.moves) == 2)
-    wait_until(window, lambda: not screen.renderer.animating)
+    wait_until(window, lambda: not screen.animating)
     undo = screen.button_named("undo")
     assert screen.session.can_undo() and undo is not None and undo.enabled
     for _ in range(3):
@@ -147,10 +147,10 @@ def test_a_mouse_click_on_a_button_leaves_the_focus_on_the_board(window: Any) ->
 def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> None:
     screen = start_game(window, "tictactoe-text")  # the generic renderer, hotseat
     key(window, arcade.key.ENTER)  # a1
-    wait_until(window, lambda: not screen.renderer.animating)
+    wait_until(window, lambda: not screen.animating)
     key(window, arcade.key.RIGHT)
     key(window, arcade.key.ENTER)  # the second free cell
-    wait_until(window, lambda: not screen.renderer.animating)
+    wait_until(window, lambda: not screen.animating)
     first, second = (screen.game.move_to_text(screen.session.states[i], m)
                      for i, m in enumerate(screen.session.moves))
     assert screen.renderer.last_move == second
@@ -162,7 +162,7 @@ def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> 
     assert screen.renderer.last_move == first
     key(window, arcade.key.R)
     assert screen.renderer.last_move == second
-    assert any(f"Last move: {second}" in t.text for t in screen.renderer.text_boxes())
+    assert any(f"Last move: {second}" in t.text for t in screen.stage.placed())
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, LauncherScreen)
     click_continue(window)
@@ -265,10 +265,10 @@ def test_an_idle_window_draws_nothing_until_something_changes(
     click(window, *screen.renderer.cell_rect(0).center)
     window.dispatch_event("on_key_press", arcade.key.ENTER, 0)
     counter.frames = 0
-    assert screen.renderer.animating
+    assert screen.animating
     tick(window, 2)
     assert counter.frames == 2  # every tick draws while the move animates
-    while screen.renderer.animating:
+    while screen.animating:
         tick(window, 1)
     counter.frames = 0
     tick(window, 20)
