@@ -65,8 +65,8 @@ def interleaved(window: Any, setups: Mapping[str, Callable[[], None]], frames: i
     return times
 
 
-#: The renderer's drawing method, left out for the shell's share.
-DRAWING = ("draw",)
+#: The renderer's drawing methods, left out for the shell's share.
+DRAWING = ("draw", "draw_still")
 
 
 def without_board(screen: Any) -> Callable[[], None]:

@@ -365,7 +365,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def draw_under_text(self) -> None:
         if self.overlay is None:
-            if not self._board_live:
+            if self._board_live:
+                self.renderer.draw_still()  # what does not move, kept while it runs
+            else:
                 self.renderer.draw()
         elif self.overlay == "legend":
             for index, box in enumerate(self.legend_boxes):
@@ -396,12 +398,13 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def _draw_live_board(self) -> None:
         """A frame while the board moves: the frame around it (sidebar, panels, buttons:
-        its boxes and texts) from the still picture, painted when it changes, and the
-        board drawn over it (in its own area, where the frame draws nothing), then the
+        its boxes and texts) and the board's still part (`draw_still`) from the still
+        picture, painted when they change, and the board's `draw` over it, then the
         board's focus ring."""
         self._board_live = True
         try:
-            self.draw_still_frame((self.board_focused,), self._draw_board_over)
+            self.draw_still_frame((self.board_focused, self.stage.version, "moving"),
+                                  self._draw_board_over)
         finally:
             self._board_live = False
 

@@ -42,9 +42,10 @@ seats, hints, the VALIDATE and Cancel buttons, and the picture of the screen. Th
    `context.animation_seconds`; `update` advances it each frame and returns True while
    something moves. The host waits for it before the computer's next move.
 
-And the extras, each with a default: `legend()` and `draw_legend_symbol(index, box)` (the
-board's symbols in words, for the Legend panel and the rules), `scores(view)` (running
-scores), `sounds(played)` (the cues of `tabletop.ui.sound.CUES` a move makes),
+And the extras, each with a default: `draw_still()` (while a transition runs, what does
+not move; see below), `legend()` and `draw_legend_symbol(index, box)` (the board's
+symbols in words, for the Legend panel and the rules), `scores(view)` (running scores),
+`sounds(played)` (the cues of `tabletop.ui.sound.CUES` a move makes),
 `missing_marks()` (the names of `frame.marks` it found nothing for: the tutorials' tests
 check there are none) and the class method `thumbnail_position(game)` (the launcher's
 picture: `(view, to_move)`, or None for a generic card).
@@ -54,8 +55,11 @@ What the host does for every renderer
 - **The still picture.** While `update` says nothing moves, the host paints the
   renderer's `draw()` once into an offscreen picture with the rest of the screen and
   copies that picture each frame; it paints again after `set_area`, `show`, a `handle`
-  that returned something, or the end of a transition. A renderer needs no cache of its
-  own.
+  that returned something, `animate`, or the end of a transition. While a transition
+  runs, the picture holds `draw_still()` (the board without what moves; by default
+  nothing) and `draw()` is called every frame over it: a renderer that draws its still
+  part in `draw_still` draws in `draw` then only what moves. A renderer needs no cache of
+  its own.
 - **Texts.** A renderer lays its words out in text layers it asks the host for:
   `context.layer(name)` gives a new, empty `TextLayer` (the app's one rule for text: in a
   box, wrapped or scaled down to `MIN_POINTS`, else cut with an ellipsis) and forgets
@@ -407,6 +411,11 @@ class Renderer:
         """Hook: rebuild shapes and texts for `self.frame` (a new frame or area)."""
 
     # -- the extras --------------------------------------------------------------------------
+    def draw_still(self) -> None:
+        """While a transition runs: draw what does not move (the host keeps it in its still
+        picture and calls `draw` every frame over it). Default: nothing, so `draw` draws
+        the whole board every frame of a transition."""
+
     def legend(self) -> Sequence[str]:
         """What each symbol on the board means, one line each (the Legend panel)."""
         return ()

@@ -315,7 +315,10 @@ class ReplayScreen(Screen):
             y -= row_h
 
     def draw_under_text(self) -> None:
-        self.renderer.draw()
+        if self.stage.moving:
+            self.renderer.draw_still()
+        else:
+            self.renderer.draw()
 
     def laid_out(self) -> TextBoxes:
         """The viewer's texts and the board's (the boxes of the renderer's text layers)."""
@@ -323,8 +326,8 @@ class ReplayScreen(Screen):
 
     def on_draw(self) -> None:
         try:
-            if self.stage.moving:
-                super().on_draw()  # the board is drawn afresh each frame of a transition
+            if self.stage.moving:  # the board's still part kept, `draw` over it
+                self.draw_still_frame((self.stage.version, "moving"), self.stage.draw)
             else:
                 self.draw_still_frame((self.stage.version,))
         except Exception as exc:  # the plugin's renderer: named, back to the Library

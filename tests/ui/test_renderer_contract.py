@@ -32,7 +32,7 @@ from tabletop.ui.renderer import (
 from tabletop.ui.stage import Stage
 
 #: What the host calls on a renderer: the five calls and the extras.
-CONTRACT = {"set_area", "show", "draw", "handle", "animate", "update",
+CONTRACT = {"set_area", "show", "draw", "handle", "animate", "update", "draw_still",
             "legend", "draw_legend_symbol", "scores", "sounds", "missing_marks",
             "thumbnail_position"}
 #: The frame's fields, for short, and the hooks of the base class.
@@ -175,7 +175,7 @@ def test_every_built_in_renderer_is_on_the_contract() -> None:
     from games.versus.view.renderer import VersusRenderer
 
     old = {"set_position", "show_hint", "show_last_move", "set_focus", "show_marks",
-           "text_boxes", "sound_cues", "draw_still", "draw_moving", "repaint", "confirm"}
+           "text_boxes", "sound_cues", "draw_moving", "repaint", "confirm"}
     for cls in (TextRenderer, BoardRenderer, VersoRenderer, VersusRenderer):
         assert not old & set(vars(cls)), cls
     assert Play(1) == Play(1) and Changed() == Changed()

@@ -9,8 +9,8 @@ arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the previ
 changes which cards are discarded: a bank with one outcome is proposed at once
 (`Propose`: the host shows VALIDATE). Everything still is built in `sync` into one shape
 list and one text batch (its words in the text layer the host hands out); the host keeps
-the table in its still picture, and while cards move this renderer shows the still
-table from a picture of its own with the moving cards over it: the board toolkit's
+the table in its still picture (while cards move, the table without them: `draw_still`),
+and a frame of an animation draws only the moving cards: the board toolkit's
 `MoveAnimation`, each card's `Travel` between the places of the toolkit's card table
 (`places`).
 """
@@ -46,7 +46,6 @@ from tabletop.lines import Line, render
 from tabletop.ui.boards.mesh import ShapeList
 from tabletop.ui.kit import (
     FONT_SANS,
-    Canvas,
     Changed,
     Event,
     Explain,
@@ -125,7 +124,6 @@ class VersoRenderer(Renderer):
         self.discard_shown: int | None = None
         self.elapsed = 0.0
         self.duration = 0.0
-        self._canvas = Canvas(BACKGROUND)
         self._still: tuple[Any, Any] = (arcade.shape_list.ShapeElementList(),
                                         pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
@@ -314,7 +312,6 @@ class VersoRenderer(Renderer):
         self.buttons, self.card_boxes = drawn.buttons, drawn.cards
         self._texts = paint.texts
         self._still = (shapes, batch)
-        self._canvas.dirty = True
         if self.motions and (self.animation is None or self._animated_on is not geo):
             self.animation, self._animated_on = self._animation(geo), geo
         if self.floaters:
@@ -375,14 +372,16 @@ class VersoRenderer(Renderer):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
-        """The still table, then any moving cards."""
-        if not self.animating:
-            self._paint_still()  # the host keeps it in its still picture
-            return
-        # Cards move and the host draws the board every frame: the table under them is
-        # one picture (of one shape list and one text batch, painted after `sync`).
-        self._canvas.draw(self.area, self._paint_still)
-        self._draw_animation()
+        """The table; while cards move, only the moving cards and the rising texts (the
+        host keeps the rest, from `draw_still`, in its still picture)."""
+        if self.animating:
+            self._draw_animation()
+        else:
+            self._paint_still()
+
+    def draw_still(self) -> None:
+        """The table without the cards in motion: one shape list and one text batch."""
+        self._paint_still()
 
     def _paint_still(self) -> None:
         shapes, batch = self._still

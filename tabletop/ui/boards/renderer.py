@@ -22,9 +22,10 @@ move takes along, and `HexBoard`'s `ids`, `names` and `rim` give the board the g
 cells, names and edge labels.
 
 The still part (board, marks, pieces, texts) is painted into a `Canvas` only when it
-changes, so while a move's transition runs (and the host draws the board every frame) a
-frame shows it as one quad and draws over it only what moves and what follows the
-pointer or the keys (hover, cursor).
+changes (multisampled where `samples` asks), and shown as one quad: by `draw`, and while
+a move's transition runs by `draw_still`, which the host keeps in its still picture, so a
+frame of the transition draws only what moves and what follows the pointer or the keys
+(hover, cursor).
 """
 
 from __future__ import annotations
@@ -417,14 +418,20 @@ class BoardRenderer(Renderer):
         self._live = mesh.shape_list()
 
     def draw(self) -> None:
-        """Show the still picture, then the animation, the hover and the cursor."""
+        """The still board (not while a move's transition runs: the host keeps it from
+        `draw_still`), then the moving pieces, the hover and the cursor."""
+        if self.animation is None:
+            self.draw_still()
+        else:
+            self.animation.draw()
+        self._live.draw()
+
+    def draw_still(self) -> None:
+        """The board, marks, pieces and texts, without the pieces a transition moves."""
         shown = self._shown
         self._canvas.draw(self.area, self._paint, (
             (shown.left, shown.bottom), (shown.right, shown.bottom),
             (shown.right, shown.top), (shown.left, shown.top)))
-        if self.animation is not None:
-            self.animation.draw()
-        self._live.draw()
 
     def _paint(self) -> None:
         for layer in self._layers:
