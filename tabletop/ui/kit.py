@@ -8,7 +8,7 @@ never from the host's other UI modules: those change without notice, these do no
 - the contract (`tabletop.ui.renderer`, documented in `docs/plugins.md`): `Renderer`,
   `RendererContext`; what the host shows, `Frame` and `Ply`; the input, `Press`,
   `Release`, `Pointer` and `Key`; what an input means, `Play`, `Propose`, `Explain` and
-  `Changed`;
+  `Changed`, and `meaning`, which works it out from what a renderer did with an input;
 - geometry: `Rect`;
 - text: the shipped fonts `FONT_SANS` and `FONT_MONO` (use only these: the app runs on
   machines without system fonts), `TextLayer` (texts laid out by the app's one rule: in
@@ -44,11 +44,12 @@ from tabletop.ui.renderer import (
     Release,
     Renderer,
     RendererContext,
+    meaning,
 )
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer, fit_text
 
 __all__ = ["FONT_MONO", "FONT_SANS", "MIN_POINTS", "Canvas", "Changed", "Event", "Explain",
            "Frame", "Intent", "Key", "Placed", "Play", "Ply", "Pointer", "Press", "Propose",
            "Rect", "Release", "Renderer", "RendererContext", "TextLayer", "arcade",
-           "fit_text"]
+           "fit_text", "meaning"]
 __all__ += [name for name in boards.__all__ if name not in __all__]

@@ -90,7 +90,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Changed", "Event", "Explain", "Frame", "Intent", "Key", "Play", "Ply",
            "Pointer", "Press", "Propose", "Rect", "Release", "Renderer", "RendererContext",
-           "TextLayers", "typical_position"]
+           "TextLayers", "meaning", "typical_position"]
 
 #: How many moves into a game the default thumbnail shows.
 THUMBNAIL_PLIES = 12
@@ -238,6 +238,25 @@ class Changed:
 
 
 Intent = Play | Propose | Explain | Changed
+
+
+def meaning(event: Event, played: Intent | None, proposal: Any, pending: Any, used: bool,
+            explain: Callable[[float, float], str | None]) -> Intent | None:
+    """What an input meant, from what a renderer did with it (for `Renderer.handle`): the
+    move it chose to play (`played`), else a change of the move it previews (`proposal`,
+    None for none, against the frame's `pending`), else whether it `used` the input, else
+    for a press why it does nothing (`explain(x, y)`)."""
+    if played is not None:
+        return played
+    if proposal is not pending and (proposal is None or pending is None
+                                    or proposal != pending):
+        return Propose(proposal)
+    if used:
+        return Changed()
+    if isinstance(event, Press):
+        why = explain(event.x, event.y)
+        return Explain(why) if why else None
+    return None
 
 
 # -- what the host hands a renderer ----------------------------------------------------------

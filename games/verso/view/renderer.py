@@ -46,9 +46,7 @@ from tabletop.lines import Line, render
 from tabletop.ui.boards.mesh import ShapeList
 from tabletop.ui.kit import (
     FONT_SANS,
-    Changed,
     Event,
-    Explain,
     Frame,
     Intent,
     Key,
@@ -57,12 +55,12 @@ from tabletop.ui.kit import (
     Play,
     Ply,
     Press,
-    Propose,
     Rect,
     Renderer,
     RendererContext,
     Travel,
     arcade,
+    meaning,
 )
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
@@ -412,16 +410,8 @@ class VersoRenderer(Renderer):
             used = self.on_key_press(event.symbol)
         else:
             return None
-        if self._intent is not None:
-            return self._intent
-        if self.chosen is not self.frame.pending:
-            return Propose(self.chosen)  # a bank to preview, or (None) none any more
-        if used:
-            return Changed()
-        if isinstance(event, Press):
-            why = self.explain_click(event.x, event.y)
-            return Explain(why) if why else None
-        return None
+        return meaning(event, self._intent, self.chosen, self.frame.pending, used,
+                       self.explain_click)
 
     def choose(self, move: Any) -> None:
         """Play `move`: what the input being handled means."""

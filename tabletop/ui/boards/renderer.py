@@ -60,7 +60,6 @@ from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import (
     Changed,
     Event,
-    Explain,
     Frame,
     Intent,
     Key,
@@ -68,10 +67,10 @@ from tabletop.ui.renderer import (
     Ply,
     Pointer,
     Press,
-    Propose,
     Rect,
     Renderer,
     RendererContext,
+    meaning,
 )
 from tabletop.ui.textbox import TextLayer
 
@@ -476,18 +475,8 @@ class BoardRenderer(Renderer):
             used = self.on_key_press(event.symbol, event.modifiers)
         else:
             return None
-        if self._intent is not None:
-            return self._intent
-        pending = self.picker.pending
-        if pending is not self.frame.pending and (pending is None or self.frame.pending is None
-                                                  or pending != self.frame.pending):
-            return Propose(pending)  # a new previewed move, or (None) none any more
-        if used:
-            return Changed()
-        if isinstance(event, Press):
-            why = self.explain_click(event.x, event.y)
-            return Explain(why) if why else None
-        return None
+        return meaning(event, self._intent, self.picker.pending, self.frame.pending, used,
+                       self.explain_click)
 
     def choose(self, move: Any) -> None:
         """Play `move` (what the input being handled means)."""
