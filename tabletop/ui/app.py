@@ -35,19 +35,18 @@ from tabletop.store.saves import clean_temps
 from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade, load_fonts
 from tabletop.ui.failures import PluginFailure
-from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.fullscreen import FullScreen
 from tabletop.ui.keeper import GameKeeper
 from tabletop.ui.keys import forget_released_tab, normal_key, shift_tab_symbols
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.navigator import Navigator
-from tabletop.ui.renderer import Renderer
 from tabletop.ui.sound import SoundBoard
 from tabletop.worker import AIWorker, HostFactory, default_factory
 
 if TYPE_CHECKING:
     from tabletop.net.seat import OnlineSeat
+    from tabletop.ui.renderer import Renderer
 
 #: What the app was doing when a plugin's renderer failed to load (`failure_message`).
 LOADING_RENDERER = N_("loading its renderer")
@@ -435,6 +434,8 @@ class App:
 
     def make_renderer(self, game_id: str) -> type[Renderer]:
         """The renderer class of a game (the generic one if it registered none)."""
+        from tabletop.ui.fallback import TextRenderer  # not on the way to the first frame
+
         target = self.host.renderers.get(game_id)
         if target is None:
             return TextRenderer

@@ -27,7 +27,7 @@ from pyglet import gl
 from pyglet.math import Mat4, Vec4
 
 from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 
 Point = tuple[float, float]
 

@@ -19,7 +19,7 @@ from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.limits import MAX_PLAYER_NAME, one_line
 from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, Screen
 
 if TYPE_CHECKING:

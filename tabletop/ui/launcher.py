@@ -13,8 +13,8 @@ from tabletop.model import GameInfo
 from tabletop.session import HUMAN
 from tabletop.ui import quickstart, thumbnails
 from tabletop.ui._arcade import arcade
+from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line
-from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:

@@ -17,8 +17,8 @@ from tabletop.model import TabletopError
 from tabletop.record import replay
 from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
 from tabletop.ui._arcade import arcade
+from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line, seat_words
-from tabletop.ui.renderer import Rect
 from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:

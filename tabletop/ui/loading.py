@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.i18n import _
 from tabletop.plugins import Host, PluginSource
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.widgets import DIM, TEXT, Screen
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ from pyglet.math import Mat4, Vec3
 
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.canvas import Canvas
+from tabletop.ui.geometry import Rect
 from tabletop.ui.markdown import Block, parse
-from tabletop.ui.renderer import Rect
 
 HEADING_SCALE = {1: 1.6, 2: 1.3, 3: 1.1}
 BOLD, NORMAL = pyglet.text.Weight.BOLD, pyglet.text.Weight.NORMAL

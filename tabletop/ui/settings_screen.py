@@ -8,7 +8,7 @@ from collections.abc import Callable
 from tabletop import i18n
 from tabletop.i18n import N_, _
 from tabletop.store.settings import Settings
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.widgets import DIM, ERROR, Screen
 
 #: The animation paces offered, in seconds per move.

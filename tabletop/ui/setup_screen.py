@@ -16,7 +16,7 @@ from tabletop.seats import Seat
 from tabletop.session import HUMAN, Session
 from tabletop.store.library import given_names
 from tabletop.ui._arcade import FONT_SANS, arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT, Screen
 

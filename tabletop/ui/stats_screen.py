@@ -34,7 +34,7 @@ from tabletop.store.stats import (
     unrated_words,
 )
 from tabletop.ui._arcade import arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
 
 if TYPE_CHECKING:

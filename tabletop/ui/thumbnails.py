@@ -19,11 +19,9 @@ from tabletop.model import TabletopError
 from tabletop.session import Session
 from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
-from tabletop.ui.fallback import TextRenderer
-from tabletop.ui.renderer import Rect, Renderer, RendererContext
-from tabletop.ui.stage import Stage
 
 if TYPE_CHECKING:
+    from tabletop.ui.renderer import Renderer
     from tabletop.ui.services import Services
 
 #: The least size a picture is drawn at (it fits the smallest window).
@@ -101,6 +99,12 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
           key: str, dress: Callable[[], Mapping[str, Any]] | None = None
           ) -> arcade.Texture | None:
+    # The renderer's side is imported with the first picture, not on the way to the
+    # launcher's first frame (which shows cards in their place).
+    from tabletop.ui.fallback import TextRenderer
+    from tabletop.ui.renderer import Rect, RendererContext
+    from tabletop.ui.stage import Stage
+
     renderer_class: type[Renderer] = services.make_renderer(game_id)
     if renderer_class is TextRenderer:
         return None

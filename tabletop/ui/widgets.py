@@ -17,7 +17,7 @@ import pyglet
 
 from tabletop import i18n
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
-from tabletop.ui.renderer import Rect
+from tabletop.ui.geometry import Rect
 from tabletop.ui.textbox import MIN_POINTS, SLACK, Placed, TextBoxes, fit_text
 
 if TYPE_CHECKING:
