@@ -28,14 +28,12 @@ from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
 from tabletop.ui.fallback import TextRenderer
 from tabletop.ui.renderer import (
-    Changed,
     Explain,
     Intent,
     Key,
     Play,
     Pointer,
     Press,
-    Propose,
     Rect,
     Release,
     Renderer,
@@ -226,11 +224,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self.submit(intent.move)
         elif isinstance(intent, Explain):
             self.message = self.why_nothing(intent.words)
-        elif isinstance(intent, (Propose, Changed)):
-            self.services.request_redraw()
-        else:
+        elif intent is None:
             return False
-        self.invalidate()
+        self.invalidate()  # a proposal shows VALIDATE; any change is painted
         return True
 
     # -- actions every board has ---------------------------------------------------------
