@@ -24,7 +24,6 @@ from tabletop.ui.renderer import (
     Propose,
     Rect,
     Renderer,
-    RendererContext,
 )
 from tabletop.ui.textbox import Placed
 
@@ -42,11 +41,6 @@ class Stage:
         self.version = 0
         #: True while the renderer's transition runs (`update` says so).
         self.moving = False
-
-    @property
-    def context(self) -> RendererContext:
-        """The renderer's context."""
-        return self.renderer.context
 
     @property
     def pending(self) -> Any:
