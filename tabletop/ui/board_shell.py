@@ -370,8 +370,9 @@ class BoardShell(Screen, metaclass=ABCMeta):
                 self.renderer.draw_legend_symbol(index, box)
 
     def draw_over_text(self) -> None:
-        if not self._board_live:
-            self._draw_focus_ring()
+        # The ring lies outside the area a renderer draws in, so it stays in the still
+        # picture while the board moves.
+        self._draw_focus_ring()
 
     def _draw_focus_ring(self) -> None:
         if self.board_focused and self._area is not None:
@@ -395,8 +396,7 @@ class BoardShell(Screen, metaclass=ABCMeta):
     def _draw_live_board(self) -> None:
         """A frame while the board moves: the frame around it (sidebar, panels, buttons:
         its boxes and texts) and the board's still part (`draw_still`) from the still
-        picture, painted when they change, and the board's `draw` over it, then the
-        board's focus ring."""
+        picture, painted when they change, and the board's `draw` over it."""
         self._board_live = True
         try:
             self.draw_still_frame((self.board_focused, self.stage.version, "moving"),
@@ -407,7 +407,6 @@ class BoardShell(Screen, metaclass=ABCMeta):
     def _draw_board_over(self) -> None:
         if self.overlay is None:
             self.renderer.draw()
-        self._draw_focus_ring()
 
     # -- input ---------------------------------------------------------------------------
     def _board_input(self) -> bool:
