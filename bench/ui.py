@@ -42,10 +42,16 @@ print(time.time() - t0)
 """
 
 
-def _first_frame(code: str) -> float:
-    """Seconds from process start to the first drawn frame of one run of `code`."""
+#: The optional plugins `make play` does not install (the OpenSpiel bridge, with its 40
+#: games and the OpenSpiel library: installed for the tests, see the Makefile).
+OPTIONAL_PLUGINS = "openspiel"
+
+
+def _first_frame(code: str, disabled: str = "") -> float:
+    """Seconds from process start to the first drawn frame of one run of `code` (with the
+    plugins named in `disabled` left out)."""
     env = dict(os.environ, T0=repr(time.time()), ARCADE_HEADLESS="1",
-               TABLETOP_DATA_DIR=tempfile.mkdtemp())
+               TABLETOP_DATA_DIR=tempfile.mkdtemp(), TABLETOP_DISABLE_PLUGINS=disabled)
     # Bytecode is written and used, as at any start after the first on a player's
     # machine (a shell with PYTHONDONTWRITEBYTECODE would compile every changed module
     # again at each start).
@@ -55,17 +61,20 @@ def _first_frame(code: str) -> float:
     return float(out.strip().splitlines()[-1])
 
 
-def startup(runs: int = 7) -> tuple[float, float]:
-    """Median seconds to the first frame of a bare window and of the app, their runs
-    alternating (so a busier moment of the machine weighs on both alike)."""
+def startup(runs: int = 7) -> tuple[float, float, float]:
+    """Median seconds to the first frame of a bare window, of the app as `make play`
+    installs it and of the app with every installed plugin, their runs alternating (so a
+    busier moment of the machine weighs on all alike)."""
     bare: list[float] = []
-    app: list[float] = []
+    played: list[float] = []
+    every: list[float] = []
     _first_frame(_BARE)  # a first start each, untimed: the bytecode is written
     _first_frame(_APP)
     for _ in range(runs):
         bare.append(_first_frame(_BARE))
-        app.append(_first_frame(_APP))
-    return statistics.median(bare), statistics.median(app)
+        played.append(_first_frame(_APP, OPTIONAL_PLUGINS))
+        every.append(_first_frame(_APP))
+    return statistics.median(bare), statistics.median(played), statistics.median(every)
 
 
 def main() -> None:
@@ -86,9 +95,11 @@ def main() -> None:
         window.app.worker.shutdown()
         window.close()
     report("launcher frame", times, ".venv/bin/python bench/ui.py")
-    bare, app = startup()
-    print(f"start to first frame: launcher {app * 1000:.0f} ms, bare Arcade window "
-          f"{bare * 1000:.0f} ms, ratio {app / bare:.2f}  [command: .venv/bin/python bench/ui.py]")
+    bare, played, every = startup()
+    print(f"start to first frame: bare Arcade window {bare * 1000:.0f} ms; launcher as "
+          f"`make play` installs it {played * 1000:.0f} ms, ratio {played / bare:.2f}; with "
+          f"every installed plugin (+ {OPTIONAL_PLUGINS}) {every * 1000:.0f} ms, ratio "
+          f"{every / bare:.2f}  [command: .venv/bin/python bench/ui.py]")
 
 
 if __name__ == "__main__":
