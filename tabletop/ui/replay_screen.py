@@ -331,8 +331,7 @@ class ReplayScreen(Screen):
             else:
                 self.draw_still_frame((self.stage.version,))
         except Exception as exc:  # the plugin's renderer: named, back to the Library
-            self.navigator.show_library(PluginFailure(self.services.failure_message(
-                self.record.game, "drawing a replay", exc)).args[0])
+            self._renderer_failed(exc, "drawing a replay")
 
     # -- input ---------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
