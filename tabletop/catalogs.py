@@ -141,10 +141,11 @@ def _write_po(catalog: BabelCatalog, path: Path) -> str:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=88, omit_header=False, sort_output=False,
              include_previous=False, no_location=False)
-    # The creation date changes on every run: keep the file as it was if only it did.
-    new = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", buffer.getvalue())
-    old = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", path.read_bytes()) \
-        if path.exists() else None
+    # The creation date changes on every run, and the Babel release that wrote the file
+    # with every upgrade: keep the file as it was if only they did.
+    bookkeeping = rb'"(?:POT-Creation-Date|Generated-By): [^"]*"\n'
+    new = re.sub(bookkeeping, b"", buffer.getvalue())
+    old = re.sub(bookkeeping, b"", path.read_bytes()) if path.exists() else None
     if new != old:
         path.write_bytes(buffer.getvalue())
     return str(path)

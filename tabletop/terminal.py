@@ -4,6 +4,11 @@ A person may also type `help` (the legal moves) and `hint` (the strongest agent'
 and what it does and gains, in the game's words: the table's `Hinted` event); a move
 the rules refuse is answered "Not allowed: " and the game's reason.
 
+A person's move goes to the table as a proposal (`Table.propose`), exactly as a click in
+the app does, and the table's answer is followed as the app follows it: a move that ends
+the game (resigning) is asked about first, a draw offer is put to the other people at
+this terminal, and the computer declines offers.
+
 Every call into the game's code (and each agent's decision) runs in the session's guard
 (`Session.guard`): what it prints is kept apart, and a failure ends the game with a
 `PluginFailed` naming the plugin. The host's own prompts and lines (`ask`, `say`) run
@@ -18,23 +23,38 @@ from typing import Any
 from tabletop import i18n
 from tabletop.i18n import N_, _
 from tabletop.model import Game, IllegalMoveError, Outcome, TabletopError, seat_text
-from tabletop.play.table import Event, Hinted, Played, Table, hint_text, not_allowed, said
-from tabletop.record import Record
+from tabletop.play.table import (
+    Answer,
+    Event,
+    Hinted,
+    Played,
+    Table,
+    hint_text,
+    not_allowed,
+    said,
+)
 from tabletop.session import PluginFailed
 
 HELP = N_("Type a move in notation, 'help' for the legal moves, 'hint' for a suggestion, "
          "'quit' to stop.")
 
 
-def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str], None],
-              keep: Callable[[Record], None] | None = None) -> None:
+def said_yes(answer: str) -> bool:
+    """Whether a typed answer is yes: English's y or yes, or the player's language's."""
+    # Translators: the letter and the word a player types for yes ("[y/N]" prompts).
+    words = {"y", "yes", _("y"), _("yes")}
+    return answer.strip().lower() in {word.lower() for word in words}
+
+
+def play_text(table: Table, ask: Callable[[str], str | None],
+              say: Callable[[str], None]) -> None:
     """Play `table` on: its people's seats answer `ask`, its agents play themselves.
 
     `ask(prompt)` returns a line, or None at the end of input (the game stops there).
     The table holds what was played, so the caller has the record even if the game is
-    interrupted. `keep(record)`, if given, gets the record at the start and after every
-    move (the game library saves it, so a game cut short is not lost). The seats' names
-    (`tabletop.seats.Seat`) are how the lines name them.
+    interrupted; the table's keeper (`Table(keep=...)`) keeps every move before this
+    terminal shows it. The seats' names (`tabletop.seats.Seat`) are how the lines name
+    them.
 
     The position is shown as a seat sees it (`tabletop.model.seat_text`), never the
     whole state: the one person's seat; with several people at this terminal, the seat
@@ -57,16 +77,10 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
             text = _("[{player}'s view]").format(player=table.label(viewer)) + f"\n{text}"
         return text
 
-    def record() -> Record:
-        with session.guard("writing the record"):
-            return session.record()
-
     def show(event: Event) -> None:
         if isinstance(event, Played):
             for line in table.lines(event.ply):
                 say(line)
-            if keep is not None:
-                keep(record())
             with session.guard("showing the position"):
                 text = position()
             say(text)
@@ -76,8 +90,6 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
             say(hint_text(move, event.why))
 
     table.listen(show)
-    if keep is not None:
-        keep(record())
     with session.guard("showing the position"):
         text = position()
     say(text)
@@ -90,12 +102,44 @@ def play_text(table: Table, ask: Callable[[str], str | None], say: Callable[[str
         if move is None:
             say(_("Game stopped."))
             return
-        table.play(move)
+        _propose(table, seat, move, ask, say, humans)
     with session.guard("scoring the game"):
         outcome = table.outcome
         verdict = result_text(game, outcome, table.labels()) if outcome is not None else None
     if verdict is not None:
         say(verdict)
+
+
+def _propose(table: Table, seat: int, move: Any, ask: Callable[[str], str | None],
+             say: Callable[[str], None], humans: Sequence[int]) -> None:
+    """Hand a person's move to the table and follow its answer, as the app does."""
+    proposal = table.propose(move)
+    answer = proposal.answer
+    if answer is Answer.PLAYED:
+        return
+    if answer not in (Answer.CONFIRM, Answer.CONSENT):
+        say(proposal.reason)  # declined by the computer, refused, or not this seat's turn
+        return
+    with table.session.guard("writing the move"):
+        text = i18n.translated(table.game.move_to_text(table.state, move))
+    player = table.label(seat)
+    if answer is Answer.CONFIRM:
+        reply = ask(_("{player}: {move}? {reason} [y/N] ").format(
+            player=player, move=text, reason=proposal.reason))
+        if reply is not None and said_yes(reply):
+            table.confirm(move)
+        else:
+            say(_("Not played: {player} keeps playing.").format(player=player))
+        return
+    # A draw offer, put to each other person at this terminal (a computer declines it
+    # before it gets here): played only if every one of them accepts.
+    for other in (i for i in humans if i != seat):
+        reply = ask(_("{player} offers {move}. {other}, do you accept? [y/N] ").format(
+            player=player, move=text, other=table.label(other)))
+        if reply is None or not said_yes(reply):
+            say(_("{other} declines the offer.").format(other=table.label(other)))
+            return
+    table.confirm(move)
 
 
 def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],

@@ -27,7 +27,6 @@ from tabletop.i18n import N_, _
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
-from tabletop.record import Record
 from tabletop.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
 
@@ -151,12 +150,15 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     specs = host.agent_specs(game_id)
     seats = [Seat.kept(i, player, agent, computer_name(specs, agent) if agent != HUMAN else "")
              for i, (player, agent) in enumerate(zip(keeper.names, names, strict=True))]
-    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents)
     failure, interrupted = None, False
     saving = save is not None
 
-    def keep(record: Record) -> None:
+    def keep(table: Table) -> None:
+        """The table's keeper: every move reaches the library (and `--save`) before the
+        terminal shows it."""
         nonlocal saving
+        with session.guard(N_("writing the record")):
+            record = table.record()
         keeper.keep(record)
         if saving and save is not None:
             # Written after every move too: a game whose code ends the process (os._exit)
@@ -167,8 +169,11 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
             except (OSError, ValueError):
                 saving = False
 
+    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents,
+                  keep=keep)
     try:
-        play_text(table, ask, click.echo, keep)
+        table.kept()  # in the library from its first position: a game cut short is kept
+        play_text(table, ask, click.echo)
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\n" + _("Game interrupted."))

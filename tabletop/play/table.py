@@ -275,10 +275,14 @@ class Table:
 
     def kept(self) -> None:
         """Keep the game now (after a change); a problem becomes `SaveFailed`."""
-        if self.keep is not None:
-            problem = self.keep(self)
-            if problem:
-                self._emit(SaveFailed(problem))
+        problem = self._keep()
+        if problem:
+            self._emit(SaveFailed(problem))
+
+    def _keep(self) -> str | None:
+        """Hand the game to the keeper; what went wrong, if anything. Called before any
+        listener hears of the change: a listener that fails never costs a kept move."""
+        return self.keep(self) if self.keep is not None else None
 
     # -- the position ------------------------------------------------------------------------
     @property
@@ -390,16 +394,21 @@ class Table:
         self.play(move)
 
     def play(self, move: Any) -> None:
-        """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game and
-        tell the listeners; a decision under way for the old position is dropped."""
+        """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game,
+        then tell the listeners (`Played`, then `SaveFailed` if keeping failed); a
+        decision under way for the old position is dropped."""
         seat = self.session.to_move
         ply = len(self.session.moves)
         self.session.play(move)
         self.thought = self.hinting = None
+        # Keep first, then tell: a listener that raises (a renderer's failing animation)
+        # must not stop the move reaching the keeper.
+        problem = self._keep()
         if self.listeners:
             self._emit(Played(ply, seat if seat is not None else -1, move,
                               self.is_agent(seat)))
-        self.kept()
+        if problem:
+            self._emit(SaveFailed(problem))
         if self.session.to_move is None and self.listeners:
             outcome = self.session.outcome
             if outcome is not None:
