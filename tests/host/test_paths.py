@@ -214,7 +214,10 @@ def test_a_path_that_changes_during_the_game_is_checked_again_when_written(
     real = tabletop.terminal.play_text
 
     def pipe_appears(*args: Any, **kwargs: Any) -> Any:
-        os.mkfifo(save)  # made while the game is played, after the check at the start
+        # Made while the game is played, after the check at the start and the first
+        # keeping (which wrote the file as the game began).
+        save.unlink(missing_ok=True)
+        os.mkfifo(save)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(tabletop.terminal, "play_text", pipe_appears)
