@@ -19,15 +19,6 @@ language.choose()
 words.install()
 
 from tabletop import process_exit  # noqa: E402
-from tabletop.choices import (  # noqa: E402
-    MAX_GAMES,
-    MAX_ITERATIONS,
-    MAX_PLAYERS,
-    MAX_PLIES,
-    MAX_RAY_TASKS,
-    MAX_SECONDS,
-    MAX_WORKERS,
-)
 from tabletop.cli.desktop import app  # noqa: E402
 from tabletop.cli.games import games, new_game, plugins  # noqa: E402
 from tabletop.cli.library import open_command, stats  # noqa: E402
@@ -36,6 +27,15 @@ from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot  
 from tabletop.cli.play import play  # noqa: E402
 from tabletop.cli.simulate import simulate  # noqa: E402
 from tabletop.cli.tournament import tournament  # noqa: E402
+from tabletop.play.choices import (  # noqa: E402
+    MAX_GAMES,
+    MAX_ITERATIONS,
+    MAX_PLAYERS,
+    MAX_PLIES,
+    MAX_RAY_TASKS,
+    MAX_SECONDS,
+    MAX_WORKERS,
+)
 from tabletop.plugins import Host  # noqa: E402
 
 __all__ = ["MAX_GAMES", "MAX_ITERATIONS", "MAX_PICTURE_SIDE", "MAX_PLAYERS", "MAX_PLIES",

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices, i18n
+from tabletop import i18n
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, in_play
-from tabletop.choices import MAX_PLAYERS, ChoiceError
 from tabletop.cli.common import (
     bad_path,
     fail,
@@ -26,8 +25,10 @@ from tabletop.cli.options import SEED, agents_option, budget_options, refused
 from tabletop.i18n import N_, _
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
+from tabletop.play import choices
+from tabletop.play.choices import MAX_PLAYERS, ChoiceError
+from tabletop.play.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.plugins import Host
-from tabletop.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
 
 
@@ -134,8 +135,8 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     from tabletop.cli.library import Keeper
     from tabletop.levels import computer_name
     from tabletop.play.table import Policy, Table
+    from tabletop.play.terminal import play_text
     from tabletop.seats import Seat
-    from tabletop.terminal import play_text
 
     game_id, names = session.game.info.id, list(session.agents)
     click.echo(_("{game}, seed {seed}. Type 'help' for the legal moves.").format(

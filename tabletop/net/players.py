@@ -20,10 +20,10 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
+from tabletop.play.session import choose_move
+from tabletop.play.terminal import said_yes
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
-from tabletop.session import choose_move
-from tabletop.terminal import said_yes
 
 Say = Callable[[str], None]
 Ask = Callable[[str], "str | None"]

@@ -8,7 +8,7 @@ nothing else calls `Session.play`. The table owns:
   turn it is;
 - **the agents' decisions**, made in this process or in a worker process (`worker`, the
   app's and `simulate --seconds`'): the same `Decision` and seed either way (the seeding
-  rule of `tabletop.session`), so the same game seed and agents give the same game;
+  rule of `tabletop.play.session`), so the same game seed and agents give the same game;
 - **people's proposals**: `propose(move)` answers PLAYED, CONFIRM (a move that ends the
   game, such as resigning: final, the front end asks first, then `confirm`), CONSENT (a
   draw offer the other people must accept), DECLINED (a computer declines offers),
@@ -46,10 +46,7 @@ from tabletop.limits import one_line
 from tabletop.lines import Line, render
 from tabletop.lines import seat as seat_arg
 from tabletop.model import Game, Outcome, TabletopError
-from tabletop.plugins import Host
-from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
-from tabletop.seats import Seat, seats_of
-from tabletop.session import (
+from tabletop.play.session import (
     HINT,
     MOVE,
     AgentError,
@@ -61,6 +58,9 @@ from tabletop.session import (
     make_agent,
     plugin_of_game,
 )
+from tabletop.plugins import Host
+from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
+from tabletop.seats import Seat, seats_of
 
 #: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
 #: FORFEIT policy, or a person out of time on a clock: kept in the record, see
@@ -153,7 +153,7 @@ Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
 
 
 class Thinker(Protocol):
-    """Where decisions run out of this process (`tabletop.worker.AIWorker`)."""
+    """Where decisions run out of this process (`tabletop.play.worker.AIWorker`)."""
 
     def submit(self, decision: Decision) -> Future[str]:
         """Queue `decision`; the future gives the chosen move's notation."""

@@ -20,9 +20,9 @@ from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
+from tabletop.play.terminal import result_text
 from tabletop.record import Record, Replay, replay
 from tabletop.store.library import HUMAN, Entry, given_names
-from tabletop.terminal import result_text
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import board_and_sidebar

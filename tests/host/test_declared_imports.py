@@ -26,7 +26,7 @@ FIRST_PARTY = {"tabletop", "games"}
 EXTRA_OF = {
     "tabletop/env/pettingzoo.py": "pettingzoo",
     "tabletop/env/openspiel.py": "openspiel",
-    "tabletop/tournament.py": "ray",
+    "tabletop/play/tournament.py": "ray",
 }
 
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from tabletop.play.table import Event, Played, Table
+from tabletop.play.terminal import play_text
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
-from tabletop.terminal import play_text
 
 
 def _terminal(agents: list[str], answers: list[str], keep: Any = None) -> tuple[Table,
