@@ -17,6 +17,7 @@ same for any pool and never reads the game's seed, which decides what is hidden.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import math
@@ -27,10 +28,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.ai.base import Budget, analyst_of
+from tabletop.i18n import N_
 from tabletop.lines import Line, default_labels, from_data, to_data
 from tabletop.model import Game, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
+from tabletop.store.reviews import ReviewStore
 from tabletop.worker import entry_point_host, process_pool
 
 VERSION = 1
@@ -40,6 +43,9 @@ BEST, GOOD, INACCURACY, MISTAKE, BLUNDER, FORCED = (
     "best", "good", "inaccuracy", "mistake", "blunder", "forced")
 #: A mark's sign, as chess annotation writes it (a good move has none).
 SIGNS = {BEST: "✓", GOOD: "", INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", FORCED: ""}
+#: Each mark's name, marked for the catalog (`tabletop.i18n.translated` shows it).
+MARK_NAMES = {BEST: N_("best"), GOOD: N_("good"), INACCURACY: N_("inaccuracy"),
+              MISTAKE: N_("mistake"), BLUNDER: N_("blunder"), FORCED: N_("only move")}
 #: The loss, in percentage points of winning chances, from which a move is an
 #: inaccuracy, a mistake, a blunder: lichess's 0.1, 0.2, 0.3 on its [-1, 1] scale.
 THRESHOLDS = ((15.0, BLUNDER), (10.0, MISTAKE), (5.0, INACCURACY))
@@ -281,8 +287,10 @@ def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: in
     if best != move:
         explained = game.explain(state, best, seat)
         line = None if explained is None else to_data(explained)
+    # Kept to a tenth of a point, as written to the store: a kept review reads back equal.
+    before, after = round(before, 1), round(after, 1)
     return Judgement(ply, seat, played, game.move_to_text(state, best), before, after,
-                     mark_of(before - after), move_accuracy(before, after), line)
+                     mark_of(before - after), round(move_accuracy(before, after), 1), line)
 
 
 @functools.cache
@@ -379,3 +387,27 @@ def explain_text(game: Game[Any, Any], judgement: Judgement, players: int) -> st
     if line is None or isinstance(line, str):
         return line
     return line.english(default_labels(game.info, players))
+
+
+def kept_or_new(host: Host, record: Record, store: ReviewStore | None,
+                analyst: str | None = None, budget: Budget | None = None,
+                workers: int = 1, progress: Callable[[int, int], None] | None = None,
+                cancel: threading.Event | None = None) -> tuple[Review, bool]:
+    """The kept review of `record`'s game if `store` has one (made with `analyst` and
+    `budget`, when they are named), else a new one, kept in `store`; and whether it was
+    kept already. A store that cannot be written keeps nothing (the review is returned)."""
+    key = digest(record)
+    data = store.load(key) if store is not None else None
+    if data is not None:
+        try:
+            kept = Review.from_dict(data)
+        except ValueError:
+            kept = None
+        if kept is not None and (analyst is None or kept.analyst == analyst) and (
+                budget is None or kept.budget == budget):
+            return kept, True
+    made = review(host, record, analyst, budget, workers, progress=progress, cancel=cancel)
+    if store is not None:
+        with contextlib.suppress(OSError):
+            store.save(key, made.to_dict())
+    return made, False

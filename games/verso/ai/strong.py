@@ -45,8 +45,8 @@ from games.verso.ai.playout import (
     solo_rollout,
 )
 from games.verso.ai.table import ROUNDS, TABLE_DEALS, look_ahead, outlook, table_choice
-from games.verso.observation import VersoView, sample_state
 from games.verso.game import SOLO_SCALE
+from games.verso.observation import VersoView, sample_state
 from games.verso.rules import apply_move
 from games.verso.state import EMPTY, FINAL, Move, VersoState
 from tabletop.ai.base import Budget
