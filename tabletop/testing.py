@@ -981,8 +981,8 @@ def check_analyst(game: Game[Any, Any], analyst: Any, players: int | None = None
     """Check an analyst (`tabletop.ai.base.Analyst`) of `game` on random games: at
     `plies` positions of each game, its `values` give one number in [0, 1] per legal
     move and nothing for a move that is not legal; and in a hidden-information game,
-    states sampled from one seat's observation (`tabletop.model.Game.sample_state`) get the same values
-    for the same generator, since the analyst may judge only what the seat knows.
+    states sampled from one seat's observation (`tabletop.model.Game.sample_state`) get
+    the same values for the same generator: the analyst judges only what the seat knows.
     Raises `ConformanceError` listing every problem found."""
     from tabletop.ai.base import Budget, analyst_of
 
