@@ -13,7 +13,7 @@ hands the plies to a process pool, with its progress and Cancel under the board;
 window never waits for it, and the review is kept (`tabletop.store.reviews`), so a game
 is reviewed once. Then the strip under the board shows the evaluation graph (a click
 jumps to that move), the viewed move's mark and the better move with the game's own
-line for it (B previews it on the board, as the game previews a move), each seat's
+line for it (B shows it on the board, as the game shows a hint), each seat's
 accuracy and counts; N and P jump to the next and previous flagged move.
 """
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 #: Autoplay speeds offered, in moves per second.
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 #: The review strip's height under the board, in design pixels.
-STRIP = 118
+STRIP = 136
 #: A mark's colour in the graph and the strip.
 MARK_COLOURS = {"inaccuracy": (240, 210, 90, 255), "mistake": (245, 150, 60, 255),
                 "blunder": ERROR}
@@ -174,12 +174,12 @@ class ReplayScreen(Screen):
         states, moves, ply = self.played.states, self.played.moves, self.ply
         better = self.better_move()
         if self.previewing and better is not None:
-            # The position before the viewed move, the better move previewed on it as
-            # the game previews a move awaiting VALIDATE (pulls, banks).
+            # The position before the viewed move, the better move shown on it as the
+            # game shows a hint (its own marks: the path, pulls, banks).
             before = states[ply - 1]
             self.stage.position(self.view_of(before), self.game.to_move(before),
                                 self.game.legal_moves(before), False, focused=False)
-            self.stage.show(pending=better)
+            self.stage.show(hint=better)
             self.invalidate()
             return
         self.previewing = False
@@ -465,8 +465,10 @@ class ReplayScreen(Screen):
                     text += " — " + render(why, self.labels())
                 text += " " + (_("(B: back to the game)") if self.previewing
                                else _("(B: show it)"))
-        self.label(text, left, y, 12, colour, width=inner)
-        y -= self.line(12, 1.5)
+        self.label(text, left, y + self.line(12, 1.0) * 0.7, 12, colour, multiline=True,
+                   anchor_y="top", box=Rect(left, y - self.line(12, 1.3),
+                                            inner, self.line(12, 1.25) * 2))
+        y -= self.line(12, 1.3) + self.line(12, 1.2)
         parts = []
         for summary in self.review.summaries():
             if summary.accuracy is None:
@@ -481,8 +483,8 @@ class ReplayScreen(Screen):
 
     def _build_graph(self, rect: Rect) -> None:
         """The evaluation graph of the viewed seat: a bar per move (its winning chances
-        before the move), flagged moves in their mark's colour, the viewed move
-        outlined; a click jumps to that move."""
+        before the move; its own moves bright, the others' dim), flagged moves of every
+        seat in their mark's colour, the viewed move outlined; a click jumps there."""
         assert self.review is not None
         self.box(rect, (28, 32, 42, 255))
         count = max(1, self.last)
@@ -498,8 +500,9 @@ class ReplayScreen(Screen):
             if value is None:
                 continue
             height = max(1.0, rect.height * value / 100)
-            colour = (MARK_COLOURS.get(judgement.mark, ACCENT)
-                      if judgement is not None and judgement.seat == seat else DIM)
+            own = judgement is not None and judgement.seat == seat
+            colour = MARK_COLOURS.get(judgement.mark if judgement is not None else "",
+                                      ACCENT if own else DIM)
             self.box(Rect(rect.left + ply * width + width * 0.1, rect.bottom,
                           max(1.0, width * 0.8), height), colour)
         if self.ply:

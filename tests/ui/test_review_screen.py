@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click, click_button, close_app, installed_host, key, open_app, pump
+from ui_driver import (
+    click,
+    click_button,
+    close_app,
+    installed_host,
+    key,
+    open_app,
+    pump,
+    screenshot,
+)
 
 from tabletop.ai.base import Budget
 from tabletop.record import Record
@@ -74,7 +83,7 @@ def test_review_runs_in_the_background_and_is_shown_and_kept(tmp_path: Path) -> 
         # B: the better move previewed on the board, as the game previews a move.
         key(window, arcade.key.B)
         assert screen.previewing
-        assert screen.stage.frame.pending == screen.better_move()
+        assert screen.stage.frame.hint == screen.better_move()
         assert screen.stage.frame.view == screen.view_of(screen.played.states[first])
         key(window, arcade.key.B)
         assert not screen.previewing
@@ -130,5 +139,9 @@ def test_the_review_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> No
         area = screen.stage.area
         graph, _ = screen._graph
         assert graph.top <= area.bottom  # the strip lies under the board, not over it
+        screenshot(window, f"review_{size[0]}x{size[1]}")
+        key(window, arcade.key.B)
+        assert screen.laid_out().problems(Rect(0, 0, *size)) == []
+        screenshot(window, f"review_better_{size[0]}x{size[1]}")
     finally:
         close_app(window)
