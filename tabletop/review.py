@@ -244,17 +244,21 @@ def digest(record: Record) -> str:
 
 def analyst_choice(host: Host, game_id: str) -> tuple[str, Budget]:
     """The analyst of `game_id` and its default budget a ply: the game's own strongest
-    agent that is an analyst (else the host's `mcts`), on its strongest level's budget
-    times `LEVEL_FACTOR` (every move is searched, not only the best)."""
+    agent that is an analyst (else the host's `mcts`), on the budget it names for a
+    review (its `review_budget`, if it has one), else its strongest level's budget times
+    `LEVEL_FACTOR` (every move is valued, not only the best), else `MCTS_ITERATIONS`."""
     specs = sorted((s for s in host.agent_specs(game_id) if s.level is None),
                    key=lambda s: -s.strength)
-    name = "mcts"
+    name, own = "mcts", None
     for spec in specs:
         if spec.name in ("random", "mcts"):
             continue
-        if analyst_of(host.make_agent(game_id, spec.name)) is not None:
-            name = spec.name
+        agent = host.make_agent(game_id, spec.name)
+        if analyst_of(agent) is not None:
+            name, own = spec.name, getattr(agent, "review_budget", None)
             break
+    if isinstance(own, Budget):
+        return name, own
     levels = [s.level for s in host.agent_specs(game_id)
               if s.level is not None and s.level.agent == name
               and s.level.budget.iterations is not None]

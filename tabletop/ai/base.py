@@ -56,7 +56,8 @@ class Analyst(Protocol):
     count on after that move, as the agent judges it from `observation` alone. Like
     `choose` it uses no other chance than `rng`, and with `Budget(iterations=N)` it gives
     the same values for the same generator. An agent that can do this is an analyst
-    (`analyst_of`); the generic MCTS agent is one for every game.
+    (`analyst_of`); the generic MCTS agent is one for every game. It may name the budget a
+    review gives it a move in a `review_budget` attribute (a `Budget`).
     """
 
     def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
