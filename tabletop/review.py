@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import math
 import random
 import threading
@@ -33,7 +32,7 @@ from tabletop.lines import Line, default_labels, from_data, to_data
 from tabletop.model import Game, TabletopError
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
-from tabletop.store.reviews import ReviewStore
+from tabletop.store.reviews import ReviewStore, record_digest
 from tabletop.worker import entry_point_host, process_pool
 
 VERSION = 1
@@ -236,10 +235,8 @@ class Review:
             raise ValueError(f"malformed review: {exc!r}") from None
 
 
-def digest(record: Record) -> str:
-    """What names a record's game for its review: a hash of the game, its set-up and
-    moves (the same game kept twice has one review)."""
-    return hashlib.sha256(record.to_json().encode()).hexdigest()[:32]
+#: What names a record's game for its review (`tabletop.store.reviews.record_digest`).
+digest = record_digest
 
 
 def analyst_choice(host: Host, game_id: str) -> tuple[str, Budget]:

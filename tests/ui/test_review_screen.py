@@ -4,6 +4,7 @@ the better move previewed, the review kept; the layout at two sizes."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,13 @@ from ui_driver import (
 
 from tabletop.ai.base import Budget
 from tabletop.record import Record
-from tabletop.review import FLAGGED, digest
+from tabletop.review import FLAGGED, digest, review
 from tabletop.store.library import Library
 from tabletop.store.reviews import ReviewStore
 from tabletop.ui._arcade import arcade
 from tabletop.ui.renderer import Rect
 from tabletop.ui.replay_screen import ReplayScreen
+from tabletop.ui.stats_screen import StatsScreen
 
 RECORD = Path(__file__).parent.parent / "review" / "versus-expert-random.json"
 
@@ -143,5 +145,30 @@ def test_the_review_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> No
         key(window, arcade.key.B)
         assert screen.laid_out().problems(Rect(0, 0, *size)) == []
         screenshot(window, f"review_better_{size[0]}x{size[1]}")
+    finally:
+        close_app(window)
+
+
+def test_statistics_show_the_accuracy_of_reviewed_games_beside_the_rating(
+        tmp_path: Path) -> None:
+    """A person's game against a level, reviewed: Statistics shows their accuracy under
+    the game's rating (docs/review.md)."""
+    record = dataclasses.replace(Record.read(RECORD), agents=("human", "Expert"))
+    host = installed_host()
+    result = review(host, record, budget=Budget(iterations=150))
+    ReviewStore(tmp_path).save(digest(record), result.to_dict())
+    library = Library.open(tmp_path)
+    library.add(record, ["Ada", "Expert"])
+    library.close()
+    window = open_app(installed_host, tmp_path, size=(1280, 800))
+    try:
+        click_button(window, "statistics")
+        assert isinstance(window.current_view, StatsScreen)
+        assert window.current_view.player == "Ada"
+        shown = _texts(window.current_view)
+        accuracy = result.seat_summary(0).accuracy
+        assert f"Accuracy in 1 reviewed game: {accuracy:.1f}%" in shown
+        assert "Versus: " in shown  # the rating's line, above it
+        assert window.current_view.laid_out().problems(Rect(0, 0, 1280, 800)) == []
     finally:
         close_app(window)
