@@ -55,6 +55,10 @@ class StrongAgent:
     root moves, so equally good moves vary from game to game.
     """
 
+    #: A review's budget a move (`tabletop.review`): every move searched with a full
+    #: window, twice the nodes of the Expert level's single search.
+    review_budget = Budget(iterations=2000)
+
     def __init__(self, default_seconds: float = DEFAULT_SECONDS) -> None:
         self.default_seconds = default_seconds
         self.last_depth = 0

@@ -89,6 +89,10 @@ class StrongAgent:
     rollout plays before it adds the best choice value (None: play every game to its end).
     """
 
+    #: A review's budget a move (`tabletop.review`): the Expert level's 128 deals, every
+    #: legal move played in each (more deals take a review of 80 plies past 30 s).
+    review_budget = Budget(iterations=TABLE_DEALS)
+
     def __init__(self, evaluator: Evaluator | None = None,
                  default_seconds: float = DEFAULT_SECONDS,
                  bank_candidates: int = BANK_CANDIDATES,
