@@ -436,9 +436,9 @@ class ReplayScreen(Screen):
                 self.label(_("The computer goes through the game with you: where it "
                              "turned, and what was better."), left, top - px(16), 13, DIM,
                            multiline=True, anchor_y="top",
-                           box=Rect(left, top - px(60), inner - px(180), px(56)))
-                self.add_button(_("Review (R)"), Rect(strip.right - px(172), top - px(44),
-                                                      px(160), px(34)),
+                           box=Rect(left, top - px(60), inner - px(230), px(56)))
+                self.add_button(_("Review (R)"), Rect(strip.right - px(222), top - px(44),
+                                                      px(210), px(34)),
                                 self.start_review, name="review")
             if self.review_failed:
                 self.label(_("The review failed: {error}").format(error=self.review_failed),
