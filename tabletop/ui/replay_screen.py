@@ -82,6 +82,7 @@ class ReplayScreen(Screen):
         self._review_thread: threading.Thread | None = None
         self._review_cancel = threading.Event()
         self._review_done: Review | None = None
+        self._shown_progress: tuple[int, int] | None = None
         #: True while the board previews the better move of the viewed move (B).
         self.previewing = False
         self._graph: tuple[Rect, int] | None = None
@@ -256,7 +257,11 @@ class ReplayScreen(Screen):
             self._review_thread = None
             self.review = self._review_done
             self.review_progress = None
-        self.invalidate()
+            self.invalidate()
+        elif self.review_progress != self._shown_progress:
+            # Laid out again only when the progress moved, not every frame.
+            self._shown_progress = self.review_progress
+            self.invalidate()
 
     def judgement(self) -> Any:
         """The review's judgement of the viewed move (the last one shown), if any."""
@@ -328,7 +333,7 @@ class ReplayScreen(Screen):
     def animating(self) -> bool:
         """True while the board plays a step's transition: the window draws every tick
         meanwhile (and once more at its end), else only when something changes."""
-        return not self.renderer_broken and (self.stage.moving or self.reviewing)
+        return not self.renderer_broken and self.stage.moving
 
     def on_update(self, delta_time: float) -> None:
         if self.renderer_broken:
