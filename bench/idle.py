@@ -39,8 +39,8 @@ def child(game_id: str | None, agents: tuple[str, ...]) -> None:
     """In the subprocess: open the app on the scene and run its event loop."""
     import pyglet
 
+    from tabletop.play.session import Session
     from tabletop.plugins import Host
-    from tabletop.session import Session
     from tabletop.ui._arcade import arcade
     from tabletop.ui.app import make_window
 

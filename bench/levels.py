@@ -20,9 +20,9 @@ import json
 import sys
 from pathlib import Path
 
-from tabletop import tournament as T
 from tabletop.ai.base import Budget
 from tabletop.levels import LEVELS_FILE, budget_json
+from tabletop.play import tournament as T
 from tabletop.plugins import Host
 from tabletop.store.files import write_atomic
 

@@ -9,7 +9,7 @@ three times in this run, on the same seeds:
 - the contract's loop: what any driver that keeps the contract must do and nothing more
   (the seat's observation for the agent, a generator per decision seeded by the seeding
   rule, the agent's choice, `apply`, the chance steps drawn by the host), unguarded;
-- `tabletop.simulate.play_game`: a `Table` (guards, the answer checked against the legal
+- `tabletop.play.simulate.play_game`: a `Table` (guards, the answer checked against the legal
   moves, the in-place check, events, the record written).
 
 The figures are plies per second, best of `--rounds`, and the table's speed as a ratio of
@@ -26,10 +26,10 @@ import time
 from tabletop.ai import RandomAgent
 from tabletop.ai.base import Budget
 from tabletop.chance import settle
+from tabletop.play.session import decision_seed
+from tabletop.play.simulate import Match, play_game
 from tabletop.plugins import Host
 from tabletop.record import start
-from tabletop.session import decision_seed
-from tabletop.simulate import Match, play_game
 
 COMMAND = ".venv/bin/python bench/play_loop.py"
 

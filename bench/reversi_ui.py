@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from frames import SIZE, EmptyView, frame, interleaved, report, with_board, without_board
 from tables import as_people
 
+from tabletop.play.session import Session
 from tabletop.play.table import Table
 from tabletop.plugins import Host
 from tabletop.seats import seats_of
-from tabletop.session import Session
 from tabletop.ui.app import make_window
 from tabletop.ui.renderer import Ply, Pointer
 

@@ -1,6 +1,6 @@
 """What the benches share to play a game: on a `Table`, the one driver (not a bench).
 
-`match_table` sets up game `index` of a `tabletop.simulate.Match` as `simulate.play_game`
+`match_table` sets up game `index` of a `tabletop.play.simulate.Match` as `simulate.play_game`
 does (the same seats, seed, budget and policies; decisions in this process), so a figure
 measured on it is the one `tabletop simulate` prints for the same games, whose command
 `simulate_command` writes. `timed` plays a table on, decision by decision, timing each
@@ -20,16 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.ai.base import Agent, Budget
+from tabletop.play.session import Session
+from tabletop.play.simulate import Match
 from tabletop.play.table import Policy, Table
 from tabletop.plugins import Host
 from tabletop.seats import HUMAN, seats_of
-from tabletop.session import Session
-from tabletop.simulate import Match
 
 
 def match_table(host: Host, match: Match, index: int, seed: int,
                 agents: Mapping[str, Agent] | None = None) -> Table:
-    """Game `index` of `match` with seed `seed`, set as `tabletop.simulate.play_game` sets
+    """Game `index` of `match` with seed `seed`, set as `tabletop.play.simulate.play_game` sets
     it up (in this process); `agents` gives some agents as built objects (to read their
     counters: the same as the ones the table builds)."""
     return Table.new(host, match.game, seats_of(match.seating(index)), dict(match.options),

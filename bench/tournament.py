@@ -17,8 +17,8 @@ import argparse
 import logging
 import time
 
-from tabletop import tournament as T
 from tabletop.ai.base import Budget
+from tabletop.play import tournament as T
 from tabletop.plugins import Host
 
 COMMAND = ".venv/bin/python bench/tournament.py"

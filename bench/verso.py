@@ -53,10 +53,10 @@ from games.verso.game import VersoGame
 from games.verso.rules import apply_move, legal_moves
 from games.verso.state import FINAL
 from tabletop.ai.base import Budget
+from tabletop.play.session import make_agent
+from tabletop.play.simulate import Match
 from tabletop.play.table import Table
 from tabletop.plugins import Host
-from tabletop.session import make_agent
-from tabletop.simulate import Match
 
 GAME = VersoGame()
 

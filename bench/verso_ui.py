@@ -27,10 +27,10 @@ from tables import as_people
 import games.verso.plugin
 from games.verso.state import FLIP, Bank
 from tabletop.ai.base import Budget
+from tabletop.play.session import Session
 from tabletop.play.table import Table
 from tabletop.plugins import Host, module_sources
 from tabletop.seats import seats_of
-from tabletop.session import Session
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen
 

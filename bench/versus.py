@@ -10,7 +10,7 @@ Speeds are random playouts from the start, each game to its end (no ply cap, §8
 in this process's CPU time in alternating rounds (python-chess, the private engine, the
 `Game` protocol), so a machine shared with other work slows all three alike; each figure
 is its best round. Matches alternate colours (game i: seed i, `strong` Blue when i is
-even) and are `tabletop simulate`'s own games (`tabletop.simulate.run`; each is printed
+even) and are `tabletop simulate`'s own games (`tabletop.play.simulate.run`; each is printed
 with its command), except against `mcts` with its own budget or after an `--opening`,
 which `simulate` cannot set: those are played on `Table`s with each agent's budget.
 `--nodes` gives `strong` a node budget per move (reproducible and independent of machine
@@ -38,15 +38,15 @@ from games.versus.agents import GreedyAgent, StrongAgent
 from games.versus.game import VersusGame
 from games.versus.search import SearchBoard
 from games.versus.state import VersusState
-from tabletop import simulate
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
+from tabletop.play import simulate
+from tabletop.play.session import make_agent
+from tabletop.play.simulate import Match
 from tabletop.play.table import Policy, Table
+from tabletop.play.worker import process_pool
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
-from tabletop.session import make_agent
-from tabletop.simulate import Match
-from tabletop.worker import process_pool
 
 GAME = VersusGame()
 
@@ -266,7 +266,7 @@ def match(opponent: str, games: int, budgets: dict[str, Budget], workers: int,
           opening: int) -> None:
     """`strong` against `opponent`, colours alternating (game i: seed i, `strong` Blue in
     the even ones): with one budget for both and no opening, `tabletop simulate`'s own
-    games (`tabletop.simulate.run`); else on tables where each agent has its budget."""
+    games (`tabletop.play.simulate.run`); else on tables where each agent has its budget."""
     strong = budgets["strong"]
     plan = Match("versus", 2, ("strong", opponent), {}, strong, rotate=True)
     # greedy and random ignore their budget: only mcts's differs from strong's in effect.

@@ -32,10 +32,10 @@ from tables import as_people
 
 from games.versus.state import Move
 from tabletop.ai.base import Budget
+from tabletop.play.session import Session
 from tabletop.play.table import Table
 from tabletop.plugins import Host
 from tabletop.seats import seats_of
-from tabletop.session import Session
 from tabletop.store import saves
 from tabletop.ui.app import make_window
 from tabletop.ui.renderer import Ply

@@ -39,7 +39,7 @@ MODULES = (
     "tabletop.chance",
     "tabletop.plugins",
     "tabletop.record",
-    "tabletop.session",
+    "tabletop.play.session",
     "tabletop.testing",
     "tabletop.tutorial",
     "tabletop.ai",

@@ -15,7 +15,7 @@ Not caught: writes to file descriptor 2 (stderr noise never breaks a command's o
 and to descriptor 1 from a plugin loading in another thread (the app's loading thread: a
 process-wide redirection there would swallow the window's own output).
 
-The same guard holds while a game is played (`in_play`, used by `tabletop.session`): what
+The same guard holds while a game is played (`in_play`, used by `tabletop.play.session`): what
 the game's code (or an agent's) prints is captured, and any exception, `SystemExit`
 included, becomes a `PluginFailed` naming the plugin, which ends that game. What cannot be
 contained in the process: `os._exit`, a crash of the interpreter, and threads the plugin

@@ -17,8 +17,10 @@ the same `{fields}` as the English, and a `.mo` that says what its `.po` says.
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
 import re
+import struct
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from typing import Any
 
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 #: The languages every catalog is translated into (English is the texts as written).
@@ -119,7 +121,9 @@ def compile_mo(po: Path) -> str:
     """Compile `po` to the `.mo` beside it."""
     compiled = _mo_bytes(po)
     mo = po.with_suffix(".mo")
-    if not mo.exists() or mo.read_bytes() != compiled:
+    # Rewritten only when a player would read something else: another Babel release
+    # writes other header bytes for the same catalog, which is no change.
+    if not mo.exists() or not reads_the_same(mo.read_bytes(), compiled):
         mo.write_bytes(compiled)
     return str(mo)
 
@@ -137,10 +141,11 @@ def _write_po(catalog: BabelCatalog, path: Path) -> str:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=88, omit_header=False, sort_output=False,
              include_previous=False, no_location=False)
-    # The creation date changes on every run: keep the file as it was if only it did.
-    new = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", buffer.getvalue())
-    old = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", path.read_bytes()) \
-        if path.exists() else None
+    # The creation date changes on every run, and the Babel release that wrote the file
+    # with every upgrade: keep the file as it was if only they did.
+    bookkeeping = rb'"(?:POT-Creation-Date|Generated-By): [^"]*"\n'
+    new = re.sub(bookkeeping, b"", buffer.getvalue())
+    old = re.sub(bookkeeping, b"", path.read_bytes()) if path.exists() else None
     if new != old:
         path.write_bytes(buffer.getvalue())
     return str(path)
@@ -192,9 +197,45 @@ def problems(domain: Domain) -> list[str]:
                     found.append(f"{where}: fields {sorted(got)} where the "
                                  f"English has {sorted(wanted)}")
         mo = path.with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != _mo_bytes(path):
+        if not mo.exists() or not reads_the_same(mo.read_bytes(), _mo_bytes(path)):
             found.append(f"{mo}: not compiled from its .po (run make i18n)")
     return found
+
+
+#: The header fields of a compiled catalog that change what a player reads: how plurals
+#: are chosen, and how the bytes are decoded. The rest (`Generated-By`, dates, the
+#: translator's name) is bookkeeping that differs between Babel releases.
+READ_HEADERS = ("plural-forms", "content-type")
+
+
+def reading(mo: bytes) -> tuple[dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]],
+                                dict[str, str]]:
+    """What a player reads from the compiled catalog `mo`: each message (its context
+    and its singular and plural ids) with its translations, and the header fields
+    that change behaviour (`READ_HEADERS`). Raises `OSError` for bytes that are no
+    `.mo` at all."""
+    catalog = read_mo(io.BytesIO(mo))
+    messages = {}
+    for message in catalog:
+        if not message.id:
+            continue  # the header: compared field by field below
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (message.string,) if isinstance(message.string, str) \
+            else tuple(message.string or ())
+        messages[(message.context, ids)] = strings
+    # The header as gettext (what the app reads with) parses it.
+    info = gettext.GNUTranslations(io.BytesIO(mo)).info()
+    return messages, {field: info.get(field, "") for field in READ_HEADERS}
+
+
+def reads_the_same(mo: bytes, other: bytes) -> bool:
+    """Whether two compiled catalogs give a player the same texts: the same messages,
+    plural forms, contexts and translations, and the same `READ_HEADERS`, whatever
+    Babel release wrote each (a different `Generated-By` line is the same catalog)."""
+    try:
+        return reading(mo) == reading(other)
+    except (OSError, UnicodeDecodeError, struct.error):
+        return False  # a damaged or foreign file reads as nothing a player could use
 
 
 def main(argv: list[str] | None = None) -> int:

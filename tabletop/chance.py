@@ -10,7 +10,7 @@ a generator of its own — cannot know a roll before it is made, and the same se
 moves still give the same game everywhere (a record of moves replays its rolls).
 
 Every way of advancing a game calls `settle` after a new state and after each move:
-`tabletop.record` (start and replay), `tabletop.session.Session.play`, the conformance
+`tabletop.record` (start and replay), `tabletop.play.session.Session.play`, the conformance
 kit. A search (the host's MCTS) calls `draw` with its own generator instead, so that it
 averages over the outcomes by their probabilities.
 """

@@ -38,8 +38,6 @@ from pathlib import Path
 from babel import dates as _dates
 from babel import numbers as _numbers
 
-from tabletop import lines as _lines
-
 __all__ = [
     "LANGUAGES",
     "NP_",
@@ -273,9 +271,6 @@ def translated(text: str, context: str | None = None) -> str:
             return catalog.gettext(text)
     return HOST.gettext(text)
 
-
-# A game's line is written with its English template: look it up on the way to words.
-_lines.set_translator(translated)
 
 
 # -- numbers, dates, durations, the language's way (Babel) ------------------------------

@@ -27,20 +27,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tabletop import i18n
+
 __all__ = ["Line", "SeatArg", "default_labels", "from_data", "neutral_label", "render",
            "seat", "set_translator", "template_problem", "to_data"]
 
 _FORMATTER = string.Formatter()
 
 
-def _as_written(text: str) -> str:
-    return text
-
-
-#: How a template or a text argument is put in the player's language (`tabletop.i18n`
-#: installs its catalogs' look-up; until then, and for a text no catalog knows, the text
-#: as written).
-_translate: Callable[[str], str] = _as_written
+#: How a template or a text argument is put in the player's language: the catalogs'
+#: look-up (`tabletop.i18n.translated`; a text no catalog knows stays as written).
+_translate: Callable[[str], str] = i18n.translated
 
 
 def set_translator(translate: Callable[[str], str]) -> None:

@@ -17,10 +17,10 @@ from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
+from tabletop.play.session import Session
 from tabletop.play.table import Table
 from tabletop.plugins import Host
 from tabletop.seats import HUMAN, Seat, seats_of
-from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 

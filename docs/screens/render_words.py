@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from render_screens import click_button, key, pump, render, settle, start
 
+from tabletop.play.session import Session
 from tabletop.seats import Seat
-from tabletop.session import Session
 from tabletop.testing import random_record
 from tabletop.ui._arcade import arcade
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.versus import rules as R
-from games.versus.evaluation import static_score
-from games.versus.search import SearchBoard, Searcher
+from games.versus.evaluation import static_score, win_chance
+from games.versus.search import WIN, SearchBoard, Searcher
 from games.versus.state import Move, VersusState
 from tabletop.ai.base import Budget
 
@@ -55,6 +55,10 @@ class StrongAgent:
     root moves, so equally good moves vary from game to game.
     """
 
+    #: A review's budget a move (`tabletop.play.review`): every move searched with a full
+    #: window, twice the nodes of the Expert level's single search.
+    review_budget = Budget(iterations=2000)
+
     def __init__(self, default_seconds: float = DEFAULT_SECONDS) -> None:
         self.default_seconds = default_seconds
         self.last_depth = 0
@@ -77,3 +81,28 @@ class StrongAgent:
         self.last_depth, self.last_nodes = searcher.depth_done, searcher.nodes
         return by_code[best]
 
+
+    def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> list[float]:
+        """The analyst's values (`tabletop.ai.base.Analyst`): every legal move searched
+        with a full window, as deep as the budget allows for all of them, its score in
+        points turned into a chance of winning (`evaluation.win_chance`, as `evaluate`
+        does); a won end is 1, a lost one 0, a drawn one 1/2."""
+        state: VersusState = observation
+        deadline = budget.deadline(self.default_seconds)
+        if budget.seconds is None and budget.iterations is not None:
+            deadline = None
+        codes = _codes(legal_moves)
+        searcher = Searcher(budget.iterations, deadline)
+        scores = searcher.root_values(SearchBoard(state), codes)
+        self.last_depth, self.last_nodes = searcher.depth_done, searcher.nodes
+        return [_chance(scores[code]) for code in codes]
+
+
+def _chance(score: float) -> float:
+    """A search score (points, or `WIN` and more for a decided end) as a chance."""
+    if score >= WIN / 2:
+        return 1.0
+    if score <= -WIN / 2:
+        return 0.0
+    return win_chance(score)

@@ -12,6 +12,7 @@ same figures, about 50,000 nodes per CPU second, with either.)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from games.versus.board import DISTANCE
@@ -41,6 +42,17 @@ def _weights(empty: tuple[int, ...]) -> tuple[float, ...]:
                       for c in range(len(DISTANCE)))
         _WEIGHTS[empty] = table
     return table
+
+
+#: Points of lead that make a chance of winning of 1/(1+e^-1), about 73 % (`win_chance`).
+CHANCE_SCALE = 4.0
+
+
+def win_chance(score: float) -> float:
+    """The chance of winning, in [0, 1], that a lead of `score` points stands for: the
+    logistic `1 / (1 + exp(-score / CHANCE_SCALE))`, shared by `evaluate` and the
+    analyst."""
+    return 1.0 / (1.0 + math.exp(-max(-200.0, min(200.0, score)) / CHANCE_SCALE))
 
 
 def static_score(board: bytes | bytearray, pieces: Sequence[int], rules: Rules,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from games.versus import rules as R
 from games.versus import saving
 from games.versus.board import CELL_NAMES, CELLS
-from games.versus.evaluation import static_score
+from games.versus.evaluation import static_score, win_chance
 from games.versus.notation import AnyMove, BadText, move_text, read_text
 from games.versus.picture import render as picture
 from games.versus.pieces import (
@@ -249,8 +248,7 @@ class VersusGame(Game[VersusState, AnyMove]):
 
     def evaluate(self, state: VersusState) -> Sequence[float] | None:
         """Per-seat chances in [0, 1] from the static evaluation, for cut-off playouts."""
-        score = static_score(state.board, state.pieces, state.rules, 0)
-        blue = 1.0 / (1.0 + math.exp(-score / 4.0))
+        blue = win_chance(static_score(state.board, state.pieces, state.rules, 0))
         return (blue, 1.0 - blue)
 
     # -- notation and pictures -------------------------------------------------------

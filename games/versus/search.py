@@ -338,3 +338,39 @@ class Searcher:
             if abs(scores[best]) >= WIN / 2:
                 break
         return best
+
+    def root_values(self, pos: SearchBoard, moves: list[int],
+                    max_depth: int = 64) -> dict[int, float]:
+        """Each of `moves`' value for the side to move, every one searched with a full
+        window (an analyst needs each move's value, not only the best one's), at the
+        deepest depth searched for all of them within the budget. Depth 1 is always
+        finished, whatever the budget."""
+        values: dict[int, float] = {}
+        for m in moves:  # depth 1, outside the budget: a value for every move
+            undo = pos.make(m)
+            try:
+                final = pos.final_value()
+                values[m] = (-final if final is not None else
+                             -static_score(pos.board, pos.pieces, pos.rules, pos.side,
+                                           pos.streaks))
+            finally:
+                pos.unmake(undo)
+        self.depth_done = 1
+        order = sorted(moves, key=lambda m: -values[m])
+        for depth in range(2, max_depth + 1):
+            scores: dict[int, float] = {}
+            try:
+                for m in order:
+                    undo = pos.make(m)
+                    try:
+                        scores[m] = -self.negamax(pos, depth - 1, -INF, INF, 1)
+                    finally:
+                        pos.unmake(undo)
+            except OutOfTime:
+                break
+            values = scores
+            order.sort(key=lambda m: -scores[m])
+            self.depth_done = depth
+            if all(abs(v) >= WIN / 2 for v in scores.values()):
+                break
+        return values

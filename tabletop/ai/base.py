@@ -47,6 +47,30 @@ class Agent(Protocol):
         ...
 
 
+class Analyst(Protocol):
+    """An optional capability of an agent: the value of each legal move, for a review.
+
+    `values` gets what `Agent.choose` gets and returns one number per legal move, in the
+    order of `legal_moves`: the expected reward (`tabletop.model.Game.reward`, in
+    [0, 1]: a win 1, a draw 1/2, a loss 0; a solo game's scaled score) that `seat` can
+    count on after that move, as the agent judges it from `observation` alone. Like
+    `choose` it uses no other chance than `rng`, and with `Budget(iterations=N)` it gives
+    the same values for the same generator. An agent that can do this is an analyst
+    (`analyst_of`); the generic MCTS agent is one for every game. It may name the budget a
+    review gives it a move in a `review_budget` attribute (a `Budget`).
+    """
+
+    def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> Sequence[float]:
+        """The expected reward of each of `legal_moves` for `seat`, in [0, 1]."""
+        ...
+
+
+def analyst_of(agent: Any) -> Analyst | None:
+    """`agent` as an `Analyst` if it provides `values`, else None."""
+    return agent if callable(getattr(agent, "values", None)) else None
+
+
 @dataclass(frozen=True)
 class Level:
     """A level a player picks by name: one of the game's agents with a fixed budget.

@@ -85,6 +85,33 @@ class MCTSAgent:
         return max(legal_moves, key=lambda m: (root.children[m].visits
                                                if m in root.children else -1))
 
+    def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> list[float]:
+        """The analyst's values (`tabletop.ai.base.Analyst`): each legal move's mean
+        reward for `seat` over the search from `observation` (a move no iteration reached
+        gets the mean of those reached). A hidden-information game is searched over
+        states sampled from the observation alone."""
+        game = self.game
+        hidden = game.info.hidden_information
+        deadline = budget.deadline(self.default_seconds)
+        # Every move is tried once before any is tried twice, so the budget covers them.
+        limit = max(budget.iterations or 0, len(legal_moves)) if budget.iterations else None
+        root = _Node(None)
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done >= len(legal_moves) and \
+                    time.perf_counter() >= deadline:
+                break
+            state = game.sample_state(observation, seat, rng) if hidden else observation
+            self._iterate(root, state, legal_moves, rng)
+            done += 1
+        means = {m: child.total / child.visits for m, child in root.children.items()
+                 if child.visits}
+        fallback = sum(means.values()) / len(means) if means else 0.5
+        return [min(1.0, max(0.0, means.get(m, fallback))) for m in legal_moves]
+
     def _iterate(self, root: _Node, state: Any, root_moves: Sequence[Any],
                  rng: random.Random) -> None:
         game = self.game

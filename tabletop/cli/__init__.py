@@ -2,7 +2,7 @@
 
 One module per job: `desktop` (the app), `play`, `simulate`, `tournament`, `library`
 (`open`, `stats`, and keeping terminal games), `games` (`games`, `plugins`, `new-game`)
-and `pictures` (`replay`, `screenshot`); `common` holds what they share, and `choices`
+`pictures` (`replay`, `screenshot`) and `review`; `common` holds what they share, and `choices`
 (with its click face, `options`) the one parser of seats, agents, levels, budgets,
 options and seeds, which the set-up screen uses too.
 """
@@ -19,7 +19,16 @@ language.choose()
 words.install()
 
 from tabletop import process_exit  # noqa: E402
-from tabletop.choices import (  # noqa: E402
+from tabletop.cli.desktop import app  # noqa: E402
+from tabletop.cli.games import games, new_game, plugins  # noqa: E402
+from tabletop.cli.library import open_command, stats  # noqa: E402
+from tabletop.cli.online import host_command, join_command, serve_command  # noqa: E402
+from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot  # noqa: E402
+from tabletop.cli.play import play  # noqa: E402
+from tabletop.cli.review import review_command  # noqa: E402
+from tabletop.cli.simulate import simulate  # noqa: E402
+from tabletop.cli.tournament import tournament  # noqa: E402
+from tabletop.play.choices import (  # noqa: E402
     MAX_GAMES,
     MAX_ITERATIONS,
     MAX_PLAYERS,
@@ -28,14 +37,6 @@ from tabletop.choices import (  # noqa: E402
     MAX_SECONDS,
     MAX_WORKERS,
 )
-from tabletop.cli.desktop import app  # noqa: E402
-from tabletop.cli.games import games, new_game, plugins  # noqa: E402
-from tabletop.cli.library import open_command, stats  # noqa: E402
-from tabletop.cli.online import host_command, join_command, serve_command  # noqa: E402
-from tabletop.cli.pictures import MAX_PICTURE_SIDE, replay_command, screenshot  # noqa: E402
-from tabletop.cli.play import play  # noqa: E402
-from tabletop.cli.simulate import simulate  # noqa: E402
-from tabletop.cli.tournament import tournament  # noqa: E402
 from tabletop.plugins import Host  # noqa: E402
 
 __all__ = ["MAX_GAMES", "MAX_ITERATIONS", "MAX_PICTURE_SIDE", "MAX_PLAYERS", "MAX_PLIES",
@@ -62,5 +63,5 @@ def main(ctx: click.Context) -> None:
 # Every command of `tabletop`, each from the module of its job (`--help` sorts them by name).
 for _command in (app, open_command, plugins, games, play, simulate, tournament, stats,
                  replay_command, screenshot, new_game, host_command, join_command,
-                 serve_command):
+                 serve_command, review_command):
     main.add_command(_command)

@@ -16,9 +16,9 @@ from tabletop.boundary import playing_label
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game, TabletopError
+from tabletop.play.session import Session, plugin_of_game, short
 from tabletop.plugins import Host, first_line
 from tabletop.record import Record
-from tabletop.session import Session, plugin_of_game, short
 
 
 def host_of(ctx: click.Context) -> Host:

@@ -10,9 +10,9 @@ from typing import Any
 import click
 
 from tabletop import i18n
-from tabletop.choices import MAX_PLAYERS
 from tabletop.cli.common import fail, host_of
 from tabletop.i18n import _, ngettext
+from tabletop.play.choices import MAX_PLAYERS
 from tabletop.scaffold import BOARDS, ScaffoldError, create_game
 
 

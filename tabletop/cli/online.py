@@ -16,14 +16,14 @@ from typing import Any
 
 import click
 
-from tabletop import choices
-from tabletop.choices import MAX_PLAYERS, ChoiceError
 from tabletop.cli.common import fail, game_of, host_of
 from tabletop.cli.options import SEED, budget_options, refused
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.protocol import DEFAULT_PORT, MAX_NAME
+from tabletop.play import choices
+from tabletop.play.choices import MAX_PLAYERS, ChoiceError
 from tabletop.seats import HUMAN
 
 #: What `--seat` may say besides an agent or level: a person here, or one online.
@@ -268,7 +268,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
     from tabletop.net.codes import normal_code
     from tabletop.net.hosting import remember_token, remembered_token
     from tabletop.net.players import play_agent, play_text, welcome
-    from tabletop.session import make_agent
+    from tabletop.play.session import make_agent
 
     host = host_of(ctx)
     if code is None:

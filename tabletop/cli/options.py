@@ -1,4 +1,4 @@
-"""The click face of `tabletop.choices`: option types and the option groups every
+"""The click face of `tabletop.play.choices`: option types and the option groups every
 command shares, so `play`, `simulate` and `tournament` take their budgets, seeds and
 agents with the same names, the same bounds and the same error lines."""
 
@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 
 import click
 
-from tabletop import choices
 from tabletop.ai.base import Budget
-from tabletop.choices import ChoiceError
 from tabletop.i18n import N_, _
+from tabletop.play import choices
+from tabletop.play.choices import ChoiceError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

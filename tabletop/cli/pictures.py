@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from tabletop import i18n
-from tabletop.choices import MAX_PLIES
 from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure, read_record
 from tabletop.i18n import N_, _, ngettext
 from tabletop.limits import shown
 from tabletop.lines import default_labels, render
 from tabletop.model import TabletopError
+from tabletop.play.choices import MAX_PLIES
+from tabletop.play.session import short
 from tabletop.record import replay
-from tabletop.session import short
 
 #: A screenshot's side in pixels: larger than any screen, still a picture that fits in
 #: memory (4 bytes a pixel: 256 MB at the bound).
@@ -28,7 +28,7 @@ MAX_PICTURE_SIDE = 8192
 def replay_command(ctx: click.Context, path: Path) -> None:
     """Check a game record and print the game move by move."""
     from tabletop.model import seat_text  # a spectator's text: no seat's secrets
-    from tabletop.terminal import result_text
+    from tabletop.play.terminal import result_text
 
     record = read_record(path)
     game = game_of(ctx, record.game)

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices, i18n
+from tabletop import i18n
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, in_play
-from tabletop.choices import MAX_PLAYERS, ChoiceError
 from tabletop.cli.common import (
     bad_path,
     fail,
@@ -26,9 +25,10 @@ from tabletop.cli.options import SEED, agents_option, budget_options, refused
 from tabletop.i18n import N_, _
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
+from tabletop.play import choices
+from tabletop.play.choices import MAX_PLAYERS, ChoiceError
+from tabletop.play.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.plugins import Host
-from tabletop.record import Record
-from tabletop.session import HUMAN, Session, make_agent, plugin_of_game, short
 from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
 
 
@@ -135,8 +135,8 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     from tabletop.cli.library import Keeper
     from tabletop.levels import computer_name
     from tabletop.play.table import Policy, Table
+    from tabletop.play.terminal import play_text
     from tabletop.seats import Seat
-    from tabletop.terminal import play_text
 
     game_id, names = session.game.info.id, list(session.agents)
     click.echo(_("{game}, seed {seed}. Type 'help' for the legal moves.").format(
@@ -151,12 +151,15 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     specs = host.agent_specs(game_id)
     seats = [Seat.kept(i, player, agent, computer_name(specs, agent) if agent != HUMAN else "")
              for i, (player, agent) in enumerate(zip(keeper.names, names, strict=True))]
-    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents)
     failure, interrupted = None, False
     saving = save is not None
 
-    def keep(record: Record) -> None:
+    def keep(table: Table) -> None:
+        """The table's keeper: every move reaches the library (and `--save`) before the
+        terminal shows it."""
         nonlocal saving
+        with session.guard(N_("writing the record")):
+            record = table.record()
         keeper.keep(record)
         if saving and save is not None:
             # Written after every move too: a game whose code ends the process (os._exit)
@@ -167,8 +170,11 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
             except (OSError, ValueError):
                 saving = False
 
+    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents,
+                  keep=keep)
     try:
-        play_text(table, ask, click.echo, keep)
+        table.kept()  # in the library from its first position: a game cut short is kept
+        play_text(table, ask, click.echo)
     except KeyboardInterrupt:
         interrupted = True
         click.echo("\n" + _("Game interrupted."))

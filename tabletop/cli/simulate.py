@@ -11,9 +11,7 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices
 from tabletop.boundary import CapturedOutput, capturing_fd1, playing_label
-from tabletop.choices import MAX_GAMES, MAX_PLAYERS, MAX_PLIES, MAX_WORKERS, ChoiceError
 from tabletop.cli.common import (
     fail,
     game_of,
@@ -24,8 +22,10 @@ from tabletop.cli.common import (
 )
 from tabletop.cli.options import SEED, agents_option, budget_options, refused
 from tabletop.i18n import _, ngettext
+from tabletop.play import choices
+from tabletop.play.choices import MAX_GAMES, MAX_PLAYERS, MAX_PLIES, MAX_WORKERS, ChoiceError
+from tabletop.play.session import PluginFailed, plugin_of_game
 from tabletop.record import Record
-from tabletop.session import PluginFailed, plugin_of_game
 from tabletop.store.files import write_user_file
 
 
@@ -54,7 +54,7 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
              pairs: tuple[str, ...], seconds: float | None, iterations: int | None,
              max_plies: int | None, records: Path | None, as_json: bool) -> None:
     """Play AI-versus-AI games of GAME headless and summarize the results."""
-    from tabletop import simulate as sim
+    from tabletop.play import simulate as sim
 
     game = game_of(ctx, game_id)
     host = host_of(ctx)

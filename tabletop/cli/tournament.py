@@ -1,4 +1,4 @@
-"""`tabletop tournament GAME`: agents rated against each other (`tabletop.tournament`)."""
+"""`tabletop tournament GAME`: agents rated against each other (`tabletop.play.tournament`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,13 @@ from pathlib import Path
 
 import click
 
-from tabletop import choices, i18n
-from tabletop.choices import (
+from tabletop import i18n
+from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure
+from tabletop.cli.options import SEED, agents_option, budget_options, refused, the_budget
+from tabletop.i18n import N_, _
+from tabletop.model import TabletopError
+from tabletop.play import choices
+from tabletop.play.choices import (
     MAX_GAMES,
     MAX_PLAYERS,
     MAX_PLIES,
@@ -18,11 +23,7 @@ from tabletop.choices import (
     MAX_WORKERS,
     ChoiceError,
 )
-from tabletop.cli.common import bad, fail, game_of, host_of, plugin_failure
-from tabletop.cli.options import SEED, agents_option, budget_options, refused, the_budget
-from tabletop.i18n import N_, _
-from tabletop.model import TabletopError
-from tabletop.session import short
+from tabletop.play.session import short
 from tabletop.store.files import write_atomic
 
 
@@ -63,7 +64,7 @@ def tournament(ctx: click.Context, game_id: str, agent_list: tuple[str, ...],
                ray_address: str | None, as_json: bool) -> None:
     """Rate agents of GAME against each other: a round robin (seats rotated), Elo
     ratings with 95 % intervals, every game's record kept in --out."""
-    from tabletop import tournament as T
+    from tabletop.play import tournament as T
 
     game = game_of(ctx, game_id)
     host = host_of(ctx)

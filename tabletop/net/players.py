@@ -20,20 +20,15 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
+from tabletop.play.session import choose_move
+from tabletop.play.terminal import said_yes
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
-from tabletop.session import choose_move
 
 Say = Callable[[str], None]
 Ask = Callable[[str], "str | None"]
 
 
-
-def said_yes(answer: str) -> bool:
-    """Whether a typed answer is yes: English's y or yes, or the player's language's."""
-    # Translators: the letter and the word a player types for yes ("[y/N]" prompts).
-    words = {"y", "yes", _("y"), _("yes")}
-    return answer.strip().lower() in {word.lower() for word in words}
 
 def welcome(host: Host, connection: Connection, say: Say, wait: float = 30.0) -> OnlineGame:
     """Wait for the host's welcome; the client's game. Raises `NetError` on a refusal

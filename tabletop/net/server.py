@@ -49,10 +49,10 @@ from tabletop.net import frames
 from tabletop.net.codes import SERVER, Guard, new_code, new_token, normal_code
 from tabletop.net.protocol import MAX_FRAME, ProtocolError, decode, encode
 from tabletop.net.reports import Reports, ReportsHandler
+from tabletop.play.session import Session
 from tabletop.play.table import Answer, Ended, Event, Played, Policy, Replaced, Table
 from tabletop.plugins import Host
 from tabletop.seats import HUMAN, Seat
-from tabletop.session import Session
 from tabletop.store.files import write_atomic
 from tabletop.store.keeper import ThreadedKeeper
 

@@ -8,7 +8,7 @@ nothing else calls `Session.play`. The table owns:
   turn it is;
 - **the agents' decisions**, made in this process or in a worker process (`worker`, the
   app's and `simulate --seconds`'): the same `Decision` and seed either way (the seeding
-  rule of `tabletop.session`), so the same game seed and agents give the same game;
+  rule of `tabletop.play.session`), so the same game seed and agents give the same game;
 - **people's proposals**: `propose(move)` answers PLAYED, CONFIRM (a move that ends the
   game, such as resigning: final, the front end asks first, then `confirm`), CONSENT (a
   draw offer the other people must accept), DECLINED (a computer declines offers),
@@ -46,10 +46,7 @@ from tabletop.limits import one_line
 from tabletop.lines import Line, render
 from tabletop.lines import seat as seat_arg
 from tabletop.model import Game, Outcome, TabletopError
-from tabletop.plugins import Host
-from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
-from tabletop.seats import Seat, seats_of
-from tabletop.session import (
+from tabletop.play.session import (
     HINT,
     MOVE,
     AgentError,
@@ -61,6 +58,9 @@ from tabletop.session import (
     make_agent,
     plugin_of_game,
 )
+from tabletop.plugins import Host
+from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
+from tabletop.seats import Seat, seats_of
 
 #: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
 #: FORFEIT policy, or a person out of time on a clock: kept in the record, see
@@ -153,7 +153,7 @@ Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
 
 
 class Thinker(Protocol):
-    """Where decisions run out of this process (`tabletop.worker.AIWorker`)."""
+    """Where decisions run out of this process (`tabletop.play.worker.AIWorker`)."""
 
     def submit(self, decision: Decision) -> Future[str]:
         """Queue `decision`; the future gives the chosen move's notation."""
@@ -275,10 +275,14 @@ class Table:
 
     def kept(self) -> None:
         """Keep the game now (after a change); a problem becomes `SaveFailed`."""
-        if self.keep is not None:
-            problem = self.keep(self)
-            if problem:
-                self._emit(SaveFailed(problem))
+        problem = self._keep()
+        if problem:
+            self._emit(SaveFailed(problem))
+
+    def _keep(self) -> str | None:
+        """Hand the game to the keeper; what went wrong, if anything. Called before any
+        listener hears of the change: a listener that fails never costs a kept move."""
+        return self.keep(self) if self.keep is not None else None
 
     # -- the position ------------------------------------------------------------------------
     @property
@@ -390,16 +394,21 @@ class Table:
         self.play(move)
 
     def play(self, move: Any) -> None:
-        """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game and
-        tell the listeners; a decision under way for the old position is dropped."""
+        """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game,
+        then tell the listeners (`Played`, then `SaveFailed` if keeping failed); a
+        decision under way for the old position is dropped."""
         seat = self.session.to_move
         ply = len(self.session.moves)
         self.session.play(move)
         self.thought = self.hinting = None
+        # Keep first, then tell: a listener that raises (a renderer's failing animation)
+        # must not stop the move reaching the keeper.
+        problem = self._keep()
         if self.listeners:
             self._emit(Played(ply, seat if seat is not None else -1, move,
                               self.is_agent(seat)))
-        self.kept()
+        if problem:
+            self._emit(SaveFailed(problem))
         if self.session.to_move is None and self.listeners:
             outcome = self.session.outcome
             if outcome is not None:

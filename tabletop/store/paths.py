@@ -27,6 +27,8 @@ SAVES = "saves"
 GAMES = "games"
 TRASH = "trash"
 INDEX = "library.sqlite3"
+#: Kept reviews of kept games, one file per game (by the digest of its record).
+REVIEWS = "reviews"
 
 
 def data_dir() -> Path:

@@ -26,10 +26,11 @@ from tabletop.i18n import N_, _
 from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
 from tabletop.net.protocol import DEFAULT_PORT
+from tabletop.play.session import Session
+from tabletop.play.worker import AIWorker, HostFactory, default_factory
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import Seat
-from tabletop.session import Session
 from tabletop.store.paths import data_dir, reason
 from tabletop.store.saves import clean_temps
 from tabletop.store.settings import Settings
@@ -42,7 +43,6 @@ from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.loading import LoadingScreen, PluginLoader
 from tabletop.ui.navigator import Navigator
 from tabletop.ui.sound import SoundBoard
-from tabletop.worker import AIWorker, HostFactory, default_factory
 
 if TYPE_CHECKING:
     from tabletop.net.seat import OnlineSeat

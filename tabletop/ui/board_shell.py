@@ -22,7 +22,7 @@ from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game
-from tabletop.session import PluginFailed
+from tabletop.play.session import PluginFailed
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in

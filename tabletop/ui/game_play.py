@@ -20,6 +20,7 @@ from tabletop.i18n import _
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.model import TabletopError, seat_text
+from tabletop.play.session import HINT, MOVE, PluginFailed, Session
 from tabletop.play.table import (
     Answer,
     Ended,
@@ -35,14 +36,13 @@ from tabletop.play.table import (
     Thought,
     hint_text,
 )
+from tabletop.play.worker import WorkerLost
 from tabletop.seats import Seat
-from tabletop.session import HINT, MOVE, PluginFailed, Session
 from tabletop.store.paths import reason
 from tabletop.store.saves import save_copy
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.renderer import Ply
-from tabletop.worker import WorkerLost
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services

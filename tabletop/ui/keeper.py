@@ -17,9 +17,9 @@ from pathlib import Path
 from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.levels import computer_name
+from tabletop.play.session import Session
 from tabletop.plugins import Host
 from tabletop.seats import Seat, default_name
-from tabletop.session import Session
 from tabletop.store.index import Entry
 from tabletop.store.keeper import ThreadedKeeper, open_library
 from tabletop.store.records import HUMAN, IN_PROGRESS, LibraryError

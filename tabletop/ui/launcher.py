@@ -10,7 +10,7 @@ from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.limits import one_line
 from tabletop.model import GameInfo
-from tabletop.session import HUMAN
+from tabletop.play.session import HUMAN
 from tabletop.ui import quickstart, thumbnails
 from tabletop.ui._arcade import arcade
 from tabletop.ui.geometry import Rect

@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
     from tabletop.model import GameInfo
     from tabletop.net.seat import OnlineSeat
+    from tabletop.play.session import Session
     from tabletop.record import Record
     from tabletop.seats import Seat
-    from tabletop.session import Session
     from tabletop.ui._arcade import arcade
 
 

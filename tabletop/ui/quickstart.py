@@ -17,8 +17,8 @@ from tabletop import i18n
 from tabletop.i18n import N_, _
 from tabletop.levels import computer_name
 from tabletop.model import TabletopError
+from tabletop.play.session import HUMAN, Session
 from tabletop.seats import Seat
-from tabletop.session import HUMAN, Session
 from tabletop.store.library import given_names
 
 if TYPE_CHECKING:

@@ -7,10 +7,19 @@ board shows what the players saw: a hidden-information game is drawn from the
 observation of the seat of the first person at the table (Verso shows every seat the
 same), with the last move marked as in the game, and a step forward animated as the
 game animates a move. The renderer is the game's own, never interactive here.
+
+Review (R) has the computer go through the game (`tabletop.play.review`) on a thread that
+hands the plies to a process pool, with its progress and Cancel under the board; the
+window never waits for it, and the review is kept (`tabletop.store.reviews`), so a game
+is reviewed once. Then the strip under the board shows the evaluation graph (a click
+jumps to that move), the viewed move's mark and the better move with the game's own
+line for it (B shows it on the board, as the game shows a hint), each seat's
+accuracy and counts; N and P jump to the next and previous flagged move.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -20,9 +29,11 @@ from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
+from tabletop.play.review import FLAGGED, MARK_NAMES, SIGNS, Cancelled, Review, digest, kept_or_new
+from tabletop.play.terminal import result_text
 from tabletop.record import Record, Replay, replay
 from tabletop.store.library import HUMAN, Entry, given_names
-from tabletop.terminal import result_text
+from tabletop.store.reviews import ReviewStore
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.failures import PluginFailure
 from tabletop.ui.game_panels import board_and_sidebar
@@ -30,13 +41,18 @@ from tabletop.ui.keeper import players_line
 from tabletop.ui.renderer import Ply, Rect, RendererContext
 from tabletop.ui.stage import Stage
 from tabletop.ui.textbox import MIN_POINTS, TextBoxes
-from tabletop.ui.widgets import ACCENT, DIM, GOOD, PANEL, TEXT, Screen
+from tabletop.ui.widgets import ACCENT, BUTTON, DIM, ERROR, FOCUS, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
 #: Autoplay speeds offered, in moves per second.
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+#: The review strip's height under the board, in design pixels.
+STRIP = 136
+#: A mark's colour in the graph and the strip.
+MARK_COLOURS = {"inaccuracy": (240, 210, 90, 255), "mistake": (245, 150, 60, 255),
+                "blunder": ERROR}
 
 
 class ReplayScreen(Screen):
@@ -57,6 +73,19 @@ class ReplayScreen(Screen):
         #: The first move the list shows (it scrolls only to keep the viewed move in it).
         self._log_first = 0
         self.renderer_broken = False  # set once the plugin's renderer raised
+        #: The review (kept, or made by Review), its progress while it runs, its cancel.
+        self.review: Review | None = None
+        self.review_progress: tuple[int, int] | None = None
+        self.review_failed = ""
+        self.review_workers = 2
+        self.review_budget: Any = None  # None: the review's default (tests: a small one)
+        self._review_thread: threading.Thread | None = None
+        self._review_cancel = threading.Event()
+        self._review_done: Review | None = None
+        self._shown_progress: tuple[int, int] | None = None
+        #: True while the board previews the better move of the viewed move (B).
+        self.previewing = False
+        self._graph: tuple[Rect, int] | None = None
         agents = record.agents or (HUMAN,) * record.players
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
         people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
@@ -77,6 +106,14 @@ class ReplayScreen(Screen):
         except Exception as exc:  # the plugin's code: named, and the app carries on
             raise PluginFailure(services.failure_message(record.game, "starting its renderer",
                                                     exc)) from exc
+        store = self.review_store()
+        if store is not None:
+            data = store.load(digest(record))
+            if data is not None:
+                try:
+                    self.review = Review.from_dict(data)
+                except ValueError:
+                    self.review = None
         self._show()
 
     def labels(self) -> tuple[str, ...]:
@@ -136,6 +173,17 @@ class ReplayScreen(Screen):
         """The viewed ply on the board, its last move marked as the game screen marks it
         (so a ply looks the same however it was reached: a step, a jump, Home or End)."""
         states, moves, ply = self.played.states, self.played.moves, self.ply
+        better = self.better_move()
+        if self.previewing and better is not None:
+            # The position before the viewed move, the better move shown on it as the
+            # game shows a hint (its own marks: the path, pulls, banks).
+            before = states[ply - 1]
+            self.stage.position(self.view_of(before), self.game.to_move(before),
+                                self.game.legal_moves(before), False, focused=False)
+            self.stage.show(hint=better)
+            self.invalidate()
+            return
+        self.previewing = False
         self.stage.position(self.view_of(self.state), self.game.to_move(self.state), (), False,
                             None if ply == 0 else Ply(self.view_of(states[ply - 1]),
                                                       moves[ply - 1], self.view_of(states[ply])),
@@ -148,12 +196,102 @@ class ReplayScreen(Screen):
         if ply == self.ply:
             return
         before, self.ply = self.ply, ply
+        self.previewing = False
         self._show()
         if ply == before + 1:
             self.stage.animate(Ply(self.view_of(self.played.states[before]),
                                    self.played.moves[before], self.view_of(self.state)))
         if self.ply == self.last:
             self.playing = False
+
+    # -- the review ----------------------------------------------------------------------
+    def review_store(self) -> ReviewStore | None:
+        """Where reviews are kept (the data folder of the library), if there is one."""
+        library = self.services.keeper.library
+        return None if library is None else ReviewStore(library.directory)
+
+    @property
+    def reviewing(self) -> bool:
+        """True while a review runs in the background."""
+        return self._review_thread is not None
+
+    def start_review(self) -> None:
+        """Review the game in the background (kept: once only), unless one runs or the
+        game is reviewed already."""
+        if self.review is not None or self.reviewing:
+            return
+        self.review_failed = ""
+        self.review_progress = (0, self.last)
+        self._review_cancel = threading.Event()
+        self._review_done = None
+        host, record, store = self.services.host, self.record, self.review_store()
+        cancel, budget, workers = self._review_cancel, self.review_budget, self.review_workers
+
+        def progress(done: int, total: int) -> None:
+            self.review_progress = (done, total)
+
+        def run() -> None:
+            try:
+                self._review_done = kept_or_new(host, record, store, budget=budget,
+                                                workers=workers, progress=progress,
+                                                cancel=cancel)[0]
+            except Cancelled:
+                pass
+            except Exception as exc:  # an analyst's failure: said, the replay goes on
+                self.review_failed = str(exc) or type(exc).__name__
+
+        self._review_thread = threading.Thread(target=run, name="review", daemon=True)
+        self._review_thread.start()
+        self.invalidate()
+
+    def cancel_review(self) -> None:
+        """Stop the review that runs (nothing is kept)."""
+        self._review_cancel.set()
+
+    def _poll_review(self) -> None:
+        """Once a frame while a review runs: its progress shown, its result taken."""
+        thread = self._review_thread
+        if thread is None:
+            return
+        if not thread.is_alive():
+            self._review_thread = None
+            self.review = self._review_done
+            self.review_progress = None
+            self.invalidate()
+        elif self.review_progress != self._shown_progress:
+            # Laid out again only when the progress moved, not every frame.
+            self._shown_progress = self.review_progress
+            self.invalidate()
+
+    def judgement(self) -> Any:
+        """The review's judgement of the viewed move (the last one shown), if any."""
+        if self.review is None or self.ply == 0:
+            return None
+        return self.review.at(self.ply - 1)
+
+    def better_move(self) -> Any:
+        """The better move than the viewed one, if the review flagged it."""
+        judgement = self.judgement()
+        if judgement is None or judgement.mark not in FLAGGED:
+            return None
+        try:
+            return self.game.parse_move(self.played.states[self.ply - 1], judgement.best)
+        except TabletopError:
+            return None
+
+    def toggle_preview(self) -> None:
+        """Show the better move on the board (B), or the game again."""
+        self.previewing = not self.previewing and self.better_move() is not None
+        self._show()
+
+    def jump_flagged(self, step: int) -> None:
+        """The next (N, 1) or previous (P, -1) flagged move."""
+        if self.review is None:
+            return
+        ply = self.review.next_flagged(self.ply - 1, step)
+        if ply is not None:
+            self.playing = False
+            self.go(ply + 1)
 
     def step(self, delta: int) -> None:
         """One ply back (-1) or forward (+1)."""
@@ -178,7 +316,8 @@ class ReplayScreen(Screen):
         self.navigator.show_setup(self.record.game, position=position)
 
     def back(self) -> None:
-        """Back to the Library."""
+        """Back to the Library (a review that runs is cancelled)."""
+        self.cancel_review()
         self.navigator.show_library()
 
     # -- per frame -----------------------------------------------------------------------
@@ -205,6 +344,7 @@ class ReplayScreen(Screen):
             self._renderer_failed(exc, "animating a replay")
 
     def _update(self, delta_time: float) -> None:
+        self._poll_review()
         self.ensure_built()
         self.stage.update(delta_time)
         if not self.playing or self.stage.moving:
@@ -225,6 +365,9 @@ class ReplayScreen(Screen):
     def build(self, width: int, height: int) -> None:
         px = self.px
         area, panel = board_and_sidebar(px, width, height)
+        strip = Rect(area.left, area.bottom, area.width, px(STRIP))
+        area = Rect(area.left, strip.top + px(8), area.width, area.height - strip.height - px(8))
+        self._build_review(strip)
         if area != self._area:
             self._area = area
             self.stage.set_area(area)
@@ -273,6 +416,103 @@ class ReplayScreen(Screen):
         self.add_button(_("Library (Esc)"), Rect(left, y, inner, px(34)), self.back,
                         name="library")
         self._build_log(left, inner, panel.bottom + px(12), y - px(12))
+
+    def _build_review(self, strip: Rect) -> None:
+        """Under the board: Review, or its progress and Cancel, or the review itself."""
+        px = self.px
+        self._graph = None
+        self.box(strip, PANEL)
+        left, inner = strip.left + px(12), strip.width - px(24)
+        top = strip.top - px(10)
+        if self.review is None:
+            if self.reviewing:
+                done, total = self.review_progress or (0, self.last)
+                self.label(_("Reviewing: {done}/{total} moves").format(done=done, total=total),
+                           left, top - px(16), 13, TEXT, width=inner - px(130))
+                bar = Rect(left, top - px(48), inner - px(130), px(16))
+                self.box(bar, BUTTON)
+                if total:
+                    self.box(Rect(bar.left, bar.bottom, bar.width * done / total, bar.height),
+                             ACCENT)
+                self.add_button(_("Cancel"), Rect(strip.right - px(122), top - px(50),
+                                                  px(110), px(34)),
+                                self.cancel_review, name="cancel-review")
+            else:
+                self.label(_("The computer goes through the game with you: where it "
+                             "turned, and what was better."), left, top - px(16), 13, DIM,
+                           multiline=True, anchor_y="top",
+                           box=Rect(left, top - px(60), inner - px(230), px(56)))
+                self.add_button(_("Review (R)"), Rect(strip.right - px(222), top - px(44),
+                                                      px(210), px(34)),
+                                self.start_review, name="review")
+            if self.review_failed:
+                self.label(_("The review failed: {error}").format(error=self.review_failed),
+                           left, strip.bottom + px(10), 12, ERROR, width=inner)
+            return
+        self._build_graph(Rect(left, top - px(44), inner, px(44)))
+        y = top - px(62)
+        judgement = self.judgement()
+        if judgement is None:
+            text = _("N / P: next / previous mistake · click the graph to jump")
+            colour = DIM
+        else:
+            sign = SIGNS[judgement.mark]
+            text = _("{ply}. {move}{sign}: {mark}").format(
+                ply=judgement.ply + 1, move=judgement.played,
+                sign=f" {sign}" if sign else "", mark=i18n.translated(
+                    MARK_NAMES[judgement.mark]))
+            colour = MARK_COLOURS.get(judgement.mark, GOOD if judgement.mark == "best"
+                                      else TEXT)
+            if judgement.mark in FLAGGED:
+                text += " — " + _("Better: {move}").format(move=judgement.best)
+                why = judgement.explain_line()
+                if why is not None:
+                    text += " — " + render(why, self.labels())
+                text += " " + (_("(B: back to the game)") if self.previewing
+                               else _("(B: show it)"))
+        self.label(text, left, y + self.line(12, 1.0) * 0.7, 12, colour, multiline=True,
+                   anchor_y="top", box=Rect(left, y - self.line(12, 1.3),
+                                            inner, self.line(12, 1.25) * 2))
+        y -= self.line(12, 1.3) + self.line(12, 1.2)
+        parts = []
+        for summary in self.review.summaries():
+            if summary.accuracy is None:
+                continue
+            parts.append(_("{player} {accuracy}: {inaccuracies}?! {mistakes}? {blunders}??")
+                         .format(player=self.mover_label(summary.seat),
+                                 accuracy=i18n.percent(summary.accuracy / 100, 1),
+                                 inaccuracies=summary.inaccuracies,
+                                 mistakes=summary.mistakes, blunders=summary.blunders))
+        self.label(_("Accuracy: {seats}").format(seats=" · ".join(parts)), left, y, 12,
+                   TEXT, width=inner)
+
+    def _build_graph(self, rect: Rect) -> None:
+        """The evaluation graph of the viewed seat: a bar per move (its winning chances
+        before the move; its own moves bright, the others' dim), flagged moves of every
+        seat in their mark's colour, the viewed move outlined; a click jumps there."""
+        assert self.review is not None
+        self.box(rect, (28, 32, 42, 255))
+        count = max(1, self.last)
+        self._graph = (rect, count)
+        width = rect.width / count
+        seat = self.seat
+        points = dict(self.review.curve(seat))
+        middle = rect.bottom + rect.height / 2
+        self.box(Rect(rect.left, middle, rect.width, 1), DIM)
+        for ply in range(self.last):
+            judgement = self.review.at(ply)
+            value = points.get(ply)
+            if value is None:
+                continue
+            height = max(1.0, rect.height * value / 100)
+            own = judgement is not None and judgement.seat == seat
+            colour = MARK_COLOURS.get(judgement.mark if judgement is not None else "",
+                                      ACCENT if own else DIM)
+            self.box(Rect(rect.left + ply * width + width * 0.1, rect.bottom,
+                          max(1.0, width * 0.8), height), colour)
+        if self.ply:
+            self.box(Rect(rect.left + (self.ply - 1) * width, rect.bottom, max(2.0, width),
+                          rect.height), (0, 0, 0, 0), FOCUS, 2)
 
     def _build_log(self, left: float, width: float, bottom: float, top: float) -> None:
         """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
@@ -351,6 +591,10 @@ class ReplayScreen(Screen):
                 self.playing = False
                 self.go(ply)
                 return
+        if self._graph is not None and self._graph[0].contains(x, y):
+            rect, count = self._graph
+            self.playing = False
+            self.go(min(count, int((x - rect.left) / (rect.width / count)) + 1))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         try:
@@ -363,11 +607,16 @@ class ReplayScreen(Screen):
         keys: dict[int, Callable[[], None]] = {
             arcade.key.HOME: partial(self.go, 0), arcade.key.END: partial(self.go, self.last),
             arcade.key.LEFT: partial(self.step, -1), arcade.key.RIGHT: partial(self.step, 1),
-            arcade.key.SPACE: self.toggle_play}
+            arcade.key.SPACE: self.toggle_play, arcade.key.R: self.start_review,
+            arcade.key.N: partial(self.jump_flagged, 1),
+            arcade.key.P: partial(self.jump_flagged, -1), arcade.key.B: self.toggle_preview}
         if symbol in keys:
             keys[symbol]()
             return
         super().on_key_press(symbol, modifiers)
 
     def on_escape(self) -> None:
+        if self.reviewing:
+            self.cancel_review()
+            return
         self.back()

@@ -81,7 +81,7 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.session import Session
+    from tabletop.play.session import Session
     from tabletop.ui.app import make_window
     from tabletop.ui.failures import PluginFailure
     from tabletop.ui.game_screen import GameScreen
@@ -218,7 +218,7 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.session import HUMAN, Session, plugin_of_game
+    from tabletop.play.session import HUMAN, Session, plugin_of_game
     from tabletop.ui.app import make_window
     from tabletop.ui.game_screen import GameScreen
     from tabletop.ui.rules_screen import RulesScreen

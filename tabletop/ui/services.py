@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from tabletop.ai.base import Budget
+    from tabletop.play.session import Session
+    from tabletop.play.worker import AIWorker
     from tabletop.plugins import Host
-    from tabletop.session import Session
     from tabletop.store.settings import Settings
     from tabletop.ui._arcade import arcade
     from tabletop.ui.keeper import GameKeeper
     from tabletop.ui.navigator import Navigator
     from tabletop.ui.renderer import Renderer
     from tabletop.ui.sound import SoundBoard
-    from tabletop.worker import AIWorker
 
 
 class Services(Protocol):

@@ -6,14 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop import choices, i18n
+from tabletop import i18n
 from tabletop.i18n import N_, _
 from tabletop.levels import computer_name, describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
+from tabletop.play import choices
+from tabletop.play.session import HUMAN, Session
 from tabletop.record import Record
 from tabletop.seats import Seat
-from tabletop.session import HUMAN, Session
 from tabletop.store.library import given_names
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect

@@ -4,7 +4,8 @@ Left: per game, a bar of wins / draws / losses with the winning streak and perso
 bests under it; the win rate against each agent and against people; results by seat
 (Versus: by colour). Right, for a game whose levels are rated: the person's rating in
 words ("about 700 ± 120 — between Club and Expert") and a chart of it after each game,
-its 95 % interval and the levels drawn across it (`docs/rating.md`); for a solo game: a
+its 95 % interval and the levels drawn across it (`docs/rating.md`), with the person's
+accuracy in their reviewed games of it (`docs/review.md`); for a solo game: a
 histogram of the scores by the game's rating bands and a line of the latest scores with
 the best and the average. Every bar and point carries its number in text, and the three
 results differ by a letter as well as a colour (W / D / L), so nothing depends on colour
@@ -22,6 +23,7 @@ from tabletop import i18n
 from tabletop.i18n import _, ngettext, pgettext
 from tabletop.levels import computer_name
 from tabletop.person_rating import rounded
+from tabletop.store.reviews import accuracy_history
 from tabletop.store.stats import (
     NO_RATING,
     PEOPLE,
@@ -77,6 +79,10 @@ class StatsScreen(Screen):
         data = player_stats(self.entries, self.services.host.games, self.player, self.game,
                             self.scales, self.ratings)
         self.stats = data["players"].get(self.player or "", {})
+        library = self.services.keeper.library
+        #: The player's accuracy in each reviewed game, per game (`store.reviews`).
+        self.accuracies = ({} if library is None or self.player is None else
+                           accuracy_history(library, self.entries, self.player))
         self.counted_in = i18n.language()
         self.invalidate()
 
@@ -302,6 +308,9 @@ class StatsScreen(Screen):
                 width, 13, TEXT)
             for detail in self._rating_details(rating):
                 y -= self._wrapped(detail, x, y, width, 11, DIM)
+            accuracy = self._accuracy_words(game_id)
+            if accuracy:
+                y -= self._wrapped(accuracy, x, y, width, 11, DIM)
             y -= px(4)
         charted = sorted((g for g, r in ratings.items() if r.get("history")),
                          key=lambda g: (g != self.game, -len(ratings[g]["history"]), g))
@@ -334,6 +343,19 @@ class StatsScreen(Screen):
         self.label(text, x, top, size, colour, anchor_y="top", multiline=True,
                    box=Rect(x, top - 2 * line, width, 2 * line))
         return max(line, self.texts.items[-1].extent.height + self.px(4))
+
+    def _accuracy_words(self, game_id: str) -> str:
+        """The player's accuracy in their reviewed games of `game_id` (`docs/review.md`):
+        the mean and the latest few, oldest first; "" when none was reviewed."""
+        found = self.accuracies.get(game_id, [])
+        if not found:
+            return ""
+        latest = ", ".join(i18n.percent(a / 100, 1) for a in found[-4:])
+        return ngettext("Accuracy in {count} reviewed game: {mean}",
+                        "Accuracy in {count} reviewed games: {mean} (latest: {latest})",
+                        len(found)).format(count=i18n.number(len(found)),
+                                           mean=i18n.percent(sum(found) / len(found) / 100, 1),
+                                           latest=latest)
 
     @staticmethod
     def _rating_words(rating: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import TabletopError
-from tabletop.session import Session
+from tabletop.play.session import Session
 from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
 

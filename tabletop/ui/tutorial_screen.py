@@ -23,8 +23,8 @@ from tabletop.levels import computer_name
 from tabletop.limits import one_line
 from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
+from tabletop.play.session import Session
 from tabletop.seats import HUMAN, Seat
-from tabletop.session import Session
 from tabletop.store import tutorials
 from tabletop.store.paths import reason
 from tabletop.tutorial import Step, Tutorial, asked_moves, tutorial_of

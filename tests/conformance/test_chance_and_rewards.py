@@ -12,8 +12,8 @@ import random
 from tabletop.ai import Budget, MCTSAgent
 from tabletop.chance import chance_seed, draw, settle
 from tabletop.model import Outcome
+from tabletop.play.session import Session
 from tabletop.record import Record, replay
-from tabletop.session import Session
 from tabletop.testing import check_game, random_record
 from tests.conformance.dice_toys import (
     HEADS,

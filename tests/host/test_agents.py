@@ -5,7 +5,7 @@ import random
 from tabletop_nim import Nim
 
 from tabletop.ai import Budget, MCTSAgent, RandomAgent
-from tabletop.session import Session
+from tabletop.play.session import Session
 from tests.host.toys import Duel
 
 

@@ -14,9 +14,9 @@ import pytest
 import tabletop_nim
 from click.testing import CliRunner
 
-from tabletop import tournament as T
 from tabletop.cli import MAX_GAMES, MAX_PLIES, MAX_WORKERS, main
 from tabletop.limits import MAX_MESSAGE, MAX_PLAYER_NAME, SEED_RANGE, player_name_problem
+from tabletop.play import tournament as T
 from tabletop.plugins import Host, module_sources
 from tabletop.scaffold import ScaffoldError, check_name, create_game, distribution_name
 

@@ -1,4 +1,4 @@
-"""The one parser of choices (`tabletop.choices`, issue 20 item 7): seats, agents and
+"""The one parser of choices (`tabletop.play.choices`, issue 20 item 7): seats, agents and
 levels, budgets, options, player counts and seeds are resolved by the same functions in
 `play`, `simulate`, `tournament` and the set-up screen, so a bad value gets the same line
 from each."""
@@ -12,11 +12,11 @@ import pytest
 import tabletop_nim
 from click.testing import CliRunner
 
-from tabletop import choices
 from tabletop.ai.base import Budget
-from tabletop.choices import ChoiceError
 from tabletop.cli import main
 from tabletop.limits import MAX_MESSAGE, SEED_RANGE
+from tabletop.play import choices
+from tabletop.play.choices import ChoiceError
 from tabletop.plugins import Host, module_sources
 
 

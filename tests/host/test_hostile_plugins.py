@@ -17,9 +17,9 @@ import pytest
 from games.versus.game import VersusGame
 from games.versus.levels import LEVELS
 from tabletop.model import TabletopError
+from tabletop.play.session import Session
 from tabletop.plugins import Host
 from tabletop.record import Record, record_of, start
-from tabletop.session import Session
 from tests.host import hostile
 
 BUILTIN = r"plugin 'versus' \(tabletop [^)]+\)"

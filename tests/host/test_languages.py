@@ -55,6 +55,81 @@ def test_the_check_bites_on_a_missing_a_fuzzy_and_a_mismatched_translation(
     assert "'Fine'" not in found
 
 
+def _toy_catalogs(tmp_path: Path) -> Domain:
+    """A small domain with a plural, a context and a field, translated and compiled."""
+    from babel.messages.catalog import Catalog as BabelCatalog
+    from babel.messages.pofile import write_po
+
+    from tabletop.catalogs import build
+
+    package = tmp_path / "toy"
+    package.mkdir()
+    (package / "words.py").write_text(
+        "from tabletop.i18n import _, ngettext, pgettext\n"
+        "A = _('{name} wins')\nB = ngettext('{n} point', '{n} points', 2)\n"
+        "C = pgettext('verb', 'Bank')\n", encoding="utf-8")
+    domain = Domain("toy", package)
+    build(domain)
+    for language, words in (("fr", ("{name} gagne", "Valider", "{n} point", "{n} points")),
+                            ("de", ("{name} gewinnt", "Sichern", "{n} Punkt", "{n} Punkte"))):
+        catalog = BabelCatalog(locale=language, domain="toy")
+        catalog.add("{name} wins", words[0])
+        catalog.add("Bank", words[1], context="verb")
+        # As many plural forms as this Babel's rule for the language has.
+        forms = (*words[2:], *[words[3]] * (catalog.num_plurals - 2))
+        catalog.add(("{n} point", "{n} points"), forms)
+        with domain.po(language).open("wb") as handle:
+            write_po(handle, catalog)
+    build(domain)
+    assert problems(domain) == []
+    return domain
+
+
+def test_a_catalog_compiled_by_another_babel_release_still_passes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check compares what a player reads, not bytes: a `.mo` compiled by another
+    Babel release (its `Generated-By` header says so, and the file's length differs)
+    is the same catalog."""
+    import io
+
+    import babel.messages.catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    domain = _toy_catalogs(tmp_path)
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "2.14.0rc99")
+    for language in ("fr", "de"):
+        with domain.po(language).open("rb") as handle:
+            catalog = read_po(handle, locale=language)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        assert b"Generated-By: Babel 2.14.0rc99" in buffer.getvalue()
+        assert buffer.getvalue() != domain.mo(language).read_bytes()
+        domain.mo(language).write_bytes(buffer.getvalue())
+    monkeypatch.undo()
+    assert problems(domain) == []
+
+
+def test_a_changed_translation_plural_or_plural_rule_fails_the_check(tmp_path: Path) -> None:
+    """A `.mo` that reads differently from its `.po` is stale: a translation, a plural
+    form or the `Plural-Forms` rule changed after compiling."""
+    domain = _toy_catalogs(tmp_path)
+    fr, de = domain.mo("fr"), domain.mo("de")
+    fr.write_bytes(fr.read_bytes().replace(b"gagne", b"perde"))
+    de.write_bytes(de.read_bytes().replace(b"Punkte", b"Punkta"))
+    found = "\n".join(problems(domain))
+    assert f"{fr}: not compiled from its .po" in found
+    assert f"{de}: not compiled from its .po" in found
+    (tmp_path / "again").mkdir()
+    domain = _toy_catalogs(tmp_path / "again")
+    mo = domain.mo("de")
+    assert b"plural=(n != 1)" in mo.read_bytes()
+    mo.write_bytes(mo.read_bytes().replace(b"plural=(n != 1)", b"plural=(n != 2)"))
+    assert f"{mo}: not compiled from its .po" in "\n".join(problems(domain))
+    mo.write_bytes(b"not a catalog")
+    assert f"{mo}: not compiled from its .po" in "\n".join(problems(domain))
+
+
 def test_fields_are_named_braces() -> None:
     assert fields("{a} and {b:>3} but {{not}}") == {"a", "b:>3"}
 

@@ -13,8 +13,8 @@ import pytest
 
 from tabletop import i18n
 from tabletop.model import OptionError
+from tabletop.play.simulate import report_lines
 from tabletop.plugins import Host
-from tabletop.simulate import report_lines
 from tabletop.store.library import Library
 from tabletop.store.settings import setting_problem
 from tabletop.store.stats import player_stats, stats_lines

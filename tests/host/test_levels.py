@@ -15,9 +15,9 @@ from tabletop import hookimpl
 from tabletop.ai.base import Budget, Level
 from tabletop.cli import main
 from tabletop.levels import LEVELS_FILE, LeveledAgent, budget_json, describe, measured
+from tabletop.play.session import Session
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
-from tabletop.session import Session
 
 ROOT = Path(__file__).parents[2]
 CASUAL = Level("Casual", "mcts", Budget(iterations=20), "a short search")

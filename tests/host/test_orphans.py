@@ -98,7 +98,7 @@ def test_killing_a_tournament_kills_its_pool() -> None:
 
 CHILD = """
 import sys, time
-from tabletop.worker import exit_with_parent
+from tabletop.play.worker import exit_with_parent
 exit_with_parent(int(sys.argv[1]), death_signal=False)
 print("ready", flush=True)
 time.sleep(120)
@@ -136,7 +136,7 @@ def test_without_the_signal_the_polling_thread_ends_an_orphan() -> None:
 
 def test_a_child_whose_parent_died_before_it_was_watched_exits_at_once() -> None:
     # The race the check after arming closes: the pid given is not our parent (any more).
-    code = ("from tabletop.worker import exit_with_parent; exit_with_parent(1); "
+    code = ("from tabletop.play.worker import exit_with_parent; exit_with_parent(1); "
             "print('still here')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=False)

@@ -24,9 +24,9 @@ import pytest
 import tabletop_nim
 from click.testing import CliRunner
 
-import tabletop.terminal
-from tabletop import simulate as sim
+import tabletop.play.terminal
 from tabletop.cli import main
+from tabletop.play import simulate as sim
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
 from tabletop.store.files import RefusedTarget, user_file_problem, write_user_file
@@ -211,13 +211,16 @@ def test_force_replaces_a_file_that_is_not_a_record_but_never_a_pipe_or_a_link(
 def test_a_path_that_changes_during_the_game_is_checked_again_when_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "game.json"
-    real = tabletop.terminal.play_text
+    real = tabletop.play.terminal.play_text
 
     def pipe_appears(*args: Any, **kwargs: Any) -> Any:
-        os.mkfifo(save)  # made while the game is played, after the check at the start
+        # Made while the game is played, after the check at the start and the first
+        # keeping (which wrote the file as the game began).
+        save.unlink(missing_ok=True)
+        os.mkfifo(save)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(tabletop.terminal, "play_text", pipe_appears)
+    monkeypatch.setattr(tabletop.play.terminal, "play_text", pipe_appears)
     result = _run("play", "nim", "--text", "--seat", "random", "--seat", "random",
                   "--save", str(save))
     assert result.exit_code == 1

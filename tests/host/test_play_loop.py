@@ -16,9 +16,7 @@ from click.testing import CliRunner
 
 from tabletop.ai.base import Budget
 from tabletop.cli import main
-from tabletop.plugins import Host, module_sources
-from tabletop.record import Record
-from tabletop.session import (
+from tabletop.play.session import (
     HUMAN,
     AgentError,
     Session,
@@ -26,7 +24,9 @@ from tabletop.session import (
     decision_seed,
     make_agent,
 )
-from tabletop.simulate import CUT, RULES, TIMEOUT, Match, run
+from tabletop.play.simulate import CUT, RULES, TIMEOUT, Match, run
+from tabletop.plugins import Host, module_sources
+from tabletop.record import Record
 from tests.host import play_toys
 
 BUDGET = Budget(iterations=20)

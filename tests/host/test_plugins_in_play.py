@@ -21,8 +21,8 @@ import pytest
 from tabletop_nim import Nim, NimState
 
 from tabletop.boundary import PluginFailed
+from tabletop.play.session import Session, fingerprint
 from tabletop.record import Record, replay
-from tabletop.session import Session, fingerprint
 from tests.host import hostile_play
 from tests.host.toys import MutatingNim
 

@@ -11,6 +11,8 @@ import pytest
 from tabletop_nim import Take
 
 from tabletop.ai.base import Budget
+from tabletop.play.session import AgentError
+from tabletop.play.simulate import Match, play_game
 from tabletop.play.table import (
     CUT,
     FORFEITED,
@@ -31,8 +33,6 @@ from tabletop.play.table import (
 )
 from tabletop.plugins import Host
 from tabletop.seats import Seat, seats_of, title
-from tabletop.session import AgentError
-from tabletop.simulate import Match, play_game
 from tests.host import play_toys
 
 BUDGET = Budget(iterations=4)

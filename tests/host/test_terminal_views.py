@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from tabletop.ai import Budget
 from tabletop.play.table import Table
+from tabletop.play.terminal import play_text
 from tabletop.seats import seats_of
-from tabletop.terminal import play_text
 from tests.host.toys import Peek, peek_host
 
 

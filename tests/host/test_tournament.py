@@ -14,11 +14,11 @@ import tabletop_nim
 from click.testing import CliRunner
 from PIL import Image
 
-from tabletop import choices
 from tabletop import ratings as R
-from tabletop import tournament as T
 from tabletop.ai.base import Budget
 from tabletop.cli import main
+from tabletop.play import choices
+from tabletop.play import tournament as T
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.ai.base import Budget
-from tabletop.session import AgentError, Decision, DecisionTimeout, Session, agent_label
-from tabletop.worker import AIWorker
+from tabletop.play.session import AgentError, Decision, DecisionTimeout, Session, agent_label
+from tabletop.play.worker import AIWorker
 from tests.host import play_toys
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +96,7 @@ from multiprocessing import resource_tracker
 from tabletop.ai.base import Budget
 from tests.host.test_worker import decision
 from tests.host import play_toys
-from tabletop.worker import AIWorker
+from tabletop.play.worker import AIWorker
 worker = AIWorker(play_toys.make_host)
 worker.submit(decision("random")).result(timeout=60)  # the worker is up
 worker.submit(decision("sleepy"))  # and now thinks for 30 s

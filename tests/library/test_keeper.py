@@ -9,8 +9,8 @@ from pathlib import Path
 import tabletop_nim
 from tabletop_nim import Nim
 
+from tabletop.play.session import Session
 from tabletop.plugins import Host, module_sources
-from tabletop.session import Session
 from tabletop.store.library import IN_PROGRESS, INDEX, Library
 from tabletop.ui.keeper import GameKeeper, last_played, seat_names
 

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 
 from tabletop.ai.base import Budget
 from tabletop.cli import main
+from tabletop.play.simulate import Match, play_game
 from tabletop.plugins import Host
 from tabletop.record import Record
-from tabletop.simulate import Match, play_game
 from tabletop.store.library import Library
 from tabletop.store.stats import rating_scales
 

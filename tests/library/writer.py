@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tabletop_nim import Nim
 
-from tabletop.session import Session
+from tabletop.play.session import Session
 from tabletop.ui.keeper import GameKeeper
 
 

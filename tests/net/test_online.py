@@ -22,9 +22,9 @@ from tabletop.net.client import Connection
 from tabletop.net.frames import seat_position
 from tabletop.net.players import play_agent, welcome
 from tabletop.net.protocol import MAX_MESSAGE, encode
+from tabletop.play.session import make_agent
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
-from tabletop.session import make_agent
 from tabletop.store.library import Library
 from tests.net.processes import BOUNDED, Process, finish, free_port, kept, run, start_host
 

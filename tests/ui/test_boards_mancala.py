@@ -16,8 +16,8 @@ from tabletop_nim import Nim, NimState
 from ui_driver import SHOTS, click, close_app, key, open_app, pixel, pump, screenshot
 from ui_kalah import STORES, Kalah, KalahState, Sow, cell_of, make_host, own_pits
 
+from tabletop.play.session import HUMAN, Session
 from tabletop.seats import seats_of
-from tabletop.session import HUMAN, Session
 from tabletop.testing import check_game
 from tabletop.ui._arcade import arcade
 from tabletop.ui.boards import (

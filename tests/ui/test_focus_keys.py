@@ -15,8 +15,8 @@ import pyglet
 import pytest
 from ui_driver import close_app, installed_host, key, open_app, pump
 
+from tabletop.play.session import HUMAN, Session
 from tabletop.seats import Seat
-from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.keys import ISO_LEFT_TAB, X_TAB_KEYCODE, normal_key, shift_tab_symbols

@@ -19,7 +19,7 @@ import pytest
 from ui_driver import close_app, installed_host, key, open_app, pump
 
 from tabletop import i18n
-from tabletop.session import Session
+from tabletop.play.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 

@@ -10,8 +10,8 @@ from typing import Any
 import ui_games
 from ui_driver import click_button, close_app, key, open_app, pump
 
+from tabletop.play.session import HUMAN
 from tabletop.plugins import Host
-from tabletop.session import HUMAN
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen, initials

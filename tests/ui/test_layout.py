@@ -25,10 +25,10 @@ from games.verso.state import Bank
 from games.versus.state import Move
 from tabletop import i18n
 from tabletop.model import Outcome
+from tabletop.play.session import HUMAN, Session
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
-from tabletop.session import HUMAN, Session
 from tabletop.store.library import Library
 from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade

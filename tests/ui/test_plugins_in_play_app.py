@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from ui_driver import close_app, kept_records, key, open_app, pump
 
+from tabletop.play.session import HUMAN, Session
 from tabletop.plugins import Host, module_sources
-from tabletop.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen

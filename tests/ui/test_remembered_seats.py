@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from ui_driver import click_button, close_app, installed_host, key, open_app, pump
 
-from tabletop.session import HUMAN
+from tabletop.play.session import HUMAN
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen

@@ -135,7 +135,7 @@ def test_a_frame_compares_views_by_identity_and_moves_by_value() -> None:
 def test_the_host_keeps_any_renderers_board_in_its_still_picture(window: Any) -> None:
     """A plain renderer (no cache of its own) is drawn once while nothing changes, again
     after an input that changed its picture, and not after one that did not."""
-    from tabletop.session import Session
+    from tabletop.play.session import Session
 
     game = window.app.host.game("tictactoe")
     window.app.start_game("tictactoe", Session.new(game, 2, {}, 1, ("human", "human")))
@@ -189,7 +189,7 @@ def test_a_hover_that_only_the_renderer_sees_reaches_the_still_picture(
     from PIL import ImageChops
     from ui_driver import installed_host
 
-    from tabletop.session import Session
+    from tabletop.play.session import Session
 
     window = open_app(installed_host, tmp_path, size=(800, 600))
     try:

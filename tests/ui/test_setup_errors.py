@@ -17,7 +17,7 @@ from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
 from tabletop.model import GameOption, TabletopError
-from tabletop.session import HUMAN, Session
+from tabletop.play.session import HUMAN, Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen

@@ -19,8 +19,8 @@ from ui_driver import close_app, installed_host, key, open_app, pump, run_clock
 import games.verso.plugin
 from games.verso.state import FLIP, KEEP, Bank
 from games.verso.view.renderer import VersoRenderer
+from tabletop.play.session import Session
 from tabletop.plugins import Host, module_sources
-from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.widgets import BACKGROUND

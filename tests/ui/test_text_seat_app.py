@@ -8,8 +8,8 @@ from pathlib import Path
 
 from ui_driver import close_app, open_app, pump
 
+from tabletop.play.session import HUMAN, Session
 from tabletop.seats import seats_of
-from tabletop.session import HUMAN, Session
 from tabletop.ui.game_screen import GameScreen
 from tests.host.toys import peek_host
 

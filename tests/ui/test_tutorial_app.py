@@ -32,8 +32,8 @@ from games.verso.rules import bank_cards
 from games.verso.state import Bank
 from games.versus.board import CELL_OF_NAME
 from tabletop.cli import main
+from tabletop.play.session import HUMAN
 from tabletop.plugins import Host
-from tabletop.session import HUMAN
 from tabletop.store.paths import TUTORIALS
 from tabletop.tutorial import asked_moves, tutorial_of
 from tabletop.ui._arcade import arcade

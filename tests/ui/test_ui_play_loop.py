@@ -17,10 +17,10 @@ from ui_driver import close_app, key, pump, wait_until
 
 from tabletop.ai.base import Budget
 from tabletop.cli import main
+from tabletop.play.session import HUMAN, Session
+from tabletop.play.simulate import Match, run
 from tabletop.plugins import Host, module_sources
 from tabletop.record import Record
-from tabletop.session import HUMAN, Session
-from tabletop.simulate import Match, run
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
 from tabletop.ui.game_screen import GameScreen

@@ -12,7 +12,7 @@ import ui_games
 from PIL import Image
 
 from tabletop.model import TabletopError
-from tabletop.session import HUMAN, Session
+from tabletop.play.session import HUMAN, Session
 from tabletop.store.paths import SETTINGS
 from tabletop.store.settings import Settings
 

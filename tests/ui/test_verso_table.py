@@ -24,8 +24,8 @@ from games.verso.view.places import table_geometry
 from games.verso.view.preview import banks_for, distinct_outcomes, layout_by_key
 from games.verso.view.renderer import VersoRenderer
 from games.verso.view.table import TableScene, paint_table
+from tabletop.play.session import Session
 from tabletop.plugins import Host, module_sources
-from tabletop.session import Session
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.renderer import Rect

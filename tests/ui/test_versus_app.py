@@ -32,8 +32,8 @@ from games.versus.pieces import BLUE_VERSUS, OWNER
 from games.versus.state import Move
 from games.versus.view.pawns import CELL, DESTINATION, HINT, SEAT_COLOUR, SECTION_LINE
 from games.versus.view.renderer import BOARD, VersusRenderer
+from tabletop.play.session import Session
 from tabletop.plugins import Host
-from tabletop.session import Session
 from tabletop.store import saves
 from tabletop.ui._arcade import arcade
 from tabletop.ui.boards.mesh import Mesh

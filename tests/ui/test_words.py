@@ -16,10 +16,10 @@ from ui_driver import click_button, close_app, installed_host, open_app, pump, w
 
 from tabletop.lines import render
 from tabletop.model import Outcome
+from tabletop.play.session import Session
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import Seat
-from tabletop.session import Session
 from tabletop.store.library import Library
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen

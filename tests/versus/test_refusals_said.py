@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from tabletop.ai import Budget
 from tabletop.cli import main
 from tabletop.play.table import Answer, Event, Table
+from tabletop.play.terminal import play_text
 from tabletop.plugins import Host
 from tabletop.seats import Seat
-from tabletop.terminal import play_text
 
 BUDGET = Budget(iterations=20)
 

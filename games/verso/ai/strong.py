@@ -44,8 +44,10 @@ from games.verso.ai.playout import (
     play_choice,
     solo_rollout,
 )
-from games.verso.ai.table import table_choice
+from games.verso.ai.table import ROUNDS, TABLE_DEALS, look_ahead, outlook, table_choice
+from games.verso.game import SOLO_SCALE
 from games.verso.observation import VersoView, sample_state
+from games.verso.rules import apply_move
 from games.verso.state import EMPTY, FINAL, Move, VersoState
 from tabletop.ai.base import Budget
 
@@ -86,6 +88,10 @@ class StrongAgent:
     table of several players is not measured); `depth` is how many greedy moves a solo
     rollout plays before it adds the best choice value (None: play every game to its end).
     """
+
+    #: A review's budget a move (`tabletop.play.review`): the Expert level's 128 deals, every
+    #: legal move played in each (more deals take a review of 80 plies past 30 s).
+    review_budget = Budget(iterations=TABLE_DEALS)
 
     def __init__(self, evaluator: Evaluator | None = None,
                  default_seconds: float = DEFAULT_SECONDS,
@@ -180,6 +186,40 @@ class StrongAgent:
             return choice_move(view_choice(self.evaluator(view), view, seat), mask)
         best = max(alive, key=lambda i: (totals[i], -i))
         return choice_move(choices[best], mask)
+
+    def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
+               budget: Budget, rng: random.Random) -> list[float]:
+        """The analyst's values (`tabletop.ai.base.Analyst`): every legal move played in
+        the same deals drawn from the observation (the card on top set in turn to each
+        card its face allows, as `search`), valued as `choose` values its candidates: at
+        a table the chance of winning after the look-ahead, solo the expected score over
+        70 (the game's reward). `Budget(iterations=N)` is N deals (default 128)."""
+        view: VersoView = observation
+        ev = self.evaluator(view)
+        limit = budget.iterations
+        if limit is None and budget.seconds is None:
+            limit = TABLE_DEALS
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        depth = self.depth if self.depth is not None else SOLO_DEPTH
+
+        def value(after: VersoState) -> float:
+            if view.players == 1:
+                return min(max(solo_rollout(ev, after, depth) / SOLO_SCALE, 0.0), 1.0)
+            return outlook(ev, look_ahead(ev, after, ROUNDS), seat) / 100.0
+
+        tops: list[int] = []
+        if view.phase != FINAL and view.deck_size:
+            known = known_cards(view)
+            tops = [c for c in view.cards.by_face[view.deck_top] if c >> 1 not in known]
+        totals = [0.0] * len(legal_moves)
+        rounds = 0
+        while (limit is None or rounds < limit) and (
+                deadline is None or rounds == 0 or time.perf_counter() < deadline):
+            deal = self.deal(view, tops[rounds % len(tops)] if tops else None, rng)
+            for i, move in enumerate(legal_moves):
+                totals[i] += value(apply_move(deal, move))
+            rounds += 1
+        return [total / rounds for total in totals]
 
     def deal(self, view: VersoView, top: int | None, rng: random.Random) -> VersoState:
         """One full state consistent with `view`, with the placed card `top` (if any) on

@@ -146,6 +146,13 @@ class BoardRenderer(Renderer):
         self._canvas = Canvas(rgba(self.background)[:3], samples=self.samples)
         self._layers: list[ShapeList | pyglet.graphics.Batch] = []
         self._texts: list[arcade.Text] = []
+        #: Each text layer of the last still picture, by name, with the specs it was laid
+        #: out from: a new picture whose layer has the same specs takes it as it is (a
+        #: cursor move changes no label, and laying 100 labels out again costs a frame).
+        self._laid_out_before: dict[str, tuple[tuple[Any, ...], TextLayer | None]] = {}
+        self._words_before: tuple[Any, pyglet.graphics.Batch, list[arcade.Text]] | None = None
+        #: Each mesh of the last still picture, by name, with its shape list (the same).
+        self._shapes_before: dict[str, tuple[Mesh, ShapeList]] = {}
         #: What the last input meant, when it chose a move (`choose`).
         self._intent: Intent | None = None
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
@@ -331,23 +338,42 @@ class BoardRenderer(Renderer):
         under_mesh = paint_marks_under(scene)
         self.paint_under(scene, under_mesh)
         self._texts = []
-        layers: list[ShapeList | pyglet.graphics.Batch] = [board_mesh.shape_list()]
+        layers: list[ShapeList | pyglet.graphics.Batch] = [self._shapes("board", board_mesh)]
         layers.append(self._laid_out("labels", labels))
-        layers.append(under_mesh.shape_list())
+        layers.append(self._shapes("under", under_mesh))
         layers.append(self._laid_out("cell names", paint_cell_names(scene), together=True))
-        layers.append(pieces_mesh.shape_list())
+        layers.append(self._shapes("pieces", pieces_mesh))
         layers.append(self._batch(piece_words))
         layers.append(self._laid_out("counts", paint_counts(scene), whole=False))
-        layers.append(over_mesh.shape_list())
+        layers.append(self._shapes("over", over_mesh))
         layers.append(self._batch(over_words))
         layers.extend(self._status_layers())
         self._layers = layers
         self._canvas.dirty = True
 
+    def _shapes(self, name: str, mesh: Mesh) -> ShapeList:
+        """`mesh`'s shape list: the last picture's if its mesh `name` was the same (most
+        new pictures change a few marks, not the board's thousands of triangles)."""
+        before = self._shapes_before.get(name)
+        if before is not None and before[0].points == mesh.points \
+                and before[0].colours == mesh.colours:
+            return before[1]
+        shapes = mesh.shape_list()
+        self._shapes_before[name] = (mesh, shapes)
+        return shapes
+
     def _batch(self, specs: Sequence[TextSpec]) -> pyglet.graphics.Batch:
-        """The words on pieces, each shrunk to its piece."""
-        batch = pyglet.graphics.Batch()
-        self._texts += [fitted_text(spec, batch) for spec in specs]
+        """The words on pieces, each shrunk to its piece (as they were, if the specs are
+        the last picture's)."""
+        key = ("words", tuple(specs))
+        before = self._words_before
+        if before is not None and before[0] == key:
+            batch, texts = before[1], before[2]
+        else:
+            batch = pyglet.graphics.Batch()
+            texts = [fitted_text(spec, batch) for spec in specs]
+            self._words_before = (key, batch, texts)
+        self._texts += texts
         return batch
 
     def _laid_out(self, name: str, specs: Sequence[TextSpec], whole: bool = True,
@@ -357,6 +383,12 @@ class BoardRenderer(Renderer):
         `name` (with `whole`, left out when they do not fit whole at the rule's minimum
         size; with `together`, all left out if one is: cell names, on every free cell or
         on none)."""
+        key = (tuple(specs), whole, together)
+        if layer is None and name in self._laid_out_before:
+            kept_key, kept = self._laid_out_before[name]
+            if kept_key == key:
+                return self._again(name, kept)
+        given = layer is not None
         layer = layer or self.context.layer(name)
         for spec in specs:
             room = max(spec.room or 0.0, spec.height * 1.2)
@@ -366,7 +398,23 @@ class BoardRenderer(Renderer):
                       anchor_x="center", anchor_y="center", whole=whole)
         if together and len(layer.placed) < len(specs):
             self.context.texts.drop(name)
+            if not given:
+                self._laid_out_before[name] = (key, None)
             return pyglet.graphics.Batch()
+        if not given:
+            self._laid_out_before[name] = (key, layer)
+        self._texts += layer.texts
+        return layer.batch
+
+    def _again(self, name: str, kept: TextLayer | None) -> pyglet.graphics.Batch:
+        """The layer `name` of the last picture, handed to the host again as it was laid
+        out (or left out again, `kept` None)."""
+        if kept is None:
+            self.context.texts.drop(name)
+            return pyglet.graphics.Batch()
+        layer = self.context.layer(name, kept.batch)
+        layer.texts[:], layer.placed[:] = kept.texts, kept.placed
+        self._laid_out_before[name] = (self._laid_out_before[name][0], layer)
         self._texts += layer.texts
         return layer.batch
 
@@ -398,7 +446,8 @@ class BoardRenderer(Renderer):
             # ("pass"): the player clicks it, nobody types it.
             specs.append(TextSpec(i18n.translated(self.context.notation(move)), *rect.center,
                                   rect.height * 0.6, rect.width * 0.85, _STATUS_TEXT))
-        return [mesh.shape_list(), self._laid_out("status", specs, whole=False, layer=layer)]
+        return [self._shapes("status", mesh),
+                self._laid_out("status", specs, whole=False, layer=layer)]
 
     @property
     def texts(self) -> list[arcade.Text]:
