@@ -419,10 +419,9 @@ class OnlineTable:
         if place.kind != ONLINE:
             return
         old = place.peer
-        if old is not None:  # freed by the host: told why, then let go
+        if old is not None:  # freed by the host: told why; the client then hangs up
             old.table, old.seat = None, None
-            old.error(N_("the host freed your seat"))
-            old.drop(1000, "seat freed")
+            old.send(encode("left", message=N_("the host freed your seat")))
         self.server.by_token.pop(place.token, None)
         place.token = new_token()
         self.server.by_token[place.token] = (self, place)
