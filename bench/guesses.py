@@ -118,8 +118,8 @@ def main() -> None:
               f"({per_day / DAY:.5f}/s)")
         for many in (1, 1_000_000):
             years = space / 2 / (per_day * many) / 365
-            print(f"  with {many:,} address{'es' if many > 1 else ''}: half the {CODE_LETTERS}-letter codes "
-                  f"take {years:.3g} years")
+            who = f"{many:,} address{'es' if many > 1 else ''}"
+            print(f"  with {who}: half the {CODE_LETTERS}-letter codes take {years:.3g} years")
 
 
 if __name__ == "__main__":
