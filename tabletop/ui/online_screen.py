@@ -388,7 +388,8 @@ class OnlineScreen(BoardShell):
         if self.seat.hosting is not None and not self.plies and online.outcome is None:
             # Until the first move the host may let a seat's person go (a stranger who
             # took it, a friend who will not come): the code seats the next one.
-            actions += [(_("Free {player}'s seat").format(player=str(entry.get("label"))),
+            # "At the table" above says whose seat each is.
+            actions += [(_("Free seat {number}").format(number=int(entry["seat"]) + 1),
                          partial(self.free_seat, int(entry["seat"])), True,
                          f"free:{entry['seat']}")
                         for entry in online.seats
