@@ -13,6 +13,7 @@ import math
 import os
 import reprlib
 import stat
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -69,16 +70,42 @@ def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
     return clean if len(clean) <= limit else clean[:limit - 1].rstrip() + "…"
 
 
+#: Characters shown as nothing that `str.isprintable` lets through (fillers, the
+#: combining grapheme joiner, the Mongolian vowel separator): a name holding one looks
+#: like another name.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+
+
+def player_name(name: str) -> str:
+    """`name` as a person's name is kept and compared: stripped, in Unicode's composed
+    form (NFC), so that the same name typed two ways is one name."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
 def player_name_problem(name: str) -> str | None:
     """What makes `name` unusable as a person's name, as words to follow it ("is longer
     than 40 characters"), or None if it is fine: more than `MAX_PLAYER_NAME` characters,
-    or a control character (a line break, a terminal escape) that would break the lines
-    and labels it is shown in."""
+    or a control, format, bidi-override, zero-width or other invisible character (a line
+    break, a terminal escape, U+202E, U+200B) that would break the lines and labels it is
+    shown in or make it look like someone else's name.
+
+    This is the one rule of a person's name: `play --name`, `host`/`join --name`, the
+    set-up screen and the online host (a client's `join`) all ask it."""
+    name = player_name(name)
     if len(name) > MAX_PLAYER_NAME:
         return _("is longer than {count} characters").format(count=MAX_PLAYER_NAME)
-    if not name.isprintable():
+    # isprintable is False for every control (Cc), format (Cf: bidi overrides, zero-width
+    # spaces and joiners), separator other than the space, and unassigned character.
+    if not name.isprintable() or any(c in _INVISIBLE for c in name):
         return _("holds a control or invisible character")
     return None
+
+
+def name_likeness(name: str) -> str:
+    """What two names that look alike share: `name` folded (NFKC, case-folded) to its
+    letters and digits. "Bob", "BOB", "Bob." and "ｂｏｂ" give the same."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in folded if c.isalnum())
 
 
 def data_problem(value: Any, depth: int = MAX_DEPTH, items: int = MAX_ITEMS,

@@ -48,7 +48,7 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
     "error": {"message": str},
     "lobby": {"tables": list},
     "opened": {"table": str, "code": str},
-    "left": {},
+    "left": {"message?": str},
 }
 #: Messages the connection itself adds to the queue: the link's state.
 STATUS = "status"
@@ -144,7 +144,9 @@ class Connection:
             assert socket is not None
             try:
                 for raw in socket:
-                    self._take(raw)
+                    if self._take(raw):
+                        socket.close()  # let go by the host: no seat to come back to
+                        break
             except (ConnectionClosed, OSError):
                 pass
             if self.finished or self._stop.is_set():
@@ -153,12 +155,14 @@ class Connection:
                 break
         self._put({"type": STATUS, "state": "closed"})
 
-    def _take(self, raw: str | bytes) -> None:
+    def _take(self, raw: str | bytes) -> bool:
+        """Queue one message from the host; True if the host let this seat go unasked
+        (a `left` with its reason: the host freed the seat), which ends the link."""
         try:
             message = decode(raw, SERVER_MESSAGES, MAX_FRAME)
         except ProtocolError as exc:
             self._put({"type": "error", "message": f"the host sent a bad message: {exc}"})
-            return
+            return False
         if message["type"] == "welcome":
             self.seat = message.get("seat")
             if isinstance(message.get("token"), str):
@@ -166,6 +170,11 @@ class Connection:
         elif message["type"] in ("ended", "left"):
             self.finished = True
         self._put(message)
+        if message["type"] == "left" and "message" in message:
+            self.token = None  # it seats nobody now
+            self._put({"type": STATUS, "state": "lost", "message": message["message"]})
+            return True
+        return False
 
     def _put(self, message: dict[str, Any]) -> None:
         self.messages.put(message)

@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tabletop.i18n import _
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: Letters of a join code (5 bits each: 60 bits).
 CODE_LETTERS = 12
@@ -47,50 +49,77 @@ class _Tries:
     barred_until: float = 0.0
 
 
+#: The scope of a wrong guess that names no table: the whole server.
+SERVER = ""
+
+
 class Guard:
-    """Counts each address's wrong codes: after `free` of them each further try waits
-    (`delay`, doubling up to `max_delay` seconds); after `limit` within `window`
-    seconds the address is refused for `bar` seconds. A right code clears its count."""
+    """Counts wrong codes (and seat tokens) per address and per table, to hurt guessers,
+    not the people they share an address with.
+
+    After `free` wrong tries from an address each further one waits (`delay`: `step`
+    seconds, doubling up to `max_delay`); the server runs an address's tries one after
+    the other (`Server.join`), so a burst waits as a sequence would. After `limit` wrong
+    tries at one table's code within `window` seconds, the address is refused that
+    table's code for `table_bar` seconds; after `server_limit` wrong tries in all, it is
+    refused every code and unknown token for `bar` seconds (longer: it guesses widely).
+    A right code clears the address's count at that table. A valid seat token is never
+    asked about (`Server.join` seats it at once): the guard cannot lock a seated player
+    out."""
 
     def __init__(self, free: int = 3, limit: int = 10, window: float = 600.0,
-                 bar: float = 600.0, max_delay: float = 8.0,
+                 bar: float = 600.0, max_delay: float = 8.0, step: float = 0.25,
+                 server_limit: int = 30, table_bar: float = 120.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.free, self.limit, self.window, self.bar = free, limit, window, bar
-        self.max_delay = max_delay
+        self.max_delay, self.step = max_delay, step
+        self.server_limit, self.table_bar = server_limit, table_bar
         self.clock = clock
-        self._tries: dict[str, _Tries] = {}
+        self._tries: dict[tuple[str, str], _Tries] = {}
 
-    def refusal(self, address: str) -> str | None:
-        """Why `address` may not try a code now (None: it may)."""
-        tries = self._tries.get(address)
-        if tries is not None and tries.barred_until > self.clock():
-            left = tries.barred_until - self.clock()
-            return f"too many wrong codes from this address: try again in {left:.0f} s"
+    def refusal(self, address: str, scope: str = SERVER) -> str | None:
+        """Why `address` may not try a code at the table `scope` now (None: it may)."""
+        now = self.clock()
+        for key in ((address, SERVER), (address, scope)):
+            tries = self._tries.get(key)
+            if tries is not None and tries.barred_until > now:
+                left = tries.barred_until - now
+                return _("too many wrong codes from this address: try again in "
+                         "{seconds} s").format(seconds=f"{left:.0f}")
         return None
 
     def delay(self, address: str) -> float:
         """Seconds to wait before answering `address`'s next try."""
-        tries = self._tries.get(address)
+        tries = self._tries.get((address, SERVER))
         if tries is None or tries.wrong < self.free:
             return 0.0
-        return float(min(self.max_delay, 0.25 * 2 ** (tries.wrong - self.free)))
+        return float(min(self.max_delay, self.step * 2 ** (tries.wrong - self.free)))
 
-    def wrong(self, address: str) -> None:
-        """Count a wrong code (or token) from `address`."""
+    def wrong(self, address: str, scope: str = SERVER) -> None:
+        """Count a wrong code (or token) from `address` at the table `scope` (SERVER
+        when it names no table)."""
         now = self.clock()
-        tries = self._tries.setdefault(address, _Tries(first=now))
-        if now - tries.first > self.window:
-            tries.wrong, tries.first = 0, now
-        tries.wrong += 1
-        if tries.wrong >= self.limit:
-            tries.barred_until = now + self.bar
-            tries.wrong, tries.first = 0, now
-        if len(self._tries) > 10_000:  # forget the oldest: bounded memory
+        self._count((address, SERVER), now, self.server_limit, self.bar)
+        if scope != SERVER:
+            self._count((address, scope), now, self.limit, self.table_bar)
+        while len(self._tries) > 10_000:  # forget the oldest: bounded memory
             oldest = min(self._tries, key=lambda a: self._tries[a].first)
             del self._tries[oldest]
 
-    def right(self, address: str) -> None:
-        """A right code from `address`: its count starts again."""
-        tries = self._tries.get(address)
+    def _count(self, key: tuple[str, str], now: float, limit: int, bar: float) -> None:
+        tries = self._tries.setdefault(key, _Tries(first=now))
+        if now - tries.first > self.window:
+            tries.wrong, tries.first = 0, now
+        tries.wrong += 1
+        if tries.wrong >= limit:
+            tries.barred_until = now + bar
+            if key[1] == SERVER:  # the delay goes on growing while barred from a table
+                tries.wrong, tries.first = 0, now
+
+    def right(self, address: str, scope: str) -> None:
+        """A right code from `address` for the table `scope`: its count there starts
+        again. The server-wide count stays: knowing one table's code (one's own) must
+        not let an address guess the others' afresh."""
+        tries = self._tries.get((address, scope))
         if tries is not None and tries.barred_until <= self.clock():
-            del self._tries[address]
+            del self._tries[(address, scope)]

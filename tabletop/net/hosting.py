@@ -98,6 +98,22 @@ class Hosting:
         here = [p for p in self.online.places if p.kind == HERE]
         return here[0].token if here else None
 
+    def free(self, seat: int) -> None:
+        """Let the person at `seat` go, before the first move (a stranger who took it, or
+        a friend who will not come): its token no longer seats anyone, and the code's
+        next holder takes it. Does nothing once the game started, or for a seat that is
+        not played from another computer."""
+        def run() -> None:
+            online = self.online
+            if online.started:
+                return  # from the first move on, a seat is its person's for good
+            for place in online.places:
+                if place.index == seat and place.taken:
+                    online.free(place)  # only an online seat: `free` leaves the rest
+
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(run)
+
     @property
     def running(self) -> bool:
         """True until the table's game ended (and its clients were told) or `stop`."""

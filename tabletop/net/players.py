@@ -104,9 +104,8 @@ def _said(online: OnlineGame, message: dict[str, Any], say: Say) -> None:
             say(_("The connection was lost: reconnecting…"))
         elif state == "connected":
             say(_("Connected again."))
-        elif state == "lost":
-            say(_("error: {message}").format(message=i18n.translated(str(message.get(
-                "message", "the connection was lost")))))
+        # "lost" is not said here: the loops that read it end with it, said once as the
+        # command's error.
 
 
 def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, say: Say,

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.limits import shown
+from tabletop.limits import MAX_PLAYER_NAME, shown
 from tabletop.model import TabletopError
 
 #: The protocol version this side speaks; a message of a newer one is refused.
@@ -23,13 +23,14 @@ MAX_MESSAGE = 64 * 1024
 MAX_FRAME = 256 * 1024
 #: The default port of `tabletop host` and `tabletop serve`.
 DEFAULT_PORT = 8470
-#: The longest name a client may give.
-MAX_NAME = 40
+#: The longest name a client may give (the one rule of names: `limits.player_name_problem`).
+MAX_NAME = MAX_PLAYER_NAME
 
 #: What a client may send, with its fields and their kinds (a field with a `?` is
 #: optional).
 CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "join": {"code?": str, "token?": str, "name?": str, "agent?": str, "seat?": int},
+    "join": {"code?": str, "token?": str, "name?": str, "agent?": str, "seat?": int,
+             "table?": str},
     "move": {"ply": int, "move": str, "confirmed?": bool},
     "answer": {"accept": bool},
     "open": {"game": str, "seats": list, "options?": dict, "time_limit?": (int, float)},

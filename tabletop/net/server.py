@@ -35,11 +35,20 @@ from websockets.exceptions import ConnectionClosed
 from tabletop.ai.base import Budget
 from tabletop.i18n import N_, _
 from tabletop.levels import computer_name
-from tabletop.limits import one_line, shown
+from tabletop.limits import (
+    MAX_SETTINGS_BYTES,
+    name_likeness,
+    one_line,
+    player_name,
+    player_name_problem,
+    read_text,
+    shown,
+)
 from tabletop.model import TabletopError
 from tabletop.net import frames
-from tabletop.net.codes import Guard, new_code, new_token, normal_code
-from tabletop.net.protocol import MAX_FRAME, MAX_NAME, ProtocolError, decode, encode
+from tabletop.net.codes import SERVER, Guard, new_code, new_token, normal_code
+from tabletop.net.protocol import MAX_FRAME, ProtocolError, decode, encode
+from tabletop.net.reports import Reports, ReportsHandler
 from tabletop.play.session import Session
 from tabletop.play.table import Answer, Ended, Event, Played, Policy, Replaced, Table
 from tabletop.plugins import Host
@@ -60,6 +69,11 @@ LINGER = 5.0
 #: Seconds between pings, and to wait for the pong: a silent peer is dropped after both.
 PING_INTERVAL, PING_TIMEOUT = 10.0, 10.0
 
+#: Seconds a person whose draw offer was declined waits before offering again.
+OFFER_PAUSE = 60.0
+#: Seconds between two changes of one seat's name (a rejoin under a new name).
+RENAME_PAUSE = 60.0
+
 #: The kinds of seat an online table has: a person who joins (`ONLINE`), the host's own
 #: person at its screen (`HERE`, joined through its own token), or a computer.
 ONLINE, HERE, COMPUTER = "online", "here", "computer"
@@ -79,6 +93,9 @@ class Place:
     peer: Peer | None = None
     #: True while a person who took the seat is away (dropped, not yet back).
     away: bool = False
+    #: When (the loop's clock) this seat may next offer a draw, and change its name.
+    offer_after: float = 0.0
+    rename_after: float = 0.0
 
     def seat(self) -> Seat:
         """The table's `Seat` for this place."""
@@ -322,6 +339,11 @@ class OnlineTable:
                 else:
                     peer.send(encode("confirm", move=text, reason=proposal.reason))
             elif proposal.answer is Answer.CONSENT:
+                wait = self.places[seat].offer_after - asyncio.get_running_loop().time()
+                if wait > 0:  # declined a moment ago: the others are not asked again yet
+                    peer.error(_("your last offer was declined: you may offer again in "
+                                 "{seconds} s").format(seconds=f"{wait:.0f}"))
+                    return
                 self.offer = (seat, text, set())
                 ask = encode("offer", seat=seat, move=text,
                              label=table.label(seat))
@@ -343,6 +365,8 @@ class OnlineTable:
             proposer = self.places[seat].peer
             if not message["accept"]:
                 self.offer = None
+                self.places[seat].offer_after = (asyncio.get_running_loop().time()
+                                                 + OFFER_PAUSE)
                 if proposer is not None:
                     proposer.send(encode("declined", move=text,
                                          by=self.table.label(peer.seat)))
@@ -365,8 +389,50 @@ class OnlineTable:
             free = [p for p in free if p.index == wanted]
         return free[0] if free else None
 
+    @property
+    def started(self) -> bool:
+        """True once a move was played: from then on a seat is its person's for good."""
+        return bool(self.table.session.moves) or self.table.over
+
+    def name_refusal(self, place: Place, name: str) -> str | None:
+        """Why `name` may not be `place`'s (None: it may): it looks like another seat's
+        label or name ("bob" beside "Bob"), or the seat changed its name a moment ago."""
+        if name == place.name:
+            return None
+        likeness = name_likeness(name)
+        labels = self.table.labels()
+        for other in self.places:
+            if other is not place and likeness in (name_likeness(labels[other.index]),
+                                                   name_likeness(other.name)):
+                return _("the name {name} looks like {label}'s, who has a seat at this "
+                         "table: choose another").format(name=shown(name),
+                                                         label=labels[other.index])
+        wait = place.rename_after - asyncio.get_running_loop().time()
+        if place.name and wait > 0:
+            return _("this seat changed its name a moment ago: try again in {seconds} s"
+                     ).format(seconds=f"{wait:.0f}")
+        return None
+
+    def free(self, place: Place) -> None:
+        """`place` is open again for the code's next holder: its person is let go, its
+        token no longer seats anyone and its name is forgotten."""
+        if place.kind != ONLINE:
+            return
+        old = place.peer
+        if old is not None:  # freed by the host: told why; the client then hangs up
+            old.table, old.seat = None, None
+            old.send(encode("left", message=N_("the host freed your seat")))
+        self.server.by_token.pop(place.token, None)
+        place.token = new_token()
+        self.server.by_token[place.token] = (self, place)
+        place.peer, place.taken, place.away = None, False, False
+        self.rename(place, "")
+        self.tell_seats()
+
     def rename(self, place: Place, name: str) -> None:
         """`place` is now `name`'s: the table's seats and the kept game say so."""
+        if place.name and name:
+            place.rename_after = asyncio.get_running_loop().time() + RENAME_PAUSE
         place.name = name
         seats = list(self.table.seats)
         seats[place.index] = place.seat()
@@ -388,10 +454,16 @@ class Server:
         self.budget = budget or Budget()
         self.guard = guard or Guard()
         self.say = say or (lambda text: print(text, file=sys.stderr))
+        #: What a peer can make the host say again and again is said once, then counted.
+        self.reports = Reports(self.say)
         self.tables: dict[str, OnlineTable] = {}
         self.by_code: dict[str, OnlineTable] = {}
         self.by_token: dict[str, tuple[OnlineTable, Place]] = {}
         self.opened_by: dict[str, int] = {}
+        #: Each guessing address's lock (its tries are answered in turn) and how many
+        #: of its tries wait: both forgotten when none does (bounded memory).
+        self.guessing: dict[str, asyncio.Lock] = {}
+        self.guessers: dict[str, int] = {}
         self.keeper = ThreadedKeeper.open(data)
         for message in self.keeper.messages:
             self.say(f"note: {message}")
@@ -425,7 +497,11 @@ class Server:
         table = Table.new(self.host, game_id, seats, options, seed, budget=self.budget,
                           policy=Policy.STAND_IN)
         entry = self.keeper.begin([s.player for s in seats], origin="online")
-        return self._seat(table, places, new_code(), new_token()[:8], time_limit, entry)
+        online = self._seat(table, places, new_code(), new_token()[:8], time_limit, entry)
+        # Kept at once, before any move: a table still waiting for its players resumes
+        # after a restart like a started one (its game is in the library).
+        self.keep(online)
+        return online
 
     def _seat(self, table: Table, places: list[Place], code: str, table_id: str,
               time_limit: float | None, entry: str) -> OnlineTable:
@@ -479,19 +555,17 @@ class Server:
         """The unfinished online table kept as `entry`, seated again with its code and
         tokens; raises `TabletopError` if it cannot be."""
         path = self.credentials / f"{entry}.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            places = [Place(i, p["kind"], p["token"], p["name"], p["agent"], p["level"],
-                            bool(p["taken"])) for i, p in enumerate(data["places"])]
-            code, table_id = str(data["code"]), str(data["table"])
-            time_limit = data["time_limit"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise TabletopError(f"the online table {entry} cannot be resumed: "
-                                f"{one_line(exc)}") from None
+        places, code, table_id, time_limit = read_credentials(path)
         library = self.keeper.library
         if library is None:
             raise TabletopError("the game library cannot be opened")
-        record = library.read_record(entry)
+        try:
+            record = library.read_record(entry)
+        except TabletopError as exc:
+            raise TabletopError(_("the online table {file} cannot be resumed: its game is "
+                                  "not in the library ({problem}); the file is left as "
+                                  "it is").format(file=str(path), problem=one_line(exc))
+                                ) from None
         session = Session.from_record(self.host, record)
         seats = [place.seat() for place in places]
         table = Table(self.host, session, seats, budget=self.budget, policy=Policy.STAND_IN)
@@ -507,6 +581,7 @@ class Server:
     # -- connections -------------------------------------------------------------------------
     async def handle(self, connection: ServerConnection) -> None:
         """One client, from its first message to its last."""
+        self.reports.connected()
         peer = Peer(connection)
         writer = asyncio.ensure_future(peer.write())
         try:
@@ -533,7 +608,7 @@ class Server:
         elif kind == "open":
             self.open_for(peer, message)
         elif kind == "leave":
-            self.leave(peer)
+            self.leave(peer, asked=True)
             peer.send(encode("left"))
         elif peer.table is None:
             peer.error(N_("join a table first"))
@@ -580,44 +655,41 @@ class Server:
         online.next_turn()
 
     async def join(self, peer: Peer, message: dict[str, Any]) -> None:
-        """Seat a client: by its token (its own seat again) or by the table's code (a
-        free online seat, else as a spectator)."""
+        """Seat a client: by its token (its own seat again, at once: the guard never
+        stands between a person and their seat) or by the table's code (a free online
+        seat, else as a spectator). A connection holds one seat at most; a name that
+        breaks the rule of names (`limits.player_name_problem`) gets an error and no
+        seat."""
         if peer.table is not None:
             peer.error(N_("this connection has joined a table already"))
             return
-        refusal = self.guard.refusal(peer.address)
-        if refusal:
-            peer.error(refusal)
+        given = message.get("name", "")
+        problem = player_name_problem(given)
+        if problem is not None:
+            peer.error(_("the name {name} {problem}: choose another").format(
+                name=shown(given), problem=problem))
             return
-        await asyncio.sleep(self.guard.delay(peer.address))
-        name = str(message.get("name", "")).strip()[:MAX_NAME]
+        name = player_name(given)
         token = message.get("token")
-        if token is not None:
-            found = self.by_token.get(token)
+        found: tuple[OnlineTable, Place | None] | None = (
+            self.by_token.get(token) if token is not None else None)
+        if found is None:
+            found = await self.guess(peer, message)
             if found is None:
-                self.guard.wrong(peer.address)
-                peer.error(N_("that seat token is not known here (the game may be over)"))
                 return
-            online, place = found
-        else:
-            online_or_none = self.by_code.get(normal_code(message.get("code", "")))
-            if online_or_none is None:
-                self.guard.wrong(peer.address)
-                peer.error(N_("no table has that code"))
-                return
-            online = online_or_none
-            wanted = message.get("seat")
-            free = online.free_seat(wanted)
-            if free is None:
-                async with online.lock:
-                    peer.table, peer.seat = online, None
-                    online.spectators.add(peer)
-                    peer.send(online.welcome(peer, None))
-                self.guard.right(peer.address)
-                return
-            place = free
-        self.guard.right(peer.address)
+        online, place = found
+        if peer.table is not None:  # seated meanwhile (its messages are read in turn)
+            return
         async with online.lock:
+            if place is None:
+                peer.table, peer.seat = online, None
+                online.spectators.add(peer)
+                peer.send(online.welcome(peer, None))
+                return
+            refusal = online.name_refusal(place, name) if name else None
+            if refusal is not None:
+                peer.error(refusal)
+                return
             if place.peer is not None and place.peer is not peer:
                 old = place.peer
                 old.table = None
@@ -628,12 +700,66 @@ class Server:
                 online.rename(place, name)
             peer.send(online.welcome(peer, place.token))
             online.tell_seats()
-        self.say(f"{online.table.label(place.index)} took seat {place.index + 1} "
-                 f"of table {online.id}")
+        # Said once a minute at most for a seat: joining and leaving in a loop cannot
+        # fill the host's terminal.
+        self.reports.problem(f"seat {online.id} {place.index}",
+                             f"{online.table.label(place.index)} took seat "
+                             f"{place.index + 1} of table {online.id}")
         online.next_turn()
 
-    def leave(self, peer: Peer) -> None:
-        """The client is gone (or left): its seat is kept for it, marked away."""
+    async def guess(self, peer: Peer, message: dict[str, Any]
+                    ) -> tuple[OnlineTable, Place | None] | None:
+        """A join by code (or by a token not known here), through the guard: the table
+        and the free seat it gives (None: a spectator's place), or None (refused, with
+        an error sent). An address's tries are answered one after the other, each after
+        its delay, so a burst of them waits as long as a sequence."""
+        address = peer.address
+        lock = self.guessing.get(address)
+        if lock is None:
+            lock = self.guessing[address] = asyncio.Lock()
+        self.guessers[address] = self.guessers.get(address, 0) + 1
+        try:
+            async with lock:
+                return await self._guess(peer, message)
+        finally:
+            self.guessers[address] -= 1
+            if not self.guessers[address]:
+                del self.guessers[address], self.guessing[address]
+
+    async def _guess(self, peer: Peer, message: dict[str, Any]
+                     ) -> tuple[OnlineTable, Place | None] | None:
+        address = peer.address
+        token = message.get("token")
+        named = self.tables.get(str(message.get("table", "")))
+        # The table a guess is aimed at: the one it names, or a host's only table.
+        aimed = named or (next(iter(self.tables.values())) if len(self.tables) == 1
+                          else None)
+        scope = aimed.id if aimed is not None and token is None else SERVER
+        refusal = self.guard.refusal(address, scope)
+        if refusal:
+            peer.error(refusal)
+            return None
+        await asyncio.sleep(self.guard.delay(address))
+        if peer.closed:
+            return None
+        if token is not None:
+            found = self.by_token.get(token)  # it may have come back meanwhile (a resume)
+            if found is None:
+                self.guard.wrong(address, SERVER)
+                peer.error(N_("that seat token is not known here (the game may be over)"))
+            return found
+        online = self.by_code.get(normal_code(message.get("code", "")))
+        if online is None or (named is not None and online is not named):
+            self.guard.wrong(address, scope)
+            peer.error(N_("no table has that code"))
+            return None
+        self.guard.right(address, online.id)
+        return online, online.free_seat(message.get("seat"))
+
+    def leave(self, peer: Peer, asked: bool = False) -> None:
+        """The client is gone (or left, `asked`): its seat is kept for it, marked away;
+        but a seat left on purpose before the game started is free again, for the code's
+        next holder (one connection cannot hoard seats by joining, leaving and joining)."""
         online = peer.table
         if online is None:
             return
@@ -641,6 +767,10 @@ class Server:
         online.spectators.discard(peer)
         for place in online.places:
             if place.peer is peer:
+                if asked and place.kind == ONLINE and not online.started:
+                    place.peer = None
+                    online.free(place)
+                    return
                 place.peer, place.away = None, not online.table.over
         if not online.table.over:
             online.tell_seats()
@@ -651,6 +781,22 @@ class Server:
                   ready: Callable[[int], None] | None = None) -> None:
         """Serve on `port` (0: any free port, told to `ready`) until `until` is set (or
         forever); TLS when a certificate is given."""
+        asyncio.get_running_loop().set_exception_handler(self.reports.loop_problem)
+        handler = ReportsHandler(self.reports)
+        libraries = [logging.getLogger(name) for name in ("websockets", "asyncio")]
+        for logger in libraries:
+            logger.addHandler(handler)
+            logger.propagate = False
+        try:
+            await self._run(port, bind, certificate, key, until, ready)
+        finally:
+            for logger in libraries:
+                logger.removeHandler(handler)
+                logger.propagate = True
+
+    async def _run(self, port: int, bind: str, certificate: Path | None, key: Path | None,
+                   until: asyncio.Event | None, ready: Callable[[int], None] | None
+                   ) -> None:
         context = None
         if certificate is not None:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -674,6 +820,54 @@ class Server:
                 await asyncio.sleep(0.2)
                 while server.connections and loop.time() < deadline:
                     await asyncio.sleep(0.1)
+
+
+def read_credentials(path: Path) -> tuple[list[Place], str, str, float | None]:
+    """The places, code, table id and time limit of an online table kept in `path`
+    (`Server.write_credentials`); raises `TabletopError` naming the file, what is wrong
+    with it and what happens now."""
+    def damaged(problem: str) -> TabletopError:
+        return TabletopError(_("the online table {file} cannot be resumed: {problem}; the "
+                               "file is left as it is and the other tables are served"
+                               ).format(file=str(path), problem=problem))
+
+    try:
+        text = read_text(path, MAX_SETTINGS_BYTES)
+    except OSError as exc:
+        raise damaged(_("it cannot be read ({error})").format(
+            error=exc.strerror or type(exc).__name__)) from None
+    except ValueError as exc:  # read_text's words: too big, not text, not a file
+        raise damaged(one_line(exc)) from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise damaged(_("it is not JSON")) from None
+    if not isinstance(data, dict):
+        raise damaged(_("it is not a JSON object"))
+    kinds = {"code": str, "table": str, "places": list}
+    for key, kind in kinds.items():
+        if not isinstance(data.get(key), kind):
+            raise damaged(_("its field {field} is missing or of the wrong kind").format(
+                field=key))
+    time_limit = data.get("time_limit")
+    if time_limit is not None and (isinstance(time_limit, bool)
+                                   or not isinstance(time_limit, int | float)):
+        raise damaged(_("its field {field} is missing or of the wrong kind").format(
+            field="time_limit"))
+    places = []
+    for index, item in enumerate(data["places"]):
+        fields = ("kind", "token", "name", "agent", "level")
+        if not isinstance(item, dict) or not all(isinstance(item.get(f), str) for f in fields) \
+                or item["kind"] not in (ONLINE, HERE, COMPUTER):
+            raise damaged(_("its seat {number} is damaged").format(number=index + 1))
+        name = item["name"]
+        if name and player_name_problem(name) is not None:
+            name = ""  # a name from before the rule of names: the seat's default label
+        places.append(Place(index, item["kind"], item["token"], name, item["agent"],
+                            item["level"], bool(item.get("taken"))))
+    if not places:
+        raise damaged(_("it names no seat"))
+    return places, data["code"], data["table"], time_limit
 
 
 def new_seed() -> int:

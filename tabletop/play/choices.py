@@ -23,6 +23,7 @@ from tabletop.limits import (
     MAX_PLAYER_NAME,
     SEED_RANGE,
     one_line,
+    player_name,
     player_name_problem,
     shown,
 )
@@ -261,10 +262,11 @@ def checked_options(game: Game[Any, Any], values: dict[str, Any],
 
 def person_name(name: str, option: str = "--name") -> str:
     """A person's name for a seat, refused if too long or holding a control character (a
-    name is shown on every turn line, label and library row)."""
+    name is shown on every turn line, label and library row); the name as kept (stripped,
+    NFC: `limits.player_name`). The rule is `limits.player_name_problem`."""
     if player_name_problem(name) is None:
-        return name
-    if len(name) > MAX_PLAYER_NAME:
+        return player_name(name)
+    if len(player_name(name)) > MAX_PLAYER_NAME:
         raise ChoiceError(option, _("the name {name} is longer than {count} characters")
                           .format(name=shown(name), count=MAX_PLAYER_NAME))
     raise ChoiceError(option, _("the name {name} holds a control or invisible character")

@@ -314,6 +314,15 @@ class OnlineScreen(BoardShell):
         self.seat.leave()
         super()._abandon(message)
 
+    def free_seat(self, seat: int) -> None:
+        """The host lets the person at `seat` go before the game starts (the code's next
+        holder takes the seat)."""
+        if self.seat.hosting is not None:
+            self.seat.hosting.free(seat)
+            self.message = _("Seat {number} is free again: the code seats the next "
+                             "friend who joins.").format(number=seat + 1)
+            self.invalidate()
+
     def copy_invitation(self) -> None:
         """C: put the address and the code on the clipboard (Join reads both)."""
         try:
@@ -376,6 +385,15 @@ class OnlineScreen(BoardShell):
         actions: list[game_panels.Action] = []
         if self.seat.hosting is not None and self.seat.waiting:
             actions.append((_("Copy invitation (C)"), self.copy_invitation, True, "copy"))
+        if self.seat.hosting is not None and not self.plies and online.outcome is None:
+            # Until the first move the host may let a seat's person go (a stranger who
+            # took it, a friend who will not come): the code seats the next one.
+            # "At the table" above says whose seat each is.
+            actions += [(_("Free seat {number}").format(number=int(entry["seat"]) + 1),
+                         partial(self.free_seat, int(entry["seat"])), True,
+                         f"free:{entry['seat']}")
+                        for entry in online.seats
+                        if entry.get("kind") == "online" and entry.get("taken")]
         actions += [
             (_("Rules (F1)"), self.show_rules, True, "rules"),
             (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),

@@ -193,6 +193,9 @@ class SetupScreen(Screen):
             # The seed's rules (its range, a random one if none is typed) are the
             # command line's: one seed is one game in both.
             seed = choices.seed(self.seed_text) if self.seed_text else choices.random_seed()
+            # A typed name follows the one rule of names (`--name`'s and the host's).
+            self.names = [choices.person_name(name, _("Name")) if name else name
+                          for name in self.names]
             if self.online:
                 self.host(seed)
                 return

@@ -4,6 +4,7 @@ with a data folder of its own, and what they kept."""
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -31,14 +32,17 @@ class Process:
     """A `tabletop` process with a data folder of its own; its output goes to a file (a
     pipe nobody reads would fill and stall it)."""
 
-    def __init__(self, args: list[str], data: Path) -> None:
+    def __init__(self, args: list[str], data: Path, files: int | None = None) -> None:
+        """`files`: the most file descriptors it may hold (`prlimit --nofile`)."""
         data.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
         self.out = data / f"out-{time.monotonic_ns()}.txt"
         with self.out.open("w") as sink:
             self.popen = subprocess.Popen([*TABLETOP, *args], env=env, text=True,
                                           stdout=sink, stderr=subprocess.STDOUT,
-                                          stdin=subprocess.DEVNULL)
+                                          stdin=subprocess.DEVNULL,
+                                          preexec_fn=None if files is None
+                                          else lambda: _limit_files(files))
 
     def text(self) -> str:
         """What it printed so far."""
@@ -75,8 +79,28 @@ class Process:
         return text
 
 
-def run(args: list[str], data: Path) -> Process:
-    return Process(args, data)
+def _limit_files(count: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+
+def run(args: list[str], data: Path, files: int | None = None) -> Process:
+    return Process(args, data, files)
+
+
+def start_serve(data: Path, port: int | None = None, files: int | None = None
+                ) -> tuple[Process, str]:
+    """A `tabletop serve` process on the loopback; it and its address."""
+    port = port or free_port()
+    server = run(["serve", "--port", str(port), "--bind", "127.0.0.1"], data, files)
+    server.wait_for(lambda t: f"serving on 127.0.0.1:{port}" in t)
+    return server, f"127.0.0.1:{port}"
+
+
+def stop(process: Process) -> str:
+    """Stop a `serve` process as Ctrl-C does; what it printed."""
+    process.popen.send_signal(signal.SIGINT)
+    process.popen.wait(timeout=30)
+    return process.text()
 
 
 def start_host(data: Path, *args: str, port: int | None = None

@@ -57,24 +57,31 @@ class Clock:
         return self.now
 
 
-def test_wrong_codes_slow_an_address_down_then_bar_it() -> None:
+def test_wrong_codes_slow_an_address_down_then_bar_it_from_the_table_then_the_server(
+        ) -> None:
     clock = Clock()
-    guard = Guard(free=3, limit=10, window=600, bar=600, max_delay=8, clock=clock)
+    guard = Guard(free=3, limit=10, window=600, bar=600, max_delay=8, table_bar=120,
+                  server_limit=30, clock=clock)
     delays = []
     for _ in range(9):
         delays.append(guard.delay("10.0.0.9"))
-        guard.wrong("10.0.0.9")
+        guard.wrong("10.0.0.9", "table")
     assert delays[:4] == [0.0, 0.0, 0.0, 0.25] and delays[-1] == 8.0
-    assert guard.refusal("10.0.0.9") is None
-    guard.wrong("10.0.0.9")  # the tenth
-    refusal = guard.refusal("10.0.0.9")
+    assert guard.refusal("10.0.0.9", "table") is None
+    guard.wrong("10.0.0.9", "table")  # the tenth at this table: barred from its code
+    refusal = guard.refusal("10.0.0.9", "table")
+    assert refusal is not None and "try again in 120 s" in refusal
+    assert guard.refusal("10.0.0.9", "other") is None  # the server's other tables: not yet
+    assert guard.refusal("10.0.0.8", "table") is None and guard.delay("10.0.0.8") == 0.0
+    for _ in range(20):  # thirty in all: barred from the whole server, for longer
+        guard.wrong("10.0.0.9")
+    refusal = guard.refusal("10.0.0.9", "other")
     assert refusal is not None and "try again in 600 s" in refusal
-    assert guard.refusal("10.0.0.8") is None and guard.delay("10.0.0.8") == 0.0
     clock.now += 601
-    assert guard.refusal("10.0.0.9") is None
-    guard.wrong("10.0.0.7")
-    guard.right("10.0.0.7")
-    assert guard.delay("10.0.0.7") == 0.0
+    assert guard.refusal("10.0.0.9", "table") is None
+    guard.wrong("10.0.0.7", "table")
+    guard.right("10.0.0.7", "table")
+    assert guard.refusal("10.0.0.7", "table") is None
 
 
 def test_a_verso_view_travels_as_a_dict_without_faces_down() -> None:

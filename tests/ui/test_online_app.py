@@ -112,6 +112,42 @@ def test_a_table_hosted_from_the_set_up_is_played_with_a_friend_elsewhere(
     assert not seat.hosting.running
 
 
+def test_the_host_sees_who_took_a_seat_and_frees_it_for_the_friend(
+        window: Any, tmp_path: Path) -> None:
+    """Issue 38: a stranger who took the friend's seat is let go from the sidebar before
+    the first move; the code then seats the friend, and the game is kept with him."""
+    click_button(window, "game:versus")
+    click_button(window, "seat1-")  # Brown: Online
+    click_button(window, "start")
+    screen = window.current_view
+    assert isinstance(screen, OnlineScreen)
+    seat = screen.seat
+    address = f"127.0.0.1:{seat.hosting.port}"
+    stranger = run(["join", address, seat.code, "--agent", "random", "--name", "Mallory"],
+                   tmp_path / "mallory")
+    wait_until(window, lambda: screen.button_named("free:1") is not None, 30)
+    assert "Mallory (Brown)" in said(screen)
+    click_button(window, "free:1")
+    stranger.wait_for(lambda text: "the host freed your seat" in text, 60)
+    assert stranger.popen.wait(30) != 0  # let go: it ends, and says why
+    wait_until(window, lambda: seat.waiting and screen.button_named("free:1") is None, 30)
+    assert "Seat 2 is free again" in said(screen)
+    friend = run(["join", address, seat.code, "--agent", "random", "--name", "Bob",
+                  "--seed", "1"], tmp_path / "bob")
+    wait_until(window, lambda: not seat.waiting, 30)
+    assert "Bob (Brown)" in said(screen) and "Mallory" not in said(screen)
+    play_a_move(window, screen, random.Random(5))
+    assert screen.button_named("free:1") is None  # the seat is Bob's for good now
+    resign(window, screen)
+    assert "Game over:" in friend.finish(60)
+    library = Library.open(tmp_path / "app")
+    try:
+        [entry] = library.entries()
+        assert [s.player for s in entry.seats][1] == "Bob"
+    finally:
+        library.close()
+
+
 def type_into(window: Any, field: str, text: str) -> None:
     """Click a field of the Join screen and type `text` into it."""
     click_button(window, field)
