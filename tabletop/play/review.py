@@ -56,6 +56,15 @@ FLAGGED = (INACCURACY, MISTAKE, BLUNDER)
 LEVEL_FACTOR = 2
 #: The generic MCTS analyst's iterations a ply when the game has no level for it.
 MCTS_ITERATIONS = 400
+#: The moves valued again on the whole budget after a first look at all of them (with the
+#: move played): the analyst's best few, among which the mark's "best" is found.
+SHORTLIST = 3
+
+
+def halved(budget: Budget) -> Budget:
+    """Half of `budget` (at least one iteration), for a review's first look."""
+    return Budget(None if budget.seconds is None else budget.seconds / 2,
+                  None if budget.iterations is None else max(1, budget.iterations // 2))
 
 
 def mark_of(loss: float) -> str:
@@ -268,7 +277,9 @@ def analyst_choice(host: Host, game_id: str) -> tuple[str, Budget]:
 def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: int,
               budget: Budget, seed: int = 0) -> Judgement | None:
     """The judgement of `move` played from `state` at `ply`, seen from the mover's
-    observation only; None when no seat was to move."""
+    observation only; None when no seat was to move. With more than `SHORTLIST` + 1
+    legal moves, two looks: every move on half `budget`, then the best `SHORTLIST` and
+    the move played on the whole of it, in the same samples (docs/review.md)."""
     seat = game.to_move(state)
     if seat is None:
         return None
@@ -277,12 +288,29 @@ def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: in
     if move not in legal or len(legal) < 2:  # a special move (resign) or no choice
         return Judgement(ply, seat, played, played, 0.0, 0.0, FORCED, None)
     observation = game.observation(state, seat)
-    rng = random.Random(f"review {seed} {ply}")
-    values = [100.0 * float(v) for v in analyst.values(observation, seat, legal, budget, rng)]
-    if len(values) != len(legal):
-        raise TabletopError(f"the analyst gave {len(values)} values for {len(legal)} moves")
-    best_index = max(range(len(legal)), key=lambda i: values[i])
-    before, after = values[best_index], values[legal.index(move)]
+    played_index = legal.index(move)
+
+    def valued(indices: list[int], share: Budget, name: str) -> dict[int, float]:
+        rng = random.Random(f"review {seed} {ply}{name}")
+        moves = [legal[i] for i in indices]
+        values = analyst.values(observation, seat, moves, share, rng)
+        if len(values) != len(moves):
+            raise TabletopError(f"the analyst gave {len(values)} values for {len(moves)} "
+                                "moves")
+        return {i: 100.0 * float(v) for i, v in zip(indices, values, strict=True)}
+
+    everything = list(range(len(legal)))
+    if len(legal) <= SHORTLIST + 1:
+        values = valued(everything, budget, "")
+    else:
+        # A first look at every move on half the budget; then the moves that decide the
+        # mark (the best few and the one played) on the whole budget, side by side in the
+        # same sampled positions: the loss is their difference, measured where it counts.
+        first = valued(everything, halved(budget), " first")
+        leaders = sorted(everything, key=lambda i: (-first[i], i))[:SHORTLIST]
+        values = valued(sorted({*leaders, played_index}), budget, "")
+    best_index = max(values, key=lambda i: (values[i], -i))
+    before, after = values[best_index], values[played_index]
     best = legal[best_index]
     line = None
     if best != move:
