@@ -392,7 +392,16 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
     tall = px(300) if kind in ("offer", "confirm") else px(520)  # a question is short
     if kind in ("legend", "keys"):  # a line per symbol or key: all the height
         tall = max(tall, height - px(60))
-    panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
+    # A label too long for the usual width (a long move in another language) gets a
+    # wider button, so that it reads whole. The panel widens to hold its buttons in one
+    # row where the window has room (the end panel's four); else they wrap below.
+    gap = px(30)
+    widths = [next((w for w in (px(200), px(260), px(320), px(380))
+                    if surface.button_fits(label, w)), px(380))
+              for label, _action, _name in shown.buttons]
+    row_width = sum(widths) + gap * max(0, len(widths) - 1)
+    wide = max(px(760), min(row_width + px(60), width - px(40)))
+    panel = Rect(width / 2 - wide / 2, height / 2 - tall / 2, wide, tall)
     surface.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
     bottom_row = Rect(left, panel.bottom + px(24), px(200), px(44))
@@ -422,13 +431,8 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
         surface.label(shown.heading, left, top, 26, GOOD, bold=True)
         surface.label(shown.text, left, top - px(40), 15, TEXT, width=inner,
                       multiline=True, anchor_y="top")
-    # A label too long for the usual width (a long move in another language) gets a
-    # wider button, so that it reads whole; buttons that do not fit in one row wrap to
-    # rows above it, in reading order (the focus order).
-    gap = px(30)
-    widths = [next((w for w in (px(200), px(260), px(320), px(380))
-                    if surface.button_fits(label, w)), px(380))
-              for label, _action, _name in shown.buttons]
+    # Buttons that do not fit in one row wrap to rows above it, in reading order (the
+    # focus order).
     rows: list[list[int]] = [[]]
     used = 0.0
     for index, wide in enumerate(widths):
