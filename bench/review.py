@@ -19,11 +19,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import time
+from functools import partial
 from pathlib import Path
 
 from tabletop.ai.base import Budget
 from tabletop.play import review as R
 from tabletop.play.table import Table
+from tabletop.play.worker import entry_point_host
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
@@ -54,7 +56,8 @@ def timed(host: Host, record: Record, workers: int) -> tuple[R.Review, float]:
 
 def deeper(host: Host, record: Record, result: R.Review, workers: int
            ) -> list[tuple[str, str]]:
-    """(mark, mark with 4x the budget) of every flagged move of `result`."""
+    """(mark, mark with 4x the budget) of every flagged move of `result`; each blunder's
+    loss at both budgets is printed."""
     budget = Budget(iterations=(result.budget.iterations or R.MCTS_ITERATIONS) * 4)
     flagged = [j for j in result.judgements if j.mark in R.FLAGGED]
     if not flagged:
@@ -64,9 +67,16 @@ def deeper(host: Host, record: Record, result: R.Review, workers: int
     from tabletop.play.worker import process_pool
 
     with process_pool(workers) as pool:
-        futures = [pool.submit(R._judge_in_process, tuple(host.disabled), record, chunk,
+        factory = partial(entry_point_host, tuple(host.disabled))
+        futures = [pool.submit(R._judge_in_process, factory, record, chunk,
                                result.analyst, budget, 0) for chunk in chunks if chunk]
         again = {j.ply: j for future in futures for j in future.result()}
+    for j in flagged:
+        if j.mark == R.BLUNDER:
+            deep = again[j.ply]
+            print(f"  blunder, {record.game} ply {j.ply + 1} {j.played}: loses {j.loss:.1f} "
+                  f"(best {j.best}); with 4x the budget {deep.loss:.1f} (best {deep.best}),"
+                  f" {deep.mark}")
     return [(j.mark, again[j.ply].mark) for j in flagged]
 
 

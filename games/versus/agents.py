@@ -96,7 +96,13 @@ class StrongAgent:
         searcher = Searcher(budget.iterations, deadline)
         scores = searcher.root_values(SearchBoard(state), codes)
         self.last_depth, self.last_nodes = searcher.depth_done, searcher.nodes
-        return [_chance(scores[code]) for code in codes]
+        shallower = searcher.shallower
+        if shallower is None:
+            return [_chance(scores[code]) for code in codes]
+        # The mean of the last two depths: a search that stops after the mover's own
+        # move (an odd depth) overrates it, one that stops after the reply underrates
+        # it; the two together hold still as the search deepens (bench/review.py).
+        return [(_chance(scores[code]) + _chance(shallower[code])) / 2 for code in codes]
 
 
 def _chance(score: float) -> float:

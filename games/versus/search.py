@@ -170,6 +170,9 @@ class Searcher:
         self.killers: dict[int, list[int]] = {}
         self.history: dict[int, int] = {}
         self.depth_done = 0
+        #: `root_values`' values one depth shallower than those it returned (None: it
+        #: finished depth 1 only).
+        self.shallower: dict[int, float] | None = None
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -346,6 +349,7 @@ class Searcher:
         deepest depth searched for all of them within the budget. Depth 1 is always
         finished, whatever the budget."""
         values: dict[int, float] = {}
+        self.shallower = None
         for m in moves:  # depth 1, outside the budget: a value for every move
             undo = pos.make(m)
             try:
@@ -368,7 +372,7 @@ class Searcher:
                         pos.unmake(undo)
             except OutOfTime:
                 break
-            values = scores
+            self.shallower, values = values, scores
             order.sort(key=lambda m: -scores[m])
             self.depth_done = depth
             if all(abs(v) >= WIN / 2 for v in scores.values()):

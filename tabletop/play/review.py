@@ -18,19 +18,19 @@ same for any pool and never reads the game's seed, which decides what is hidden.
 from __future__ import annotations
 
 import contextlib
-import functools
 import math
 import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tabletop.ai.base import Budget, analyst_of
 from tabletop.i18n import N_
 from tabletop.lines import Line, default_labels, from_data, to_data
 from tabletop.model import Game, TabletopError
-from tabletop.play.worker import entry_point_host, process_pool
+from tabletop.play.worker import HostFactory, entry_point_host, process_pool
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
 from tabletop.store.reviews import ReviewStore, record_digest
@@ -56,6 +56,15 @@ FLAGGED = (INACCURACY, MISTAKE, BLUNDER)
 LEVEL_FACTOR = 2
 #: The generic MCTS analyst's iterations a ply when the game has no level for it.
 MCTS_ITERATIONS = 400
+#: The moves valued again on the whole budget after a first look at all of them (with the
+#: move played): the analyst's best few, among which the mark's "best" is found.
+SHORTLIST = 3
+
+
+def halved(budget: Budget) -> Budget:
+    """Half of `budget` (at least one iteration), for a review's first look."""
+    return Budget(None if budget.seconds is None else budget.seconds / 2,
+                  None if budget.iterations is None else max(1, budget.iterations // 2))
 
 
 def mark_of(loss: float) -> str:
@@ -268,7 +277,9 @@ def analyst_choice(host: Host, game_id: str) -> tuple[str, Budget]:
 def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: int,
               budget: Budget, seed: int = 0) -> Judgement | None:
     """The judgement of `move` played from `state` at `ply`, seen from the mover's
-    observation only; None when no seat was to move."""
+    observation only; None when no seat was to move. With more than `SHORTLIST` + 1
+    legal moves, two looks: every move on half `budget`, then the best `SHORTLIST` and
+    the move played on the whole of it, in the same samples (docs/review.md)."""
     seat = game.to_move(state)
     if seat is None:
         return None
@@ -277,12 +288,29 @@ def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: in
     if move not in legal or len(legal) < 2:  # a special move (resign) or no choice
         return Judgement(ply, seat, played, played, 0.0, 0.0, FORCED, None)
     observation = game.observation(state, seat)
-    rng = random.Random(f"review {seed} {ply}")
-    values = [100.0 * float(v) for v in analyst.values(observation, seat, legal, budget, rng)]
-    if len(values) != len(legal):
-        raise TabletopError(f"the analyst gave {len(values)} values for {len(legal)} moves")
-    best_index = max(range(len(legal)), key=lambda i: values[i])
-    before, after = values[best_index], values[legal.index(move)]
+    played_index = legal.index(move)
+
+    def valued(indices: list[int], share: Budget, name: str) -> dict[int, float]:
+        rng = random.Random(f"review {seed} {ply}{name}")
+        moves = [legal[i] for i in indices]
+        values = analyst.values(observation, seat, moves, share, rng)
+        if len(values) != len(moves):
+            raise TabletopError(f"the analyst gave {len(values)} values for {len(moves)} "
+                                "moves")
+        return {i: 100.0 * float(v) for i, v in zip(indices, values, strict=True)}
+
+    everything = list(range(len(legal)))
+    if len(legal) <= SHORTLIST + 1:
+        values = valued(everything, budget, "")
+    else:
+        # A first look at every move on half the budget; then the moves that decide the
+        # mark (the best few and the one played) on the whole budget, side by side in the
+        # same sampled positions: the loss is their difference, measured where it counts.
+        first = valued(everything, halved(budget), " first")
+        leaders = sorted(everything, key=lambda i: (-first[i], i))[:SHORTLIST]
+        values = valued(sorted({*leaders, played_index}), budget, "")
+    best_index = max(values, key=lambda i: (values[i], -i))
+    before, after = values[best_index], values[played_index]
     best = legal[best_index]
     line = None
     if best != move:
@@ -294,10 +322,16 @@ def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: in
                      mark_of(before - after), round(move_accuracy(before, after), 1), line)
 
 
-@functools.cache
-def _pool_host(disabled: tuple[str, ...]) -> Host:
-    # Loaded on a pool process's first task and reused for its later ones.
-    return entry_point_host(disabled)
+#: The host a pool process built, by its factory's repr (the factory arrives pickled
+#: afresh with each task): loaded on the process's first task, reused for its later ones.
+_POOL_HOSTS: dict[str, Host] = {}
+
+
+def _pool_host(factory: HostFactory) -> Host:
+    key = repr(factory)
+    if key not in _POOL_HOSTS:
+        _POOL_HOSTS[key] = factory()
+    return _POOL_HOSTS[key]
 
 
 def judge_plies(host: Host, record: Record, plies: Sequence[int], analyst: str,
@@ -317,9 +351,9 @@ def judge_plies(host: Host, record: Record, plies: Sequence[int], analyst: str,
     return out
 
 
-def _judge_in_process(disabled: tuple[str, ...], record: Record, plies: Sequence[int],
+def _judge_in_process(factory: HostFactory, record: Record, plies: Sequence[int],
                       analyst: str, budget: Budget, seed: int) -> list[Judgement]:
-    return judge_plies(_pool_host(disabled), record, plies, analyst, budget, seed)
+    return judge_plies(_pool_host(factory), record, plies, analyst, budget, seed)
 
 
 class Cancelled(Exception):
@@ -329,9 +363,12 @@ class Cancelled(Exception):
 def review(host: Host, record: Record, analyst: str | None = None,
            budget: Budget | None = None, workers: int = 1, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
-           cancel: threading.Event | None = None) -> Review:
+           cancel: threading.Event | None = None,
+           host_factory: HostFactory | None = None) -> Review:
     """Review the game of `record`: every ply judged by `analyst` (default: the game's
-    `analyst_choice`) on `budget` a ply, in this process or a pool of `workers`.
+    `analyst_choice`) on `budget` a ply, in this process or a pool of `workers` (each
+    builds its host with the picklable `host_factory`; default: the installed plugins,
+    less those `host` blocks).
 
     `progress(done, total)` is called as plies are judged; setting `cancel` stops the
     review at the next ply (raises `Cancelled`). The result is the same for any
@@ -357,9 +394,9 @@ def review(host: Host, record: Record, analyst: str | None = None,
     else:
         # Small interleaved chunks: early and late plies (cheap and dear) mix in each.
         chunks = [plies[i::workers * 4] for i in range(min(total, workers * 4))]
-        disabled = tuple(host.disabled)
+        factory = host_factory or partial(entry_point_host, tuple(host.disabled))
         with process_pool(workers) as pool:
-            futures = [pool.submit(_judge_in_process, disabled, record, chunk, name,
+            futures = [pool.submit(_judge_in_process, factory, record, chunk, name,
                                    budget, seed) for chunk in chunks]
             try:
                 for chunk, future in zip(chunks, futures, strict=True):
@@ -393,7 +430,8 @@ def explain_text(game: Game[Any, Any], judgement: Judgement, players: int) -> st
 def kept_or_new(host: Host, record: Record, store: ReviewStore | None,
                 analyst: str | None = None, budget: Budget | None = None,
                 workers: int = 1, progress: Callable[[int, int], None] | None = None,
-                cancel: threading.Event | None = None) -> tuple[Review, bool]:
+                cancel: threading.Event | None = None,
+                host_factory: HostFactory | None = None) -> tuple[Review, bool]:
     """The kept review of `record`'s game if `store` has one (made with `analyst` and
     `budget`, when they are named), else a new one, kept in `store`; and whether it was
     kept already. A store that cannot be written keeps nothing (the review is returned)."""
@@ -407,7 +445,8 @@ def kept_or_new(host: Host, record: Record, store: ReviewStore | None,
         if kept is not None and (analyst is None or kept.analyst == analyst) and (
                 budget is None or kept.budget == budget):
             return kept, True
-    made = review(host, record, analyst, budget, workers, progress=progress, cancel=cancel)
+    made = review(host, record, analyst, budget, workers, progress=progress, cancel=cancel,
+                  host_factory=host_factory)
     if store is not None:
         with contextlib.suppress(OSError):
             store.save(key, made.to_dict())

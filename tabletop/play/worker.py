@@ -199,6 +199,12 @@ class AIWorker:
         self.starts = 0
 
     @property
+    def host_factory(self) -> HostFactory:
+        """The picklable factory of the host the worker's processes build (a review's
+        pool builds the same: the app's games, blocked plugins left out)."""
+        return self._factory
+
+    @property
     def pid(self) -> int | None:
         """The worker process's pid, or None when none is running."""
         process = self._process

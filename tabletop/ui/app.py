@@ -239,8 +239,9 @@ class App:
 
         self.window.show_view(StatsScreen(self))
 
-    def show_replay(self, entry_id: str) -> None:
-        """Open the replay viewer on a kept game (a message if it does not replay)."""
+    def show_replay(self, entry_id: str, review: bool = False) -> None:
+        """Open the replay viewer on a kept game (a message if it does not replay); with
+        `review`, the computer's review of it starts at once (a kept one is shown)."""
         from tabletop.ui.replay_screen import ReplayScreen
 
         try:
@@ -253,6 +254,8 @@ class App:
                 problem=exc))
             return
         self.window.show_view(screen)
+        if review:
+            screen.start_review()
 
     def open_entry(self, entry_id: str) -> None:
         """A kept game: replayed if finished, else continued."""

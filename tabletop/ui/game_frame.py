@@ -9,6 +9,7 @@ that the shell (`tabletop.ui.board_shell`) paints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -90,14 +91,32 @@ class GameFrame(GamePlay):
                           lambda: self.answer_offer(True), "yes"),
                          (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "end" and s.outcome is not None:
+            analysis: tuple[tuple[str, Callable[[], None], str], ...] = ()
+            if s.moves and self.services.keeper.entry_id(s) is not None:
+                # Translators: the end panel's button: the computer goes through the game.
+                analysis = ((pgettext("end panel", "Computer review"), self.review_game,
+                             "analyse"),)
             return game_panels.Panel(
                 kind, _("Game over"), "\n".join(self._result_lines(s.outcome)),
                 buttons=((_("Review board"), lambda: self.show_panel(None), "review"),
+                         *analysis,
                          # Translators: a narrow button of the end panel: a new game.
                          (pgettext("end panel", "New game (N)"),
                           lambda: self.navigator.show_setup(self.game_id, s), "new"),
                          (_("Launcher"), self.navigator.show_launcher, "launcher")))
         return None
+
+    def review_game(self) -> None:
+        """The end panel's Computer review: the finished game's record is written, then
+        the replay screen opens on it and its review starts in the background."""
+        entry_id = self.services.keeper.entry_id(self.session)
+        if entry_id is None:
+            return
+        if not self.services.keeper.flush():  # the table kept every move: let it land
+            self.message = _("The game is not saved yet: try again in a moment.")
+            self.invalidate()
+            return
+        self.navigator.show_replay(entry_id, review=True)
 
     def _result_lines(self, outcome: Outcome) -> list[str]:
         """The end panel's words: a solo score with its rating and best, or who won."""

@@ -392,7 +392,16 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
     tall = px(300) if kind in ("offer", "confirm") else px(520)  # a question is short
     if kind in ("legend", "keys"):  # a line per symbol or key: all the height
         tall = max(tall, height - px(60))
-    panel = Rect(width / 2 - px(380), height / 2 - tall / 2, px(760), tall)
+    # A label too long for the usual width (a long move in another language) gets a
+    # wider button, so that it reads whole. The panel widens to hold its buttons in one
+    # row where the window has room (the end panel's four); else they wrap below.
+    gap = px(30)
+    widths = [next((w for w in (px(200), px(260), px(320), px(380))
+                    if surface.button_fits(label, w)), px(380))
+              for label, _action, _name in shown.buttons]
+    row_width = sum(widths) + gap * max(0, len(widths) - 1)
+    wide = max(px(760), min(row_width + px(60), width - px(40)))
+    panel = Rect(width / 2 - wide / 2, height / 2 - tall / 2, wide, tall)
     surface.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
     bottom_row = Rect(left, panel.bottom + px(24), px(200), px(44))
@@ -422,16 +431,27 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
         surface.label(shown.heading, left, top, 26, GOOD, bold=True)
         surface.label(shown.text, left, top - px(40), 15, TEXT, width=inner,
                       multiline=True, anchor_y="top")
-    buttons = []
-    x = bottom_row.left
-    for label, action, name in shown.buttons:
-        # A label too long for the usual width (a long move in another language) gets a
-        # wider button, so that it reads whole; the buttons after it move along.
-        wide = next((w for w in (px(200), px(260), px(320), px(380))
-                     if surface.button_fits(label, w)), px(380))
-        rect = Rect(x, bottom_row.bottom, wide, bottom_row.height)
-        x += wide + px(30)
-        buttons.append(surface.add_button(label, rect, action, name=name))
+    # Buttons that do not fit in one row wrap to rows above it, in reading order (the
+    # focus order).
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for index, wide in enumerate(widths):
+        if rows[-1] and used + gap + wide > inner:
+            rows.append([])
+            used = 0.0
+        used += (gap if rows[-1] else 0) + wide
+        rows[-1].append(index)
+    step = bottom_row.height + px(12)
+    placed: dict[int, Rect] = {}
+    for row, indices in enumerate(rows):
+        x = bottom_row.left
+        y = bottom_row.bottom + (len(rows) - 1 - row) * step
+        for index in indices:
+            placed[index] = Rect(x, y, widths[index], bottom_row.height)
+            x += widths[index] + gap
+    buttons = [surface.add_button(label, placed[index], action, name=name)
+               for index, (label, action, name) in enumerate(shown.buttons)]
     surface.label(_("Tab / arrows choose, Enter confirms"), left,
-                  bottom_row.top + max(px(12), 6), 12, DIM, anchor_y="bottom")
+                  bottom_row.top + (len(rows) - 1) * step + max(px(12), 6), 12, DIM,
+                  anchor_y="bottom")
     return PanelDrawn(tuple(buttons), tuple(legend_boxes))

@@ -1,6 +1,7 @@
 """The Library screen: every kept game, filtered by game and player, newest first.
 
-Each row offers Continue (a game in progress) or Replay (a finished one) and Delete,
+Each row offers Continue (a game in progress) or Replay and Review (a finished one: the
+computer's review, `tabletop.play.review`) and Delete,
 which asks first and moves the file to the trash folder. Import keeps a copy of a record
 or save: a path typed or pasted (Ctrl+V) into the field, or a file of the saves folder.
 """
@@ -265,23 +266,27 @@ class LibraryScreen(Screen):
         # A rule under each row, not a filled card: on software OpenGL every filled pixel
         # costs (bench/library_ui.py).
         self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
-        text_w = rect.width - px(290)
+        text_w = rect.width - px(420)
         self.fitted(describe(entry, names, self.services.host), rect.left + px(12),
                     rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True)
         colour = ERROR if entry.status == UNREADABLE else DIM
         self.fitted(_("{result} · {when}").format(result=result_line(entry, self.services.host),
                                                  when=last_played(entry.updated)),
                     rect.left + px(12), rect.top - max(px(40), 30), 12, colour, text_w)
-        bx = rect.right - px(270)
+        bx = rect.right - px(400)
         bh = px(32)
         by = rect.bottom + (rect.height - bh) / 2
         if entry.status != UNREADABLE:
             installed = entry.game in self.services.host.games
-            label = _("Continue") if entry.status == IN_PROGRESS or entry.result is None \
-                else _("Replay")
+            finished = not (entry.status == IN_PROGRESS or entry.result is None)
+            label = _("Replay") if finished else _("Continue")
             self.add_button(label, Rect(bx, by, px(130), bh), partial(self.open_entry, entry),
                             enabled=installed, name=f"open:{entry.id}")
-        self.add_button(_("Delete"), Rect(bx + px(140), by, px(120), bh),
+            if finished:  # the computer's review of it (kept: shown at once the next time)
+                self.add_button(_("Review"), Rect(bx + px(140), by, px(120), bh),
+                                partial(self.navigator.show_replay, entry.id, True),
+                                enabled=installed, name=f"review:{entry.id}")
+        self.add_button(_("Delete"), Rect(bx + px(270), by, px(120), bh),
                         partial(self.ask_delete, entry), name=f"delete:{entry.id}")
 
     def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,

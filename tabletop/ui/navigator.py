@@ -57,9 +57,9 @@ class Navigator(Protocol):
         """The game screen on a kept game in progress (the launcher, saying why, if it
         does not load)."""
 
-    def show_replay(self, entry_id: str) -> None:
+    def show_replay(self, entry_id: str, review: bool = False) -> None:
         """The replay viewer on a kept game (the Library, saying why, if it does not
-        replay)."""
+        replay); with `review`, its review starts (or shows, if it is kept)."""
 
     def show_library(self, message: str | None = None) -> None:
         """The Library screen, showing `message` if given."""

@@ -53,6 +53,9 @@ STRIP = 136
 #: A mark's colour in the graph and the strip.
 MARK_COLOURS = {"inaccuracy": (240, 210, 90, 255), "mistake": (245, 150, 60, 255),
                 "blunder": ERROR}
+#: Each seat's colour in the graph of every seat (apart from the marks' colours).
+SEAT_COLOURS = ((90, 160, 255, 255), (200, 140, 235, 255), (110, 205, 130, 255),
+                (80, 205, 205, 255), (235, 120, 170, 255), (190, 190, 200, 255))
 
 
 class ReplayScreen(Screen):
@@ -88,6 +91,8 @@ class ReplayScreen(Screen):
         self._graph: tuple[Rect, int] | None = None
         agents = record.agents or (HUMAN,) * record.players
         self.seat = next((i for i, a in enumerate(agents) if a == HUMAN), 0)
+        #: The seat whose winning chances the graph shows (None: every seat's; G changes).
+        self.graph_seat: int | None = self.seat
         people = frozenset(i for i, a in enumerate(agents) if a == HUMAN)
         #: The names people gave their seats ("" where none), as the game screen shows them.
         self.names = given_names([seat.player for seat in entry.seats],
@@ -226,6 +231,7 @@ class ReplayScreen(Screen):
         self._review_done = None
         host, record, store = self.services.host, self.record, self.review_store()
         cancel, budget, workers = self._review_cancel, self.review_budget, self.review_workers
+        factory = self.services.worker.host_factory  # the pool's host: the app's games
 
         def progress(done: int, total: int) -> None:
             self.review_progress = (done, total)
@@ -234,7 +240,7 @@ class ReplayScreen(Screen):
             try:
                 self._review_done = kept_or_new(host, record, store, budget=budget,
                                                 workers=workers, progress=progress,
-                                                cancel=cancel)[0]
+                                                cancel=cancel, host_factory=factory)[0]
             except Cancelled:
                 pass
             except Exception as exc:  # an analyst's failure: said, the replay goes on
@@ -449,11 +455,19 @@ class ReplayScreen(Screen):
                 self.label(_("The review failed: {error}").format(error=self.review_failed),
                            left, strip.bottom + px(10), 12, ERROR, width=inner)
             return
-        self._build_graph(Rect(left, top - px(44), inner, px(44)))
+        caption_w = px(210)
+        self._build_graph(Rect(left, top - px(44), inner - caption_w - px(10), px(44)))
+        who = (_("every seat") if self.graph_seat is None
+               else self.mover_label(self.graph_seat))
+        # Whose chances the graph shows, and the key that shows another seat's.
+        self.label(_("Win %: {seats} (G)").format(seats=who),
+                   strip.right - px(12) - caption_w, top - px(22), 11, TEXT,
+                   width=caption_w)
         y = top - px(62)
         judgement = self.judgement()
         if judgement is None:
-            text = _("N / P: next / previous mistake · click the graph to jump")
+            text = _("N / P: next / previous mistake · G: another seat's graph · click the "
+                     "graph to jump")
             colour = DIM
         else:
             sign = SIGNS[judgement.mark]
@@ -483,19 +497,35 @@ class ReplayScreen(Screen):
                                  accuracy=i18n.percent(summary.accuracy / 100, 1),
                                  inaccuracies=summary.inaccuracies,
                                  mistakes=summary.mistakes, blunders=summary.blunders))
-        self.label(_("Accuracy: {seats}").format(seats=" · ".join(parts)), left, y, 12,
-                   TEXT, width=inner)
+        if self.graph_seat is not None:
+            self.label(_("Accuracy: {seats}").format(seats=" · ".join(parts)), left, y, 12,
+                       TEXT, width=inner)
+            return
+        # The graph of every seat: each seat's summary in its colour there (the key).
+        probe = arcade.Text("", 0, 0, font_size=max(px(12), MIN_POINTS), font_name=FONT_SANS)
+        x, right = left, left + inner
+        for seat, text in zip((s.seat for s in self.review.summaries()
+                               if s.accuracy is not None), parts, strict=False):
+            if right - x < px(40):
+                break
+            self.label(text, x, y, 12, SEAT_COLOURS[seat % len(SEAT_COLOURS)], width=right - x)
+            probe.text = text
+            x += probe.content_width + px(16)
 
     def _build_graph(self, rect: Rect) -> None:
-        """The evaluation graph of the viewed seat: a bar per move (its winning chances
-        before the move; its own moves bright, the others' dim), flagged moves of every
-        seat in their mark's colour, the viewed move outlined; a click jumps there."""
+        """The evaluation graph of one seat (`graph_seat`): a bar per move (its winning
+        chances before the move; its own moves bright, the others' dim), flagged moves of
+        every seat in their mark's colour, the viewed move outlined; a click jumps there.
+        With no seat chosen, every seat's chances side by side (`_build_every_graph`)."""
         assert self.review is not None
         self.box(rect, (28, 32, 42, 255))
         count = max(1, self.last)
         self._graph = (rect, count)
         width = rect.width / count
-        seat = self.seat
+        seat = self.graph_seat
+        if seat is None:
+            self._build_every_graph(rect, width)
+            return
         points = dict(self.review.curve(seat))
         middle = rect.bottom + rect.height / 2
         self.box(Rect(rect.left, middle, rect.width, 1), DIM)
@@ -510,9 +540,47 @@ class ReplayScreen(Screen):
                                       ACCENT if own else DIM)
             self.box(Rect(rect.left + ply * width + width * 0.1, rect.bottom,
                           max(1.0, width * 0.8), height), colour)
+        self._outline_viewed(rect, width)
+
+    def _build_every_graph(self, rect: Rect, width: float) -> None:
+        """Every seat's winning chances, a thin bar each per move in the seat's colour
+        (a seat's chances hold from its last judged move until its next); flagged moves
+        as a tick of their mark's colour at the top."""
+        assert self.review is not None
+        players = max(1, self.review.players)
+        curves = [dict(self.review.curve(seat)) for seat in range(players)]
+        held: list[float | None] = [None] * players
+        part = width * 0.8 / players
+        for ply in range(self.last):
+            for seat, points in enumerate(curves):
+                held[seat] = points.get(ply, held[seat])
+                value = held[seat]
+                if value is None:
+                    continue
+                self.box(Rect(rect.left + ply * width + width * 0.1 + seat * part,
+                              rect.bottom, max(1.0, part),
+                              max(1.0, rect.height * value / 100)),
+                         SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+            judgement = self.review.at(ply)
+            if judgement is not None and judgement.mark in MARK_COLOURS:
+                self.box(Rect(rect.left + ply * width, rect.top - 4, max(2.0, width), 4),
+                         MARK_COLOURS[judgement.mark])
+        self._outline_viewed(rect, width)
+
+    def _outline_viewed(self, rect: Rect, width: float) -> None:
         if self.ply:
             self.box(Rect(rect.left + (self.ply - 1) * width, rect.bottom, max(2.0, width),
                           rect.height), (0, 0, 0, 0), FOCUS, 2)
+
+    def next_graph(self) -> None:
+        """G: the graph of the next seat, then of every seat, then the first seat's."""
+        if self.review is None:
+            return
+        players = self.review.players
+        seat = self.graph_seat
+        self.graph_seat = (0 if seat is None else None if seat + 1 >= players
+                           else seat + 1)
+        self.invalidate()
 
     def _build_log(self, left: float, width: float, bottom: float, top: float) -> None:
         """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
@@ -609,7 +677,8 @@ class ReplayScreen(Screen):
             arcade.key.LEFT: partial(self.step, -1), arcade.key.RIGHT: partial(self.step, 1),
             arcade.key.SPACE: self.toggle_play, arcade.key.R: self.start_review,
             arcade.key.N: partial(self.jump_flagged, 1),
-            arcade.key.P: partial(self.jump_flagged, -1), arcade.key.B: self.toggle_preview}
+            arcade.key.P: partial(self.jump_flagged, -1), arcade.key.B: self.toggle_preview,
+            arcade.key.G: self.next_graph}
         if symbol in keys:
             keys[symbol]()
             return

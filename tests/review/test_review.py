@@ -116,7 +116,7 @@ def test_a_verso_mark_ignores_cards_its_player_had_not_seen(host: Host) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "records", "iterations"), [
-    ("versus", ("versus-expert-random", "versus-random-expert"), 300),
+    ("versus", ("versus-expert-random", "versus-random-expert"), 1000),
     ("verso", ("verso-expert-random", "verso-expert-random-2"), 16),
 ])
 def test_review_tells_expert_from_random(host: Host, game_id: str,
