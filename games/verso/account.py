@@ -154,13 +154,13 @@ def _draw(view: VersoView, move: Draw, words: _Words) -> str:
     up = view.deck_top
     mask = view.masks[view.turn]
     if not move.flip:
-        text = _("Keeps the {face} on top of the deck").format(face=face_words(up))
+        text = _("Keeps the {face} drawn from the deck").format(face=face_words(up))
         text += _placed(view, up, mask, words)
     else:
         down = 4 - points_of(up)  # one face is worth 1 point, the other 3 (§1)
-        text = ngettext("Flips the {face} on top of the deck to keep its other face, "
+        text = ngettext("Flips the {face} drawn from the deck to keep its other face, "
                         "unseen: worth {points} point",
-                        "Flips the {face} on top of the deck to keep its other face, "
+                        "Flips the {face} drawn from the deck to keep its other face, "
                         "unseen: worth {points} points", down).format(
             face=face_words(up), points=down)
         downs = sorted({view.cards.face[code ^ 1]

@@ -41,9 +41,6 @@ if TYPE_CHECKING:
 #: The most moves between two steps that are played on the board one by one (the other
 #: players' answers); a longer way to the next position is shown at once.
 SHOWN_ANSWERS = 3
-#: The layout scale from which a refusal also says what the refused move would have done
-#: (at 800×600 the step's words and the reason fill the sidebar).
-ROOMY = 0.9
 
 
 class TutorialScreen(BoardShell):
@@ -234,9 +231,19 @@ class TutorialScreen(BoardShell):
         interactive = self.interactive
         self.stage.position(s.view_of(s.state, self.seat), s.to_move,
                             s.legal_moves() if interactive else (), interactive,
-                            self._last_ply(), focused=self.board_focused,
+                            self._last_ply() if self._played_here() else None,
+                            focused=self.board_focused,
                             marks=() if self.answers else tuple(self.step.look))
         self._needs_position = False
+
+    def _played_here(self) -> bool:
+        """True when the last move shown was played on the way to this step or in it: a
+        move of an earlier step (and the red note of what it did) is not this step's."""
+        if self.number == 1:
+            return bool(self.session.moves)
+        before = self.tutorial.step(self.number - 1)
+        earlier = len(before.moves) if before.start == self.step.start else 0
+        return len(self.session.moves) > earlier
 
     def _last_ply(self) -> Ply | None:
         s = self.session
@@ -366,10 +373,9 @@ class TutorialScreen(BoardShell):
     @property
     def refusal(self) -> str:
         """The refusal of a move the step does not ask for, as the sidebar says it: the
-        step's reason, then what that move would have done where the window has room for
-        it (a small one keeps the sidebar to the step's words and the reason)."""
+        step's reason, then what that move would have done, at every window size."""
         message, what = self._tried
-        if what and self.scale >= ROOMY:
+        if what:
             return _("{refusal} ({effect})").format(refusal=message, effect=what)
         return message
 

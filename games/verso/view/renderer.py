@@ -449,7 +449,7 @@ class VersoRenderer(Renderer):
         for (seat, _key), box in self.card_boxes.items():
             if seat >= 0 and seat != self.mover and box.contains(x, y):
                 owner = self.context.seat_label(seat)
-                return _("That card is not yours: it is in {player}'s layout.").format(
+                return _("That card is not yours: it is in {player}'s display.").format(
                     player=owner)
         return None
 
