@@ -289,6 +289,10 @@ class VersoRenderer(Renderer):
             return name
         if seat in self.context.remote:
             return _("{player} · online").format(player=name)
+        # The computer by its level, so that a player knows whom they play from the start.
+        level = self.context.level(seat)
+        if level:
+            return _("{player} · {level}").format(player=name, level=level)
         return _("{player} · computer").format(player=name)
 
     # -- building the picture ------------------------------------------------------------
