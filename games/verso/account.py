@@ -1,7 +1,7 @@
 """A Verso move's account in one line (verso.md §3-§7): what it does and what it gains.
 
 A hint shows it after the move ("Banks orange 3-4-5 for 12 points, …; Bob must flip the
-orange 5 (3 pt)."). It is built from one seat's view (`observation.VersoView`), never
+orange 5 (3 pts)."). It is built from one seat's view (`observation.VersoView`), never
 from the state: a face down is in no view, so the line cannot tell it (verso.md §3), and
 two states a seat cannot tell apart give the same line. What the move does is what the
 rules say, called here and not judged again: the cards a bank uses, discards and scores
