@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 #: The most moves between two steps that are played on the board one by one (the other
 #: players' answers); a longer way to the next position is shown at once.
 SHOWN_ANSWERS = 3
+#: The layout scale from which a refusal also says what the refused move would have done
+#: (at 800×600 the step's words and the reason fill the sidebar and the move log would
+#: lose its room: tests/ui/test_tutorial_app.py).
+ROOMY = 0.9
 
 
 class TutorialScreen(BoardShell):
@@ -373,9 +377,10 @@ class TutorialScreen(BoardShell):
     @property
     def refusal(self) -> str:
         """The refusal of a move the step does not ask for, as the sidebar says it: the
-        step's reason, then what that move would have done, at every window size."""
+        step's reason, then what that move would have done where the window has room for
+        it (a small one keeps the sidebar to the step's words and the reason)."""
         message, what = self._tried
-        if what:
+        if what and self.scale >= ROOMY:
             return _("{refusal} ({effect})").format(refusal=message, effect=what)
         return message
 
