@@ -277,10 +277,16 @@ class BoardShell(Screen, metaclass=ABCMeta):
         """Each seat as the narrow score lines name it: the person's name alone, else the
         game's seat name ("Ada 12 · Brown 9": "Ada (Blue)" would cut a long name), a
         computer's with its level, so that nobody learns whom they played at the end
-        ("Brown · Expert")."""
+        ("Ada 12 · Brown (Expert) 9")."""
         info = self.game.info
-        return [self.with_level(i, (self.names[i] if i < len(self.names) else "")
-                                or info.seat_name(i)) for i in range(players)]
+        labels = []
+        for i in range(players):
+            label = (self.names[i] if i < len(self.names) else "") or info.seat_name(i)
+            level = self.levels[i] if i < len(self.levels) else ""
+            # In brackets here: the scores are already parted by "·".
+            labels.append(_("{player} ({level})").format(
+                player=label, level=i18n.translated(level)) if level else label)
+        return labels
 
     def with_level(self, seat: int, label: str) -> str:
         """`label` of `seat` followed by its computer's level in the player's language

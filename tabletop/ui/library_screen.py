@@ -233,9 +233,10 @@ class LibraryScreen(Screen):
             self.fitted(text, x + px(132), y + px(12), 15, TEXT, px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button(_("Import…"), Rect(right - px(300), y, px(140), px(34)),
+        # Back is wide enough for "Retour (Échap)" at 800x600.
+        self.add_button(_("Import…"), Rect(right - px(320), y, px(140), px(34)),
                         self.show_import, name="import")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y, px(170), px(34)),
                         self.navigator.show_launcher, name="back")
         # Rows keep room for two lines of text at the smallest font size (small windows).
         row_h, top, floor = max(px(58), 46), y - px(16), px(110)
@@ -326,11 +327,11 @@ class LibraryScreen(Screen):
                      "Enter; or pick a file of the saves folder."), left, about.top, 13,
                    DIM, multiline=True, anchor_y="top", box=about)
         shown = self.path_text or _("(click here, then type or paste a path)")
-        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(310), px(38)),
+        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(330), px(38)),
                         self.import_path, name="path")
-        self.add_button(_("Import"), Rect(right - px(300), y - px(8), px(140), px(38)),
+        self.add_button(_("Import"), Rect(right - px(320), y - px(8), px(140), px(38)),
                         self.import_path, name="import-path")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y - px(8), px(150), px(38)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y - px(8), px(170), px(38)),
                         self.back, name="back")
         y -= px(60)
         self.fitted(_("Saves folder: {folder}").format(folder=self.services.directory / "saves"),

@@ -153,7 +153,7 @@ class StatsScreen(Screen):
             self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y, px(170), px(34)),
                         self.navigator.show_launcher, name="back")
         top, bottom = y - px(20), px(30)
         middle = left + (right - left) / 2

@@ -81,7 +81,7 @@ def _check_holds(text: str, states: list[VersoState], learner: int, where: str) 
 
 
 def test_every_verso_step_names_cards_with_their_points_and_holders() -> None:
-    # verso.md §1: one face 1 point, the other 3; §4.1: a double is a face already held.
+    # verso.md §1: one face 1 point, the other 3. verso.md §4.1: a double is a face held.
     game, tutorial = _verso()
     wrong: list[str] = []
     captions = {p.step: p.caption for p in tutorial.glance.pictures} if tutorial.glance else {}

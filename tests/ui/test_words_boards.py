@@ -148,7 +148,7 @@ def test_verso_a_click_on_another_players_card_says_why(window: Any) -> None:
                  if place[0] >= 0 and place[0] != mover)
     click(window, *other[1].center)
     assert screen.message == (f"That card is not yours: it is in "
-                              f"{screen.game.info.seat_name(other[0][0])}'s layout.")
+                              f"{screen.game.info.seat_name(other[0][0])}'s display.")
 
 
 def luma(colour: tuple[int, ...]) -> float:
