@@ -523,6 +523,33 @@ class Library:
                               _("cannot move {file} to the trash: {reason}"), into_trash,
                               missing_ok=True)
 
+    def restore(self, trashed: Path) -> Entry:
+        """Bring a game `delete` moved to the trash back into the library (its file and
+        journal, under its own id); its entry. Only a file of the library's own trash
+        folder is ever moved; raises `LibraryError` if it is not one, is gone, or a kept
+        game already has its id."""
+        self._check_writable(_("cannot restore the game"))
+        source = self.trash_dir / trashed.name
+        game_id = source.stem
+        if (trashed.parent.resolve() != self.trash_dir.resolve() or source.suffix != ".json"
+                or not SAFE_ID.fullmatch(game_id)):
+            raise LibraryError(_("{file} is not a game of the library's trash").format(
+                file=trashed.name))
+        target = self.games_dir / f"{game_id}.json"
+        with self._write():
+            if os.path.lexists(target):
+                raise LibraryError(_("cannot restore {file}: a kept game has its name")
+                                   .format(file=trashed.name))
+            try:
+                os.replace(source, target)
+                if os.path.lexists(journal_of(source)):
+                    os.replace(journal_of(source), journal_of(target))
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                    file=trashed.name, reason=exc.strerror or exc))) from None
+        self.refresh()
+        return self.get(game_id)
+
     def set_aside(self, game_id: str) -> Path:
         """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)
         when it does not load; returns the new path. Like `delete`, only ever a file of

@@ -82,6 +82,8 @@ class LibraryScreen(Screen):
         self.message = message or ""
         #: True when the message tells of a success (an import, a game moved to the trash).
         self.good = False
+        #: The file the last Delete moved to the trash, and the game's words (Restore).
+        self.trashed: tuple[Path, str] | None = None
         self.entries: list[Entry] = []
         self.reload()
 
@@ -130,22 +132,39 @@ class LibraryScreen(Screen):
             self.navigator.continue_game(entry.id)
 
     def ask_delete(self, entry: Entry) -> None:
-        """Ask before deleting."""
+        """Ask before deleting (the safe answer, Cancel, has the focus: Enter keeps it)."""
         self.doomed, self.mode = entry, "delete"
-        self.focus = -1
+        self.focus_name = "cancel"
         self.invalidate()
 
     def delete(self) -> None:
-        """Move the asked-about game to the trash."""
+        """Move the asked-about game to the trash (Restore brings it back)."""
         entry, self.doomed, self.mode = self.doomed, None, "list"
         library = self.services.keeper.library
         if entry is not None and library is not None:
+            names = {gid: g.info.name for gid, g in self.services.host.games.items()}
+            game = describe(entry, names, self.services.host)
             try:
-                moved = library.delete(entry.id)
-                self.message = _("Moved to the trash: {file}").format(file=moved.name)
+                self.trashed = (library.delete(entry.id), game)
+                self.message = _("{game}: moved to the trash.").format(game=game)
                 self.good = True
             except TabletopError as exc:
                 self.message, self.good = str(exc), False
+        self.focus = -1
+        self.reload()
+
+    def restore(self) -> None:
+        """Bring the game deleted last back from the trash."""
+        trashed, self.trashed = self.trashed, None
+        library = self.services.keeper.library
+        if trashed is not None and library is not None:
+            try:
+                library.restore(trashed[0])
+                self.message = _("{game}: restored.").format(game=trashed[1])
+                self.good = True
+            except TabletopError as exc:
+                self.message, self.good = str(exc), False
+        self.focus = -1
         self.reload()
 
     def show_import(self) -> None:
@@ -183,6 +202,7 @@ class LibraryScreen(Screen):
             self.message, self.good = str(exc), False
             self.invalidate()
             return
+        self.trashed = None
         self.message = (_("Imported {file}") if library.count() > before
                         else _("Imported already: {file} is kept in the library")).format(
             file=target.name)
@@ -211,9 +231,14 @@ class LibraryScreen(Screen):
             self._build_confirm(width, height)
         else:
             self._build_list(left, right, height)
+        restore = self.trashed is not None and self.mode == "list"
+        if restore:
+            self.add_button(_("Restore"), Rect(right - px(170), px(4), px(170), px(32)),
+                            self.restore, name="restore")
         if self.message:
             colour = GOOD if self.good else ERROR
-            self.label(self.message, left, px(34), 13, colour, width=right - left,
+            self.label(self.message, left, px(34), 13, colour,
+                       width=right - left - (px(190) if restore else 0),
                        multiline=True, anchor_y="top")
 
     def _build_list(self, left: float, right: float, height: int) -> None:
