@@ -110,6 +110,10 @@ class _Changed(Exception):
     """The files of a game are not as this library left them: written whole instead."""
 
 
+#: How many of a game's latest games `last_seats` looks through for one with a name.
+LAST_NAMES_LOOKBACK = 50
+
+
 class Library:
     """The kept games of one data folder (see the module docstring). Thread-safe: the
     app's keeper writes from its thread while the screens read."""
@@ -666,20 +670,26 @@ class Library:
         return [name for name in names if name_problem(name) is None]
 
     def last_seats(self, game: str) -> list[str]:
-        """The names people gave each seat at the most recent game of `game`, by seat: ""
-        for a computer's seat, a seat nobody named (the default "Player N") and a name
-        that fails its checks. A remembered name stays at the seat its person had (Alice
-        second against the computer is offered the second seat again)."""
+        """The names people gave each seat at the most recent game of `game` where someone
+        gave one, by seat: "" for a computer's seat, a seat nobody named (the default
+        "Player N") and a name that fails its checks. A remembered name stays at the seat
+        its person had (Alice second against the computer is offered the second seat
+        again); games played without a name in between do not make the app forget it.
+        [] when no game of `game` has a name."""
         with self._lock:
-            row = self._db.execute("SELECT id FROM games WHERE game = ? AND status != ? "
-                                   "ORDER BY updated DESC LIMIT 1", (game, UNREADABLE)
-                                   ).fetchone()
-            if row is None:
-                return []
-            seats = self._db.execute("SELECT player, agent FROM seats WHERE game_id = ? "
-                                     "ORDER BY seat", (row[0],)).fetchall()
-        named = given_names([player for player, _ in seats], [agent for _, agent in seats])
-        return [name if name_problem(name) is None else "" for name in named]
+            ids = [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE game = ? AND status != ? ORDER BY updated DESC "
+                "LIMIT ?", (game, UNREADABLE, LAST_NAMES_LOOKBACK))]
+            games = [self._db.execute("SELECT player, agent FROM seats WHERE game_id = ? "
+                                      "ORDER BY seat", (game_id,)).fetchall()
+                     for game_id in ids]
+        for seats in games:
+            named = given_names([player for player, _ in seats],
+                                [agent for _, agent in seats])
+            kept = [name if name_problem(name) is None else "" for name in named]
+            if any(kept):
+                return kept
+        return []
 
     def _own_file(self, entry: Entry) -> Path:
         """The path of a kept game's file, checked again from the index at every use: only
