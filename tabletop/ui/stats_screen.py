@@ -435,6 +435,17 @@ class StatsScreen(Screen):
             for strip in self._inside([h[key] for h in history], low, high):
                 self._shapes.append(arcade.shape_list.create_line_strip(
                     [at(i, value) for i, value in strip], BAR, 1))
+        # The latest interval also as a bar at the last point, capped where it ends inside
+        # the chart: after one game it is the only interval there is to draw.
+        last = len(history) - 1
+        bar_x, bar_low = at(last, history[-1]["low"])
+        bar_high = at(last, history[-1]["high"])[1]
+        self._shapes.append(arcade.shape_list.create_line(bar_x, bar_low, bar_x, bar_high,
+                                                          BAR, 1))
+        for key, end in (("low", bar_low), ("high", bar_high)):
+            if low < history[-1][key] < high:
+                self._shapes.append(arcade.shape_list.create_line(
+                    bar_x - px(5), end, bar_x + px(5), end, BAR, 1))
         points = [at(i, h["rating"]) for i, h in enumerate(history)]
         if len(points) > 1:
             self._shapes.append(arcade.shape_list.create_line_strip(points, LINE, 2))
