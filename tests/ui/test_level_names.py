@@ -49,8 +49,8 @@ def test_the_library_and_the_replay_name_a_quick_starts_computer_by_its_level(
     # During play the seat is named with its level, on the table and in the scores.
     pump(window)
     assert screen.renderer.seat_label(1) == "Player 2 · Beginner"  # the table's panel
-    assert any(t.startswith("Scores:") and "Player 2 · Beginner" in t
-               for t in screen.sidebar().scores)
+    assert any(t.startswith("Scores:") and "Player 2 (Beginner)" in t
+               for t in screen.sidebar().scores)  # in brackets: the scores part by "·"
     key(window, arcade.key.ESCAPE)
     assert any(t.endswith("Player 1 vs Beginner") for t in texts(window))  # in progress
     click_button(window, "library")
