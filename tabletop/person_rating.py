@@ -429,20 +429,35 @@ def interval_words(estimate: Estimate) -> str:
         high=number(rounded(estimate.high)))
 
 
-#: What `describe` says while the interval still reaches past every level both ways.
-TOO_EARLY = i18n.N_("too early to place among the levels")
+#: The games a rating rests on before it is said at all: fewer, and one game's luck (a
+#: lower bound far below the weakest level, "about 370 (-510 to 940)") reads as nonsense.
+RATED_FROM = 5
+#: What `describe` says from `RATED_FROM` games while the interval is still wider than
+#: the levels' whole range.
+TOO_UNCERTAIN = i18n.N_("not yet rated: the games so far leave it too uncertain")
+
+
+def rated(estimate: Estimate, levels: Sequence[tuple[str, float]]) -> bool:
+    """True once the rating is worth saying: `RATED_FROM` games or more, and (where the
+    levels are rated) an interval no wider than the range from the weakest level to the
+    strongest."""
+    ratings = [rating for _, rating in levels]
+    wide = len(ratings) > 1 and estimate.high - estimate.low > max(ratings) - min(ratings)
+    return estimate.games >= RATED_FROM and not wide
 
 
 def describe(estimate: Estimate, levels: Sequence[tuple[str, float]]) -> str:
-    """"about 700 ± 120 — between Club and Expert" (no levels: the interval alone). While
-    the interval reaches below the lowest level and above the highest (the first few
-    games), the rating is not placed: "about 490 (-110 to 1,380) — too early to place
-    among the levels"."""
-    ratings = [rating for _, rating in levels]
-    if ratings and estimate.low < min(ratings) and estimate.high > max(ratings):
-        where = i18n.gettext(TOO_EARLY)
-    else:
-        where = placement(estimate.rating, levels)
+    """"about 700 ± 120 — between Club and Expert" (no levels: the interval alone).
+    Before it is worth saying (`rated`): "fewer than 5 games: not yet rated", or from then
+    on "not yet rated: the games so far leave it too uncertain" (an interval that reached
+    past every level both ways, once "too early to place", is one of these)."""
+    if not rated(estimate, levels):
+        if estimate.games < RATED_FROM:
+            return i18n.ngettext("fewer than {count} game: not yet rated",
+                                 "fewer than {count} games: not yet rated",
+                                 RATED_FROM).format(count=i18n.number(RATED_FROM))
+        return i18n.gettext(TOO_UNCERTAIN)
+    where = placement(estimate.rating, levels)
     if not where:
         return interval_words(estimate)
     return i18n.gettext("{rating} — {where}").format(rating=interval_words(estimate), where=where)

@@ -1,7 +1,7 @@
 """A Verso move's account in one line (verso.md §3-§7): what it does and what it gains.
 
 A hint shows it after the move ("Banks orange 3-4-5 for 12 points, …; Bob must flip the
-orange 5 (3 pt)."). It is built from one seat's view (`observation.VersoView`), never
+orange 5 (3 pts)."). It is built from one seat's view (`observation.VersoView`), never
 from the state: a face down is in no view, so the line cannot tell it (verso.md §3), and
 two states a seat cannot tell apart give the same line. What the move does is what the
 rules say, called here and not judged again: the cards a bank uses, discards and scores
@@ -154,13 +154,13 @@ def _draw(view: VersoView, move: Draw, words: _Words) -> str:
     up = view.deck_top
     mask = view.masks[view.turn]
     if not move.flip:
-        text = _("Keeps the {face} on top of the deck").format(face=face_words(up))
+        text = _("Keeps the {face} drawn from the deck").format(face=face_words(up))
         text += _placed(view, up, mask, words)
     else:
         down = 4 - points_of(up)  # one face is worth 1 point, the other 3 (§1)
-        text = ngettext("Flips the {face} on top of the deck to keep its other face, "
+        text = ngettext("Flips the {face} drawn from the deck to keep its other face, "
                         "unseen: worth {points} point",
-                        "Flips the {face} on top of the deck to keep its other face, "
+                        "Flips the {face} drawn from the deck to keep its other face, "
                         "unseen: worth {points} points", down).format(
             face=face_words(up), points=down)
         downs = sorted({view.cards.face[code ^ 1]

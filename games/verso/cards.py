@@ -61,9 +61,10 @@ class Face:
         return (21 if self.points == 3 else 0) + self.key
 
     def text(self) -> str:
-        """The face in words, e.g. `blue 3 (1 pt)` or `orange joker (1 pt)`."""
+        """The face in words, e.g. `blue 3 (1 pt)`, `green 4 (3 pts)` or `orange joker (1 pt)`."""
         value = "joker" if self.is_joker else str(self.value)
-        return f"{COLOURS[self.colour]} {value} ({self.points} pt)"
+        unit = "pt" if self.points == 1 else "pts"  # an abbreviation takes the plural too
+        return f"{COLOURS[self.colour]} {value} ({self.points} {unit})"
 
 
 def key_for(colour: int, value: int) -> int:

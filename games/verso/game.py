@@ -29,7 +29,7 @@ Your turn: DRAW or BANK.
   from 6 to 1; a joker stands for any missing value, written J=4). Your neighbours first
   flip their highest card of that colour (a joker only if it is their only one). You
   score the points shown, then discard only the two highest cards of the run.
-Square: whenever your layout has 3+ cards of every colour, score 7. To score it again,
+Square: whenever your display has 3+ cards of every colour, score 7. To score it again,
 first drop below 3 in some colour.
 End: when the deck is empty, everyone in turn may bank one final sequence (pass
 otherwise), without flips. Highest total wins; ties share.

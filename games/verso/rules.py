@@ -360,7 +360,7 @@ class _Table:
         if is_duplicate(self.masks[seat], face):
             self.discard += (code,)
             if self.log is not None:
-                self.log.append(said(N_("{player} discards {card}: the layout already "
+                self.log.append(said(N_("{player} discards {card}: their display already "
                                         "holds that face."), seat,
                                      card=self.cards.text(code)))
             return

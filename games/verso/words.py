@@ -42,13 +42,13 @@ FACE_WORDS = (
     N_("green 5 (1 pt)"), N_("green 6 (1 pt)"), N_("orange joker (1 pt)"),
     N_("orange 1 (1 pt)"), N_("orange 2 (1 pt)"), N_("orange 3 (1 pt)"),
     N_("orange 4 (1 pt)"), N_("orange 5 (1 pt)"), N_("orange 6 (1 pt)"),
-    N_("blue joker (3 pt)"), N_("blue 1 (3 pt)"), N_("blue 2 (3 pt)"),
-    N_("blue 3 (3 pt)"), N_("blue 4 (3 pt)"), N_("blue 5 (3 pt)"),
-    N_("blue 6 (3 pt)"), N_("green joker (3 pt)"), N_("green 1 (3 pt)"),
-    N_("green 2 (3 pt)"), N_("green 3 (3 pt)"), N_("green 4 (3 pt)"),
-    N_("green 5 (3 pt)"), N_("green 6 (3 pt)"), N_("orange joker (3 pt)"),
-    N_("orange 1 (3 pt)"), N_("orange 2 (3 pt)"), N_("orange 3 (3 pt)"),
-    N_("orange 4 (3 pt)"), N_("orange 5 (3 pt)"), N_("orange 6 (3 pt)"),
+    N_("blue joker (3 pts)"), N_("blue 1 (3 pts)"), N_("blue 2 (3 pts)"),
+    N_("blue 3 (3 pts)"), N_("blue 4 (3 pts)"), N_("blue 5 (3 pts)"),
+    N_("blue 6 (3 pts)"), N_("green joker (3 pts)"), N_("green 1 (3 pts)"),
+    N_("green 2 (3 pts)"), N_("green 3 (3 pts)"), N_("green 4 (3 pts)"),
+    N_("green 5 (3 pts)"), N_("green 6 (3 pts)"), N_("orange joker (3 pts)"),
+    N_("orange 1 (3 pts)"), N_("orange 2 (3 pts)"), N_("orange 3 (3 pts)"),
+    N_("orange 4 (3 pts)"), N_("orange 5 (3 pts)"), N_("orange 6 (3 pts)"),
 )
 
 #: Every card of a layout by its key (colour * 7 + value), without its points.

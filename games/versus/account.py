@@ -14,6 +14,7 @@ the seat reading it is the mover (a hint), else `{player}`; the other seat `{opp
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.versus import rules as R
@@ -39,7 +40,8 @@ def explain(before: VersusState, move: Any, after: VersusState, seat: int,
     if isinstance(move, AgreeDraw):
         return Line.of("The game ends as a draw, whatever the score.")
     words = _Words(before.to_move, seat)
-    parts = _slide(before, move, words) if move.versus else [_step(before, move, words)]
+    parts = (_slide(before, move, after, words) if move.versus
+             else [_step(before, move, words)])
     gained = R.banked(after.board, after.rules)[words.mover] - R.banked(
         before.board, before.rules)[words.mover]
     if gained:
@@ -87,7 +89,8 @@ class _Words:
         return _put(texts[0] if self.you else texts[1], **values)
 
 
-def _slide(before: VersusState, move: Move, words: _Words) -> list[str]:
+def _slide(before: VersusState, move: Move, after: VersusState, words: _Words
+           ) -> list[str]:
     """The slide, each pull (where the pawn lands, whether it freezes, its worth to the
     mover) and each pawn the limit of §5 keeps: one clause, two with the limit."""
     frm, to = CELL_NAMES[move.frm], CELL_NAMES[move.to]
@@ -108,13 +111,42 @@ def _slide(before: VersusState, move: Move, words: _Words) -> list[str]:
                       frm=frm, to=to, count=len(pulls), landed=", ".join(landed))]
     else:
         parts = [_put(_("Slides the VERSUS from {frm} to {to}: it pulls no pawn"),
-                      frm=frm, to=to)]
+                      frm=frm, to=to), *_quiet(before, move, after, bool(preview.refused))]
     if preview.refused:
         parts.append(words.pick(
             (_("the limit (§5) keeps {kept} from you: pulled in each of the last two moves"),
              _("the limit (§5) keeps {kept} from {player}: pulled in each of the last two "
                "moves")), kept=_names(list(preview.refused))))
     return parts
+
+
+def _quiet(before: VersusState, move: Move, after: VersusState, limited: bool
+           ) -> list[str]:
+    """What a slide that pulls nothing is for (what it prevents or prepares): the pawns
+    the opponent's VERSUS could pull before it and cannot after it; the pawns the
+    mover's VERSUS could pull from its new cell, were it to move again, that it could not
+    from the old one; the pawns it leaves open to the opponent's VERSUS; else, unless the
+    limit of §5 is why it pulls nothing (`limited`), that it is a waiting move. Each set
+    is the rules' own previews (`_pullable`) of the position before and after, with the
+    seat to move set and no §5 streak: what the lines allow, whatever the next move."""
+    mover, opponent = before.to_move, 1 - before.to_move
+    clauses = []
+    theirs_before = _pullable(replace(before, to_move=opponent, streaks=()))
+    theirs_after = _pullable(replace(after, to_move=opponent, streaks=()))
+    if theirs_before - theirs_after:
+        clauses.append(_put(_("it keeps {opponent}'s VERSUS from pulling {cells}"),
+                            cells=_names(sorted(theirs_before - theirs_after))))
+    aimed = (_pullable(replace(after, to_move=mover, streaks=()))
+             - _pullable(replace(before, to_move=mover, streaks=())))
+    if aimed:
+        clauses.append(_put(_("from {to} it threatens to pull {cells} next turn"),
+                            to=CELL_NAMES[move.to], cells=_names(sorted(aimed))))
+    if theirs_after - theirs_before:
+        clauses.append(_put(_("it opens a line for {opponent}'s VERSUS to pull {cells}"),
+                            cells=_names(sorted(theirs_after - theirs_before))))
+    if not clauses and not limited:  # (a limited slide says why it pulls nothing)
+        clauses.append(_("a waiting move: it threatens no new pull and blocks none"))
+    return clauses
 
 
 def _step(before: VersusState, move: Move, words: _Words) -> str:

@@ -76,7 +76,7 @@ def open_library(directory: Path | None = None) -> Library:
         raise LibraryError(_("the game library cannot be opened: {error}").format(
             error=exc)) from None
     for message in library.messages:
-        click.echo(_("note: {message}").format(message=message), err=True)
+        click.echo(_("Note: {message}").format(message=message), err=True)
     return library
 
 

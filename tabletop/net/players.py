@@ -92,8 +92,8 @@ def _said(online: OnlineGame, message: dict[str, Any], say: Say) -> None:
             say(f"  {line}")
     elif kind in ("error", "note"):
         said = i18n.translated(str(message["message"]))
-        say(_("error: {message}").format(message=said) if kind == "error"
-            else _("note: {message}").format(message=said))
+        say(_("Error: {message}").format(message=said) if kind == "error"
+            else _("Note: {message}").format(message=said))
     elif kind == "declined":
         say(_("{player} declines.").format(player=message["by"]))
     elif kind == "seats":

@@ -110,6 +110,10 @@ class _Changed(Exception):
     """The files of a game are not as this library left them: written whole instead."""
 
 
+#: How many of a game's latest games `last_seats` looks through for one with a name.
+LAST_NAMES_LOOKBACK = 50
+
+
 class Library:
     """The kept games of one data folder (see the module docstring). Thread-safe: the
     app's keeper writes from its thread while the screens read."""
@@ -523,6 +527,33 @@ class Library:
                               _("cannot move {file} to the trash: {reason}"), into_trash,
                               missing_ok=True)
 
+    def restore(self, trashed: Path) -> Entry:
+        """Bring a game `delete` moved to the trash back into the library (its file and
+        journal, under its own id); its entry. Only a file of the library's own trash
+        folder is ever moved; raises `LibraryError` if it is not one, is gone, or a kept
+        game already has its id."""
+        self._check_writable(_("cannot restore the game"))
+        source = self.trash_dir / trashed.name
+        game_id = source.stem
+        if (trashed.parent.resolve() != self.trash_dir.resolve() or source.suffix != ".json"
+                or not SAFE_ID.fullmatch(game_id)):
+            raise LibraryError(_("{file} is not a game of the library's trash").format(
+                file=trashed.name))
+        target = self.games_dir / f"{game_id}.json"
+        with self._write():
+            if os.path.lexists(target):
+                raise LibraryError(_("cannot restore {file}: a kept game has its name")
+                                   .format(file=trashed.name))
+            try:
+                os.replace(source, target)
+                if os.path.lexists(journal_of(source)):
+                    os.replace(journal_of(source), journal_of(target))
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                    file=trashed.name, reason=exc.strerror or exc))) from None
+        self.refresh()
+        return self.get(game_id)
+
     def set_aside(self, game_id: str) -> Path:
         """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)
         when it does not load; returns the new path. Like `delete`, only ever a file of
@@ -639,20 +670,26 @@ class Library:
         return [name for name in names if name_problem(name) is None]
 
     def last_seats(self, game: str) -> list[str]:
-        """The names people gave each seat at the most recent game of `game`, by seat: ""
-        for a computer's seat, a seat nobody named (the default "Player N") and a name
-        that fails its checks. A remembered name stays at the seat its person had (Alice
-        second against the computer is offered the second seat again)."""
+        """The names people gave each seat at the most recent game of `game` where someone
+        gave one, by seat: "" for a computer's seat, a seat nobody named (the default
+        "Player N") and a name that fails its checks. A remembered name stays at the seat
+        its person had (Alice second against the computer is offered the second seat
+        again); games played without a name in between do not make the app forget it.
+        [] when no game of `game` has a name."""
         with self._lock:
-            row = self._db.execute("SELECT id FROM games WHERE game = ? AND status != ? "
-                                   "ORDER BY updated DESC LIMIT 1", (game, UNREADABLE)
-                                   ).fetchone()
-            if row is None:
-                return []
-            seats = self._db.execute("SELECT player, agent FROM seats WHERE game_id = ? "
-                                     "ORDER BY seat", (row[0],)).fetchall()
-        named = given_names([player for player, _ in seats], [agent for _, agent in seats])
-        return [name if name_problem(name) is None else "" for name in named]
+            ids = [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE game = ? AND status != ? ORDER BY updated DESC "
+                "LIMIT ?", (game, UNREADABLE, LAST_NAMES_LOOKBACK))]
+            games = [self._db.execute("SELECT player, agent FROM seats WHERE game_id = ? "
+                                      "ORDER BY seat", (game_id,)).fetchall()
+                     for game_id in ids]
+        for seats in games:
+            named = given_names([player for player, _ in seats],
+                                [agent for _, agent in seats])
+            kept = [name if name_problem(name) is None else "" for name in named]
+            if any(kept):
+                return kept
+        return []
 
     def _own_file(self, entry: Entry) -> Path:
         """The path of a kept game's file, checked again from the index at every use: only

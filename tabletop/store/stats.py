@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 #: How many of the latest solo scores the trend shows.
 TREND = 50
 PEOPLE = "people"
+#: The player of the seats nobody named ("Player 1" of a quick start): counted together,
+#: under no person's name (a name a person types is never empty).
+UNNAMED = ""
 
 
 def seat_result(entry: Entry, seat: int) -> str:
@@ -112,8 +115,9 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
     """The statistics of every person (or of `player`, person or agent), as JSON-ready data.
 
     A person's seat counts for its person only if they gave a name: a seat left at the
-    library's default "Player N" is nobody in particular (it still counts, as people,
-    against the others).
+    library's default "Player N" is nobody in particular, and every such seat counts
+    under `UNNAMED` (and, as people, against the others). Agents have no row of their
+    own unless `player` names one: they are the people's opponents.
 
     `games` gives each game's seat names and score bands (a game that is no longer
     installed is still counted, with "Player N" seats and no bands). `scales` gives the
@@ -133,18 +137,19 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
         known = games.get(entry.game)
         named = given_names([s.player for s in entry.seats], [s.agent for s in entry.seats])
         for seat, sitting in enumerate(entry.seats):
-            if sitting.human and not named[seat]:
-                continue  # nobody typed a name (a quick start): "Player 1" is no person
-            if player is not None and sitting.player != player:
+            # Nobody typed a name (a quick start): "Player 1" is no person, but the game
+            # was played and counts, with every other seat nobody named.
+            who = sitting.player if not sitting.human or named[seat] else UNNAMED
+            if player is not None and who != player:
                 continue
             if player is None and not sitting.human:
                 continue
-            row = table.setdefault(sitting.player, {"games": {}, "against": {}, "by_seat": {},
+            row = table.setdefault(who, {"games": {}, "against": {}, "by_seat": {},
                                                     "solo": {}, "rating": {}, "streaks": {},
                                                     "bests": {}})
             if entry.players == 1:
                 score = sitting.score if sitting.score is not None else 0.0
-                solo.setdefault((sitting.player, entry.game), []).append(score)
+                solo.setdefault((who, entry.game), []).append(score)
                 continue
             result = seat_result(entry, seat)
             _count(row["games"].setdefault(entry.game, _tally()), result)
@@ -338,16 +343,29 @@ def measured_row(anchor: Anchor) -> dict[str, Any]:
 
 def people(entries: Iterable[Entry]) -> list[str]:
     """Everyone statistics can be shown for, by name: the people who gave their seats a
-    name first, then the agents (a seat nobody named is no one)."""
-    found: dict[str, bool] = {}
+    name, then `UNNAMED` if a finished game had a seat nobody named. Computers are the
+    people's opponents, never players of their own here."""
+    found: set[str] = set()
+    unnamed = False
     for entry in entries:
         named = given_names([s.player for s in entry.seats], [s.agent for s in entry.seats])
         for seat, sitting in enumerate(entry.seats):
-            if not sitting.human:
-                found.setdefault(sitting.player, False)
-            elif named[seat]:
-                found[sitting.player] = True
-    return sorted(found, key=lambda name: (not found[name], name.lower()))
+            if sitting.human and named[seat]:
+                found.add(sitting.player)
+            elif sitting.human and entry.result is not None:
+                unnamed = True
+    return sorted(found, key=str.lower) + ([UNNAMED] if unnamed else [])
+
+
+def player_words(name: str) -> str:
+    """A player as Statistics names them: their name, or the words for games nobody
+    named."""
+    return name if name != UNNAMED else _("Played without a name")
+
+
+#: How to keep one's own figures, said under the games nobody named.
+NAME_ADVICE = N_("Type your name at set-up (or play --text --name NAME) to keep your own "
+                 "figures.")
 
 
 def stats_lines(stats: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
@@ -357,7 +375,9 @@ def stats_lines(stats: Mapping[str, Any], names: Mapping[str, str]) -> list[str]
     if not players:
         return [_("No finished games yet.")]
     for name, row in players.items():
-        lines.append(f"{name}")
+        lines.append(player_words(name))
+        if name == UNNAMED:
+            lines.append("  " + _(NAME_ADVICE))
         for game_id, t in sorted(row["games"].items()):
             lines.append("  " + _("{game}: {tally}").format(
                 game=i18n.translated(names.get(game_id, game_id)), tally=_tally_text(t)))

@@ -63,9 +63,11 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def __init__(self, services: Services, game_id: str, game: Game[Any, Any],
                  seats: frozenset[int], names: Sequence[str],
-                 renderer: type[Renderer] | None = None) -> None:
+                 renderer: type[Renderer] | None = None,
+                 levels: Sequence[str] = ()) -> None:
         """The shell of `game` for the people at `seats` (`names`: the names people gave
-        their seats); `renderer` draws it (default: the one the game registered)."""
+        their seats; `levels`: each computer seat's level, in English, "" for none);
+        `renderer` draws it (default: the one the game registered)."""
         super().__init__(services)
         self.game_id = game_id
         self.game = game
@@ -90,11 +92,13 @@ class BoardShell(Screen, metaclass=ABCMeta):
         self.legend_boxes: list[Rect] = []
         #: The names people typed for their seats ("" where none).
         self.names = tuple(names)
+        #: Each computer seat's level as players know it ("Expert"; "" for a person).
+        self.levels = tuple(levels)
         settings = services.settings
         renderer_cls = renderer or services.make_renderer(game_id)
         context = RendererContext(game, seats, settings.colour_blind,
                                   settings.animation_seconds, self.notation, self.names,
-                                  self._position_text)
+                                  self._position_text, levels=self.levels)
         try:
             self.renderer = renderer_cls(context)
             #: The renderer and what it is shown.
@@ -271,10 +275,26 @@ class BoardShell(Screen, metaclass=ABCMeta):
 
     def score_labels(self, players: int) -> list[str]:
         """Each seat as the narrow score lines name it: the person's name alone, else the
-        game's seat name ("Ada 12 · Brown 9": "Ada (Blue)" would cut a long name)."""
+        game's seat name ("Ada 12 · Brown 9": "Ada (Blue)" would cut a long name), a
+        computer's with its level, so that nobody learns whom they played at the end
+        ("Ada 12 · Brown (Expert) 9")."""
         info = self.game.info
-        return [(self.names[i] if i < len(self.names) else "") or info.seat_name(i)
-                for i in range(players)]
+        labels = []
+        for i in range(players):
+            label = (self.names[i] if i < len(self.names) else "") or info.seat_name(i)
+            level = self.levels[i] if i < len(self.levels) else ""
+            # In brackets here: the scores are already parted by "·".
+            labels.append(_("{player} ({level})").format(
+                player=label, level=i18n.translated(level)) if level else label)
+        return labels
+
+    def with_level(self, seat: int, label: str) -> str:
+        """`label` of `seat` followed by its computer's level in the player's language
+        ("Brown · Expert"), or as it is for a person."""
+        level = self.levels[seat] if seat < len(self.levels) else ""
+        if not level:
+            return label
+        return _("{player} · {level}").format(player=label, level=i18n.translated(level))
 
     def preview_actions(self) -> tuple[game_panels.Action, ...]:
         """VALIDATE and Cancel while the board previews a move (else none)."""

@@ -67,9 +67,10 @@ class GameFrame(GamePlay):
         if kind == "offer" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
             others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
-            text = i18n.translated(self.game.move_to_text(s.state, self.offer))
+            notation = self.game.move_to_text(s.state, self.offer)
+            text = i18n.translated(notation, game_panels.SPECIAL_MOVE)
             return game_panels.Panel(
-                kind, _("{player} offers: {move}").format(player=mover, move=text),
+                kind, game_panels.offer_title(mover, notation, text),
                 _("{players}: do you accept?").format(players=others),
                 buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))

@@ -46,6 +46,14 @@ SPECIAL_WORDS = (NP_("special move", "draw"), NP_("special move", "resign"))
 if TYPE_CHECKING:
     from tabletop.store.library import Library
 
+def offer_title(player: str, notation: str, shown: str) -> str:
+    """The title of the panel where `player` offers a special move: "Ada offers a draw"
+    for the draw every game calls "draw", else "Ada offers: <the move's words>"."""
+    if notation == "draw":
+        return _("{player} offers a draw").format(player=player)
+    return _("{player} offers: {move}").format(player=player, move=shown)
+
+
 #: A button to draw: its label, what it does, whether it is enabled, and its name.
 Action = tuple[str, Callable[[], None], bool, str]
 

@@ -56,7 +56,8 @@ class GamePlay(BoardShell):
         session.plugin = services.plugin_name(game_id)  # its failures in play name the plugin
         seats = list(seats or self._seats(services, session))
         super().__init__(services, game_id, session.game, session.human_seats,
-                         [seat.name for seat in seats])
+                         [seat.name for seat in seats],
+                         levels=[seat.shown if not seat.is_person else "" for seat in seats])
         #: The one driver of the game: this screen shows it and sends it people's moves.
         self.table = Table(services.host, session, seats, budget=services.ai_budget(),
                            policy=Policy.STAND_IN, worker=services.worker, keep=self._keep)

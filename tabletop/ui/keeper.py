@@ -112,9 +112,9 @@ class GameKeeper(ThreadedKeeper):
         return self.library.entries(status=IN_PROGRESS)
 
     def last_names(self, game_id: str) -> list[str]:
-        """The names people gave each seat at the latest game of `game_id`, by seat (""
-        where none was: a computer's seat, an unnamed one), for the set-up screen and the
-        quick starts: a name comes back at the seat its person had."""
+        """The names people gave each seat at the latest game of `game_id` that had one, by
+        seat ("" where none was: a computer's seat, an unnamed one), for the set-up screen
+        and the quick starts: a name comes back at the seat its person had."""
         if self.library is None:
             return []
         self.flush()

@@ -273,7 +273,8 @@ class LauncherScreen(Screen):
                 if y < floor:
                     return
             x = left + (index % columns) * (column_w + px(10))
-            self.add_button(start.label, Rect(x, y, column_w, button_h - px(8)),
+            self.add_button(quickstart.as_offered(self.services, start).label,
+                            Rect(x, y, column_w, button_h - px(8)),
                             partial(quickstart.begin, self.services, start),
                             name=f"quick:{start.game_id}:{len(start.seats)}:"
                                  f"{start.seats.count(HUMAN)}")

@@ -82,6 +82,8 @@ class LibraryScreen(Screen):
         self.message = message or ""
         #: True when the message tells of a success (an import, a game moved to the trash).
         self.good = False
+        #: The file the last Delete moved to the trash, and the game's words (Restore).
+        self.trashed: tuple[Path, str] | None = None
         self.entries: list[Entry] = []
         self.reload()
 
@@ -130,22 +132,39 @@ class LibraryScreen(Screen):
             self.navigator.continue_game(entry.id)
 
     def ask_delete(self, entry: Entry) -> None:
-        """Ask before deleting."""
+        """Ask before deleting (the safe answer, Cancel, has the focus: Enter keeps it)."""
         self.doomed, self.mode = entry, "delete"
-        self.focus = -1
+        self.focus_name = "cancel"
         self.invalidate()
 
     def delete(self) -> None:
-        """Move the asked-about game to the trash."""
+        """Move the asked-about game to the trash (Restore brings it back)."""
         entry, self.doomed, self.mode = self.doomed, None, "list"
         library = self.services.keeper.library
         if entry is not None and library is not None:
+            names = {gid: g.info.name for gid, g in self.services.host.games.items()}
+            game = describe(entry, names, self.services.host)
             try:
-                moved = library.delete(entry.id)
-                self.message = _("Moved to the trash: {file}").format(file=moved.name)
+                self.trashed = (library.delete(entry.id), game)
+                self.message = _("{game}: moved to the trash.").format(game=game)
                 self.good = True
             except TabletopError as exc:
                 self.message, self.good = str(exc), False
+        self.focus = -1
+        self.reload()
+
+    def restore(self) -> None:
+        """Bring the game deleted last back from the trash."""
+        trashed, self.trashed = self.trashed, None
+        library = self.services.keeper.library
+        if trashed is not None and library is not None:
+            try:
+                library.restore(trashed[0])
+                self.message = _("{game}: restored.").format(game=trashed[1])
+                self.good = True
+            except TabletopError as exc:
+                self.message, self.good = str(exc), False
+        self.focus = -1
         self.reload()
 
     def show_import(self) -> None:
@@ -183,6 +202,7 @@ class LibraryScreen(Screen):
             self.message, self.good = str(exc), False
             self.invalidate()
             return
+        self.trashed = None
         self.message = (_("Imported {file}") if library.count() > before
                         else _("Imported already: {file} is kept in the library")).format(
             file=target.name)
@@ -211,9 +231,14 @@ class LibraryScreen(Screen):
             self._build_confirm(width, height)
         else:
             self._build_list(left, right, height)
+        restore = self.trashed is not None and self.mode == "list"
+        if restore:
+            self.add_button(_("Restore"), Rect(right - px(170), px(4), px(170), px(32)),
+                            self.restore, name="restore")
         if self.message:
             colour = GOOD if self.good else ERROR
-            self.label(self.message, left, px(34), 13, colour, width=right - left,
+            self.label(self.message, left, px(34), 13, colour,
+                       width=right - left - (px(190) if restore else 0),
                        multiline=True, anchor_y="top")
 
     def _build_list(self, left: float, right: float, height: int) -> None:
@@ -233,9 +258,10 @@ class LibraryScreen(Screen):
             self.fitted(text, x + px(132), y + px(12), 15, TEXT, px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button(_("Import…"), Rect(right - px(300), y, px(140), px(34)),
+        # Back is wide enough for "Retour (Échap)" at 800x600.
+        self.add_button(_("Import…"), Rect(right - px(320), y, px(140), px(34)),
                         self.show_import, name="import")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y, px(170), px(34)),
                         self.navigator.show_launcher, name="back")
         # Rows keep room for two lines of text at the smallest font size (small windows).
         row_h, top, floor = max(px(58), 46), y - px(16), px(110)
@@ -326,11 +352,11 @@ class LibraryScreen(Screen):
                      "Enter; or pick a file of the saves folder."), left, about.top, 13,
                    DIM, multiline=True, anchor_y="top", box=about)
         shown = self.path_text or _("(click here, then type or paste a path)")
-        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(310), px(38)),
+        self.add_button(shown[-70:], Rect(left, y - px(8), right - left - px(330), px(38)),
                         self.import_path, name="path")
-        self.add_button(_("Import"), Rect(right - px(300), y - px(8), px(140), px(38)),
+        self.add_button(_("Import"), Rect(right - px(320), y - px(8), px(140), px(38)),
                         self.import_path, name="import-path")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y - px(8), px(150), px(38)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y - px(8), px(170), px(38)),
                         self.back, name="back")
         y -= px(60)
         self.fitted(_("Saves folder: {folder}").format(folder=self.services.directory / "saves"),

@@ -441,8 +441,9 @@ class OnlineScreen(BoardShell):
             return self.legend_panel()
         if kind == "offer" and self.offer is not None:
             return game_panels.Panel(
-                kind, _("{player} offers: {move}").format(
-                    player=self._offered_by, move=i18n.translated(str(self.offer))),
+                kind, game_panels.offer_title(
+                    self._offered_by, str(self.offer),
+                    i18n.translated(str(self.offer), game_panels.SPECIAL_MOVE)),
                 _("Do you accept?"),
                 buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))

@@ -1,16 +1,18 @@
 """Quick starts: games begun from the launcher in one click, set-up skipped.
 
 Derived from each game's info, never from its name: "<game> against the computer" for a
-game two may play that has agents, "<game> solo" for one a person may play alone,
-"<game>, two players here" for one two may play. Each takes the choices last made at that
-kind of game (the opponent agent, the options, the people's names) from the library, else
-the game's defaults and its strongest agent.
+game two may play that has agents ("Verso against Beginner" once the opponent's level is
+known), "<game> solo" for one a person may play alone, "<game>, two players here" for one
+two may play. Each takes the choices last made at that kind of game (the opponent agent,
+the options, the people's names) from the library, else the game's defaults and a
+newcomer's opponent: the level the game's tutorial ends against, else its weakest level
+(a newcomer is never put against Expert without knowing).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
@@ -20,6 +22,7 @@ from tabletop.model import TabletopError
 from tabletop.play.session import HUMAN, Session
 from tabletop.seats import Seat
 from tabletop.store.library import given_names
+from tabletop.tutorial import tutorial_of
 
 if TYPE_CHECKING:
     from tabletop.plugins import Host
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 
 #: The kinds of quick start, each its button's words ({game}: the game's name).
 AGAINST = N_("{game} against the computer")
+#: The same, once the level it plays is known ({level}: "Beginner", in the language).
+AGAINST_LEVEL = N_("{game} against {level}")
 SOLO = N_("{game} solo")
 TWO_HERE = N_("{game}, two players here")
 
@@ -42,11 +47,32 @@ class QuickStart:
     game: str
     game_id: str
     seats: tuple[str, ...]  # HUMAN, or the agent to use when none is remembered
+    #: The computer's level as players know it (English; "" where none plays).
+    level: str = ""
 
     @property
     def label(self) -> str:
-        """The button's words: "Verso against the computer"."""
-        return _(self.words).format(game=i18n.translated(self.game))
+        """The button's words: "Verso against Beginner", "Verso solo"."""
+        game = i18n.translated(self.game)
+        if self.words == AGAINST and self.level:
+            return _(AGAINST_LEVEL).format(game=game, level=i18n.translated(self.level))
+        return _(self.words).format(game=game)
+
+
+def newcomer_agent(host: Host, game_id: str) -> str:
+    """The opponent a newcomer starts against: the level the game's tutorial ends
+    against, else its weakest level (levels are registered weakest first), else its
+    strongest agent (a game without levels has no easier one to offer)."""
+    specs = host.agent_specs(game_id)
+    names = {spec.name for spec in specs}
+    try:
+        tutorial = tutorial_of(host.game(game_id))
+    except TabletopError:  # a broken tutorial leaves the choice to the levels
+        tutorial = None
+    if tutorial is not None and tutorial.opponent in names:
+        return str(tutorial.opponent)
+    levels = [spec.name for spec in specs if spec.level is not None]
+    return levels[0] if levels else host.strongest_agent(game_id).name
 
 
 def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
@@ -54,8 +80,9 @@ def quick_starts(host: Host, game_id: str) -> list[QuickStart]:
     info = host.game(game_id).info
     starts = []
     if info.min_players <= 2 <= info.max_players and host.agent_specs(game_id):
-        starts.append(QuickStart(AGAINST, info.name, game_id,
-                                 (HUMAN, host.strongest_agent(game_id).name)))
+        agent = newcomer_agent(host, game_id)
+        starts.append(QuickStart(AGAINST, info.name, game_id, (HUMAN, agent),
+                                 _level(host, game_id, agent)))
     if info.min_players == 1:
         starts.append(QuickStart(SOLO, info.name, game_id, (HUMAN,)))
     if info.min_players <= 2 <= info.max_players:
@@ -82,6 +109,27 @@ def remembered(services: Services, start: QuickStart) -> tuple[tuple[str, ...], 
                                      [seat.agent for seat in entry.seats]))
             break
     return seats, options, names
+
+
+def as_offered(services: Services, start: QuickStart) -> QuickStart:
+    """`start` naming the level a click plays now: the one remembered from the latest
+    game of its kind, else its own."""
+    if start.words != AGAINST:
+        return start
+    seats, _options, _names = remembered(services, start)
+    agents = [agent for agent in seats if agent != HUMAN]
+    if not agents:
+        return start
+    return replace(start, level=_level(services.host, start.game_id, agents[0]))
+
+
+def _level(host: Host, game_id: str, agent: str) -> str:
+    """The level that plays `agent` ("" where none does: the button then says "the
+    computer" rather than an agent's id)."""
+    specs = host.agent_specs(game_id)
+    named = computer_name(specs, agent)
+    levels = {spec.level.name for spec in specs if spec.level is not None}
+    return named if named in levels else ""
 
 
 def begin(services: Services, start: QuickStart) -> None:

@@ -80,6 +80,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tabletop import i18n
 from tabletop.model import Game
 from tabletop.ui.geometry import Rect
 
@@ -319,11 +320,19 @@ class RendererContext:
     remote: frozenset[int] = frozenset()
     #: The text layers handed out (the host reads their boxes).
     texts: TextLayers = field(default_factory=TextLayers)
+    #: Each computer seat's level as players know it, in English ("Expert"; "" for a
+    #: person or an agent without one): name it beside the seat (`level`).
+    levels: tuple[str, ...] = ()
 
     def seat_label(self, seat: int) -> str:
         """The seat as the board names it: the person's name, or the game's seat name."""
         name = self.names[seat] if seat < len(self.names) else ""
         return self.game.info.player_label(seat, name)
+
+    def level(self, seat: int) -> str:
+        """The level of the computer at `seat` in the player's language, "" if none."""
+        level = self.levels[seat] if seat < len(self.levels) else ""
+        return i18n.translated(level) if level else ""
 
     def layer(self, name: str = "", batch: pyglet.graphics.Batch | None = None
               ) -> TextLayer:

@@ -72,9 +72,12 @@ class SettingsScreen(Screen):
         self.label(_("Saved automatically. Esc returns."), left, height - px(100), 13, DIM)
 
         def row(title: str, value: str, down: Callable[[], None] | None,
-                up: Callable[[], None], name: str) -> None:
+                up: Callable[[], None], name: str, help_line: str) -> None:
             nonlocal y
             self.label(title, left, y + px(14), 16, width=value_x - left - px(12))
+            # What the setting does, under its row (as set-up's options have it).
+            self.label(help_line, left + px(16), y - px(4), 12, DIM, anchor_y="top",
+                       width=width - left - px(16) - px(40))
             if down is None:
                 self.add_button(value, Rect(value_x, y, px(340), px(38)), up, name=name)
             else:
@@ -82,7 +85,7 @@ class SettingsScreen(Screen):
                 self.label(value, value_x + px(60), y + px(14), 16, width=px(224))
                 self.add_button(">", Rect(value_x + px(296), y, px(44), px(38)), up,
                                 name=f"{name}+")
-            y -= px(50)
+            y -= px(80)
 
         def pace(step: int) -> Callable[[], None]:
             return lambda: self.change(lambda st: setattr(
@@ -109,19 +112,24 @@ class SettingsScreen(Screen):
             return _("on") if value else _("off")
 
         row(_("Animation per move"), seconds_text(s.animation_seconds), pace(-1), pace(1),
-            "pace")
+            "pace", _("How long a move takes to slide into place (0 s: at once)."))
         row(_("Computer thinking time"), seconds_text(s.ai_seconds), think(-1), think(1),
-            "think")
+            "think", _("For a computer player without a level; a level keeps its own "
+                       "strength."))
         row(_("Computer moves shown"), pace_name(s.ai_pause_seconds), ai_pace(-1),
-            ai_pace(1), "ai_pace")
+            ai_pace(1), "ai_pace", _("How long a computer's move stays in view before "
+                                     "the next one."))
         row(_("Sound volume"), _("muted") if s.volume <= 0 else _("{percent} %").format(
-            percent=i18n.number(round(s.volume * 100))), volume(-1), volume(1), "volume")
+            percent=i18n.number(round(s.volume * 100))), volume(-1), volume(1), "volume",
+            _("The sounds of moves and of a game's end."))
         row(_("Colour-blind symbols"), on_off(s.colour_blind), None,
             lambda: self.change(lambda st: setattr(st, "colour_blind", not st.colour_blind)),
-            "colour_blind")
+            "colour_blind", _("Shapes on pieces and cards that name their colours."))
         row(_("Fullscreen (F11)"), on_off(s.fullscreen), None,
-            self._toggle_fullscreen, "fullscreen")
-        row(_("Language"), language_name(s.language), language(-1), language(1), "language")
+            self._toggle_fullscreen, "fullscreen",
+            _("The window fills the screen; F11 switches it on any screen."))
+        row(_("Language"), language_name(s.language), language(-1), language(1), "language",
+            _("The app's and the games' words; System follows this computer."))
         self.add_button(_("Back"), Rect(left, y - px(20), px(200), px(52)),
                         self.navigator.show_launcher, name="back")
         if self.problem:

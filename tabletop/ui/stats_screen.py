@@ -25,11 +25,14 @@ from tabletop.levels import computer_name
 from tabletop.person_rating import rounded
 from tabletop.store.reviews import accuracy_history
 from tabletop.store.stats import (
+    NAME_ADVICE,
     NO_RATING,
     PEOPLE,
+    UNNAMED,
     people,
     people_ratings,
     player_stats,
+    player_words,
     rating_scales,
     rating_text,
     solo_heading,
@@ -63,7 +66,7 @@ class StatsScreen(Screen):
         library = services.keeper.library
         services.keeper.flush()
         self.entries = library.entries() if library is not None else []
-        # Named people and agents: a seat nobody named ("Player 1") is no one to pick.
+        # Named people, then the games nobody named (UNNAMED); computers are opponents.
         self.players = people(self.entries)
         self.player = self.players[0] if self.players else None
         # Everyone's ratings once: they do not depend on whose statistics are shown.
@@ -78,7 +81,7 @@ class StatsScreen(Screen):
         """Count again for the chosen player and game."""
         data = player_stats(self.entries, self.services.host.games, self.player, self.game,
                             self.scales, self.ratings)
-        self.stats = data["players"].get(self.player or "", {})
+        self.stats = data["players"].get(self.player, {}) if self.player is not None else {}
         library = self.services.keeper.library
         #: The player's accuracy in each reviewed game, per game (`store.reviews`).
         self.accuracies = ({} if library is None or self.player is None else
@@ -108,7 +111,8 @@ class StatsScreen(Screen):
         games = [self.game] if self.game is not None else sorted(
             {e.game for e in self.entries if e.game is not None})
         words = {computer_name(host.agent_specs(g), agent) for g in games if g in host.games}
-        return " / ".join(sorted(i18n.translated(w) for w in words - {agent})) or agent
+        # A level's own name ("Casual") is words of the game too: translated like the rest.
+        return " / ".join(sorted({i18n.translated(w) for w in words})) or agent
 
     def opponents(self) -> dict[str, dict[str, Any]]:
         """The results against each opponent, by the name shown ("people" for people):
@@ -132,14 +136,15 @@ class StatsScreen(Screen):
         if self.counted_in != i18n.language():  # the words of the ratings and seats
             data = player_stats(self.entries, self.services.host.games, self.player,
                                 self.game, self.scales, self.ratings)
-            self.stats = data["players"].get(self.player or "", {})
+            self.stats = (data["players"].get(self.player, {}) if self.player is not None
+                          else {})
             self.counted_in = i18n.language()
         left, right = px(40), width - px(40)
         self.label(_("Statistics"), left, height - px(64), 30, bold=True)
         y = height - px(120)
         for title, text, cycle, name, x in (
-                (_("Player"), self.player or _("nobody yet"), self.cycle_player, "player",
-                 left),
+                (_("Player"), _("nobody yet") if self.player is None else
+                 player_words(self.player), self.cycle_player, "player", left),
                 (_("Game"), _("every game") if self.game is None else self._name(self.game),
                  self.cycle_game, "game", left + px(440))):
             self.label(title, x, y + px(12), 15, width=px(80))
@@ -148,7 +153,7 @@ class StatsScreen(Screen):
             self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200))
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
-        self.add_button(_("Back (Esc)"), Rect(right - px(150), y, px(150), px(34)),
+        self.add_button(_("Back (Esc)"), Rect(right - px(170), y, px(170), px(34)),
                         self.navigator.show_launcher, name="back")
         top, bottom = y - px(20), px(30)
         middle = left + (right - left) / 2
@@ -191,6 +196,8 @@ class StatsScreen(Screen):
         px, s = self.px, self.stats
         x, width = area.left + px(14), area.width - px(28)
         y = area.top - px(6)
+        if self.player == UNNAMED:  # how these games would have been someone's
+            y -= self._wrapped(_(NAME_ADVICE), x, y - px(4), width, 12, DIM) + px(8)
         if not s or not (s["games"] or s["against"]):
             self.label(_("No finished games against anyone yet."), x, y - px(30), 13, DIM,
                        width=width)
@@ -210,14 +217,21 @@ class StatsScreen(Screen):
             words = self._streak_and_bests(s, game_id)
             if words:
                 y -= self._wrapped(words, x, y - px(2), width, 11, DIM) + px(2)
-        y = self._section(_("Win rate against"), x, y - px(10), width)
-        for rival, t in sorted(self.opponents().items(),
-                               key=lambda r: (r[0] == "people", r[0])):
-            if y - row < area.bottom:
-                return  # no room for more: the rest is in `tabletop stats`
-            y -= row
-            self._rate(Rect(x, y, width, row - px(8)),
-                       _("people") if rival == "people" else rival, t)
+        # The computers by their levels in a section of their own, then people.
+        rivals = self.opponents()
+        for title, chosen in ((_("Against the computer"), [r for r in rivals if r != "people"]),
+                              (_("Against people"), [r for r in rivals if r == "people"])):
+            if not chosen:
+                continue
+            if y - px(40) - row < area.bottom:
+                return
+            y = self._section(title, x, y - px(10), width)
+            for rival in sorted(chosen):
+                if y - row < area.bottom:
+                    return  # no room for more: the rest is in `tabletop stats`
+                y -= row
+                self._rate(Rect(x, y, width, row - px(8)),
+                           _("people") if rival == "people" else rival, rivals[rival])
         if y - px(40) - row < area.bottom:
             return
         y = self._section(_("By seat"), x, y - px(10), width)
@@ -421,6 +435,17 @@ class StatsScreen(Screen):
             for strip in self._inside([h[key] for h in history], low, high):
                 self._shapes.append(arcade.shape_list.create_line_strip(
                     [at(i, value) for i, value in strip], BAR, 1))
+        # The latest interval also as a bar at the last point, capped where it ends inside
+        # the chart: after one game it is the only interval there is to draw.
+        last = len(history) - 1
+        bar_x, bar_low = at(last, history[-1]["low"])
+        bar_high = at(last, history[-1]["high"])[1]
+        self._shapes.append(arcade.shape_list.create_line(bar_x, bar_low, bar_x, bar_high,
+                                                          BAR, 1))
+        for key, end in (("low", bar_low), ("high", bar_high)):
+            if low < history[-1][key] < high:
+                self._shapes.append(arcade.shape_list.create_line(
+                    bar_x - px(5), end, bar_x + px(5), end, BAR, 1))
         points = [at(i, h["rating"]) for i, h in enumerate(history)]
         if len(points) > 1:
             self._shapes.append(arcade.shape_list.create_line_strip(points, LINE, 2))

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 #: players' answers); a longer way to the next position is shown at once.
 SHOWN_ANSWERS = 3
 #: The layout scale from which a refusal also says what the refused move would have done
-#: (at 800×600 the step's words and the reason fill the sidebar).
+#: (at 800×600 the step's words and the reason fill the sidebar and the move log would
+#: lose its room: tests/ui/test_tutorial_app.py).
 ROOMY = 0.9
 
 
@@ -234,9 +235,19 @@ class TutorialScreen(BoardShell):
         interactive = self.interactive
         self.stage.position(s.view_of(s.state, self.seat), s.to_move,
                             s.legal_moves() if interactive else (), interactive,
-                            self._last_ply(), focused=self.board_focused,
+                            self._last_ply() if self._played_here() else None,
+                            focused=self.board_focused,
                             marks=() if self.answers else tuple(self.step.look))
         self._needs_position = False
+
+    def _played_here(self) -> bool:
+        """True when the last move shown was played on the way to this step or in it: a
+        move of an earlier step (and the red note of what it did) is not this step's."""
+        if self.number == 1:
+            return bool(self.session.moves)
+        before = self.tutorial.step(self.number - 1)
+        earlier = len(before.moves) if before.start == self.step.start else 0
+        return len(self.session.moves) > earlier
 
     def _last_ply(self) -> Ply | None:
         s = self.session

@@ -54,6 +54,21 @@ def test_games_are_kept_as_record_files_and_listed_newest_first(tmp_path: Path) 
     assert library.player_names() == ["Ada", "Bob", "random"]  # people first
 
 
+def test_games_without_names_do_not_make_the_set_up_forget_the_last_name(tmp_path: Path
+                                                                         ) -> None:
+    """Issue 36: after unnamed games, set-up offers the last name used again."""
+    library = Library.open(tmp_path)
+    library.add(nim_record(), ["Alice", "random"])
+    assert library.last_seats("nim") == ["Alice", ""]
+    library.add(nim_record(), ["Player 1", "random"])  # nobody gave a name
+    library.add(nim_record(1), ["Player 1", "random"])
+    assert library.last_seats("nim") == ["Alice", ""]
+    library.add(nim_record(), ["Bob", "random"])
+    assert library.last_seats("nim") == ["Bob", ""]
+    assert library.last_seats("verso") == []
+    library.close()
+
+
 def test_saving_a_move_rewrites_the_file_and_the_entry(tmp_path: Path) -> None:
     library = Library.open(tmp_path)
     entry = library.add(nim_record(1), ["Ada", "random"])

@@ -14,7 +14,6 @@ import pytest
 
 from tabletop.person_rating import (
     DROP,
-    TOO_EARLY,
     Anchor,
     Estimate,
     Played,
@@ -181,11 +180,19 @@ def test_the_rating_in_words() -> None:
     levels = SCALE.levels
     assert describe(Estimate(703.0, 583.0, 823.0, 20, 20, 11.0), levels) == \
         "about 700 ± 120 — between Club and Expert"
+    assert describe(Estimate(420.0, 230.0, 860.0, 8, 8, 3.0), levels) == \
+        "about 420 (230 to 860) — between Casual and Club"
+    # Issue 36: fewer than 5 games, or an interval wider than the levels' whole range, is
+    # not yet a rating: a lower bound far below Beginner read as nonsense.
+    assert describe(Estimate(370.0, -510.0, 940.0, 1, 1, 0.0), levels) == \
+        "fewer than 5 games: not yet rated"
     assert describe(Estimate(420.0, 130.0, 1260.0, 3, 3, 3.0), levels) == \
-        "about 420 (130 to 1,260) — between Casual and Club"
-    # An interval past every level both ways (a first game) places nothing yet.
-    assert describe(Estimate(490.0, -110.0, 1380.0, 1, 1, 1.0), levels) == \
-        f"about 490 (-110 to 1,380) — {TOO_EARLY}"
+        "fewer than 5 games: not yet rated"
+    assert describe(Estimate(490.0, -110.0, 1380.0, 6, 6, 1.0), levels) == \
+        "not yet rated: the games so far leave it too uncertain"
+    # Without rated levels, 5 games are enough for the interval alone.
+    assert describe(Estimate(490.0, -110.0, 1380.0, 6, 6, 1.0), ()) == \
+        "about 490 (-110 to 1,380)"
     assert placement(-80.0, levels) == "below Beginner"
     assert placement(1300.0, levels) == "above Expert"
     assert placement(590.0, levels) == "near Club"

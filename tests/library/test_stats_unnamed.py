@@ -9,7 +9,7 @@ from typing import Any
 from games.verso.game import VersoGame
 from games.versus.game import VersusGame
 from tabletop.store.library import Library
-from tabletop.store.stats import people, player_stats
+from tabletop.store.stats import UNNAMED, people, player_stats
 from tests.library.helpers import finished
 
 GAMES: dict[str, Any] = {"verso": VersoGame(), "versus": VersusGame()}
@@ -24,8 +24,12 @@ def test_an_unnamed_seat_is_no_person_and_a_named_one_is(tmp_path: Path) -> None
     library.add(finished("versus", (0, 1), (1,), ("strong", "human")), ["strong", "Bob"])
     entries = library.entries()
     stats = player_stats(entries, GAMES)
-    assert list(stats["players"]) == ["Ada", "Bob"]  # no "Player 1"
+    # No "Player 1": Issue 36, every seat nobody named counts together under UNNAMED.
+    assert list(stats["players"]) == [UNNAMED, "Ada", "Bob"]  # sorted: "" first
+    assert stats["players"][UNNAMED]["games"]["versus"]["games"] == 2
+    assert stats["players"][UNNAMED]["solo"]["verso"]["games"] == 1
     # Ada lost to an unnamed person: it still counts for her, against people.
     assert stats["players"]["Ada"]["against"]["people"]["losses"] == 1
     assert player_stats(entries, GAMES, player="Player 1")["players"] == {}
-    assert people(entries) == ["Ada", "Bob", "strong"]  # people first, then agents
+    # People, then the games nobody named; computers are opponents, not players.
+    assert people(entries) == ["Ada", "Bob", UNNAMED]

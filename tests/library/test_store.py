@@ -18,7 +18,7 @@ from tabletop.record import Record
 from tabletop.store import journal
 from tabletop.store.files import free_name
 from tabletop.store.keeper import Keeper, ThreadedKeeper
-from tabletop.store.library import INDEX, Library
+from tabletop.store.library import INDEX, Library, LibraryError
 from tabletop.store.records import read_game
 from tests.library.helpers import nim_record
 
@@ -196,6 +196,31 @@ def test_delete_takes_the_journal_to_the_trash_beside_its_file(tmp_path: Path) -
     moved = library.delete(entry.id)
     assert read_game(moved)[0] == nim_record(2)
     assert not list(library.games_dir.iterdir())
+
+
+def test_restore_brings_a_deleted_game_back_and_touches_only_the_trash(tmp_path: Path
+                                                                       ) -> None:
+    library = Library.open(tmp_path)
+    entry = library.add(nim_record(1), ["Ada", "random"])
+    library.save(entry.id, nim_record(3))  # moves in the journal too
+    moved = library.delete(entry.id)
+    back = library.restore(moved)
+    assert back.id == entry.id and [s.player for s in back.seats] == ["Ada", "random"]
+    assert library.read_record(entry.id) == nim_record(3)
+    assert not list(library.trash_dir.iterdir())
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("{}", "utf-8")
+    with pytest.raises(LibraryError, match="is not a game of the library's trash"):
+        library.restore(elsewhere)
+    moved = library.delete(entry.id)
+    library.add(nim_record(2), ["Bo", "random"])
+    os.replace(library.games_dir / next(p.name for p in library.games_dir.iterdir()
+                                        if p.suffix == ".json"),
+               library.games_dir / moved.name)  # a kept game now holds its name
+    with pytest.raises(LibraryError, match="a kept game has its name"):
+        library.restore(moved)
+    assert moved.exists()  # refused: nothing moved
+    library.close()
 
 
 def test_the_plain_and_the_threaded_keeper_keep_the_same_game(tmp_path: Path) -> None:

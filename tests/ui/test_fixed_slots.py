@@ -124,6 +124,6 @@ def test_the_quick_starts_are_the_same_at_every_size_built_in_games_first(
     launcher = window.current_view
     launcher.ensure_built()
     shown = [b.label for b in launcher.buttons if b.name.startswith("quick:")]
-    assert shown == ["Verso against the computer", "Versus against the computer",
+    assert shown == ["Verso against Beginner", "Versus against Casual",
                      "Verso solo", "Versus, two players here"]
     assert not any(p.cut for p in launcher.texts.items if p.text in shown)

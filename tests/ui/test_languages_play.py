@@ -25,7 +25,7 @@ from tabletop.ui.game_screen import GameScreen
 
 #: Button name → its label in each language.
 BUTTONS = {
-    "fr": {"undo": "Annuler le coup (U)", "hint": "Conseil (H)", "rules": "Règles (F1)",
+    "fr": {"undo": "Défaire (U)", "hint": "Conseil (H)", "rules": "Règles (F1)",
            "new": "Nouvelle partie (N)", "keys": "Touches (?)"},
     "de": {"undo": "Zug zurück (U)", "hint": "Tipp (H)", "rules": "Regeln (F1)",
            "new": "Neue Partie (N)", "keys": "Tasten (?)"},
@@ -80,7 +80,7 @@ def test_a_game_screen_speaks_the_language(window: Any, game_id: str, players: i
     assert screen.overlay == "keys"
     keys_panel = "\n".join(texts(screen))
     assert {"fr": "Touches", "de": "Tasten"}[code] in keys_panel
-    assert {"fr": "Fermer (? ou Esc)", "de": "Schließen (?, Esc)"}[code] in keys_panel
+    assert {"fr": "Fermer (? ou Échap)", "de": "Schließen (?, Esc)"}[code] in keys_panel
 
 
 def test_a_game_screen_lays_its_texts_out_again_when_the_language_changes(

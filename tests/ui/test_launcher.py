@@ -25,12 +25,13 @@ def _labels(window: Any) -> list[str]:
 
 def test_quick_starts_come_from_each_games_info() -> None:
     host = Host().load()
+    # The button names the level, a newcomer's: the one each tutorial ends against.
     assert [s.label for s in quick_starts(host, "verso")] == [
-        "Verso against the computer", "Verso solo", "Verso, two players here"]
+        "Verso against Beginner", "Verso solo", "Verso, two players here"]
     assert [s.label for s in quick_starts(host, "versus")] == [
-        "Versus against the computer", "Versus, two players here"]
+        "Versus against Casual", "Versus, two players here"]
     against = quick_starts(host, "versus")[0]
-    assert against.seats == (HUMAN, host.strongest_agent("versus").name)
+    assert against.seats == (HUMAN, "Casual")
     test_host = ui_games.make_host()  # a plugin's game gets the same, by its own name
     assert [s.label for s in quick_starts(test_host, "tictactoe")] == [
         "Tic-tac-toe against the computer", "Tic-tac-toe, two players here"]

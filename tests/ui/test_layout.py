@@ -254,7 +254,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
         screen, renderer = window.current_view, window.current_view.renderer
         assert not problems(window, "verso")
         box = renderer.geometry.message
-        message = "Player 3 flips blue 6 (3 pt) into green 1 (1 pt), a face they " \
+        message = "Player 3 flips blue 6 (3 pts) into green 1 (1 pt), a face they " \
                   "already hold: it is discarded (no duplicates in a layout). " * 3
         line = arcade.Text(message, box.left, box.top - 20, (255, 255, 255), 13,
                            font_name="DejaVu Sans")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import click_button, close_app, installed_host, key, open_app
+from ui_driver import click_button, close_app, installed_host, key, open_app, pump
 
 from tabletop.levels import computer_name
 from tabletop.ui._arcade import arcade
@@ -40,20 +40,29 @@ def test_an_agent_is_named_by_the_level_that_plays_it() -> None:
 
 def test_the_library_and_the_replay_name_a_quick_starts_computer_by_its_level(
         window: Any) -> None:
-    click_button(window, "quick:verso:2:1")  # Verso against the computer: agent "strong"
+    # The quick start says the level on its button and plays a newcomer's: Beginner.
+    assert window.current_view.button_named("quick:verso:2:1").label == (
+        "Verso against Beginner")
+    click_button(window, "quick:verso:2:1")
     screen = window.current_view
-    assert isinstance(screen, GameScreen) and "strong" in screen.session.agents
+    assert isinstance(screen, GameScreen) and "Beginner" in screen.session.agents
+    # During play the seat is named with its level, on the table and in the scores.
+    pump(window)
+    assert screen.renderer.seat_label(1) == "Player 2 · Beginner"  # the table's panel
+    assert any(t.startswith("Scores:") and "Player 2 (Beginner)" in t
+               for t in screen.sidebar().scores)  # in brackets: the scores part by "·"
     key(window, arcade.key.ESCAPE)
-    assert any(t.endswith("Player 1 vs Expert") for t in texts(window))  # in progress
+    assert any(t.endswith("Player 1 vs Beginner") for t in texts(window))  # in progress
     click_button(window, "library")
     shown = texts(window)
-    assert "Verso · Player 1 vs Expert" in shown
-    assert not any("strong" in t for t in shown)
+    assert "Verso · Player 1 vs Beginner" in shown
     entry = window.app.keeper.library.entries()[0]
     # The replay viewer of the game so far (the Library's Open continues a game in
     # progress; a finished one opens here).
     window.show_view(ReplayScreen.open(window.app, entry.id))
-    assert "Player 1 vs Expert" in texts(window)
+    assert "Player 1 vs Beginner" in texts(window)
+    # An agent a level plays on the app's time is named by that level, never its id.
+    assert computer_name(window.app.host.agent_specs("verso"), "strong") == "Expert"
 
 
 def test_statistics_name_the_opponents_by_level(window: Any) -> None:

@@ -89,11 +89,21 @@ def test_delete_asks_first_and_moves_the_file_to_the_trash(tmp_path: Path) -> No
         key(window, arcade.key.ESCAPE)  # Cancel: nothing moves
         assert kept.exists() and window.current_view.mode == "list"
         click_button(window, f"delete:{ids['won']}")
+        screen = window.current_view
+        assert screen.buttons[screen.focus].name == "cancel"  # the safe answer is focused
+        key(window, arcade.key.ENTER)  # and Enter takes it: nothing moves
+        assert kept.exists() and screen.mode == "list"
+        click_button(window, f"delete:{ids['won']}")
         click_button(window, "confirm-delete")
         assert not kept.exists()
         assert (tmp_path / "trash" / kept.name).read_text("utf-8") == text
-        assert ids["won"] not in [e.id for e in window.current_view.entries]
-        assert "Moved to the trash" in _shown(window)
+        assert ids["won"] not in [e.id for e in screen.entries]
+        said = _shown(window)
+        assert "moved to the trash" in said and ids["won"] not in said  # the game, no hash
+        click_button(window, "restore")  # Restore: the game is back, as it was
+        assert kept.read_text("utf-8") == text and not (tmp_path / "trash" / kept.name).exists()
+        assert ids["won"] in [e.id for e in screen.entries]
+        assert "restored" in _shown(window) and screen.button_named("restore") is None
     finally:
         close_app(window)
 

@@ -76,7 +76,8 @@ def test_versus_names_a_person_beside_the_colour_and_keeps_the_computer_a_level(
     assert isinstance(screen, GameScreen)
     text = shown(window)
     assert "To move: Bob (Blue)" in text
-    assert "Scores: Bob 0 · Brown 0" in text  # a name alone: long ones read whole
+    # A name alone (long ones read whole); the computer with its level (issue 36).
+    assert "Scores: Bob 0 · Brown (Casual) 0" in text
 
 
 def test_a_replay_and_its_result_use_the_names(window: Any) -> None:

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from ui_driver import click_button, close_app, installed_host, key, open_app, screenshot
+from ui_driver import click_button, close_app, installed_host, key, open_app, pump, screenshot
 
+from tabletop import i18n
 from tabletop.cli import main
 from tabletop.model import Outcome
 from tabletop.record import Record
@@ -78,15 +79,22 @@ def test_choosing_a_player_and_a_game(tmp_path: Path) -> None:
     try:
         window.app.show_stats()
         screen = window.current_view
-        assert screen.players == ["Ada", "greedy"] and screen.player == "Ada"
+        # Issue 36: computers are opponents, not players; Versus's `greedy` plays exactly
+        # as its Casual level, and is named so, in a section of its own.
+        assert screen.players == ["Ada"] and screen.player == "Ada"
+        shown = _texts(window)
+        assert "greedy" not in shown
+        assert shown.index("Against the computer") < shown.index("Casual")
         click_button(window, "player+")
-        assert screen.player == "greedy" and screen.stats["games"]["versus"]["games"] == 3
-        # Versus's `greedy` plays exactly as its Casual level: the level's measured rating.
-        casual = screen.scales["versus"].opponents["greedy"]
-        assert casual.name == "Casual" and casual.low is not None and casual.high is not None
-        assert (f"Versus: measured {casual.rating:.0f} ({casual.low:.0f} to "
-                f"{casual.high:.0f}) as Casual") in _texts(window)
-        click_button(window, "player-")
+        assert screen.player == "Ada"
+        i18n.set_language("de")
+        try:
+            pump(window)
+            assert "Gegen den Computer" in _texts(window)
+            assert "Casual" not in _texts(window)  # the level in the player's language
+        finally:
+            i18n.set_language("en")
+        pump(window)
         click_button(window, "game+")  # verso, the first game kept by id
         assert screen.game == "verso" and screen.stats["games"] == {}
         assert "No finished games against anyone yet." in _texts(window)

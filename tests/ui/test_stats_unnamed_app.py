@@ -1,5 +1,6 @@
 """Issue 20: a quick-started game nobody named is no one's in Statistics: its "Player 1"
-is not listed as a person (a person who typed a name is)."""
+is not listed as a person (a person who typed a name is). Issue 36: but it counts, under
+"Played without a name", with the advice to type a name to keep one's own figures."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from ui_driver import click_button, close_app, installed_host, key, open_app, wait_until
 
+from tabletop.store.stats import UNNAMED
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.stats_screen import StatsScreen
@@ -40,7 +42,11 @@ def test_a_quick_start_nobody_named_is_not_a_person_in_statistics(window: Any) -
     click_button(window, "statistics")
     screen = window.current_view
     assert isinstance(screen, StatsScreen)
-    assert "Player 1" not in screen.players and screen.player is None
+    assert "Player 1" not in screen.players and screen.players == [UNNAMED]
+    assert screen.player == UNNAMED
     screen.ensure_built()
-    assert "Player 1" not in [t.text for t in screen._labels]
-    assert "nobody yet" in [t.text for t in screen._labels]
+    shown = [t.text for t in screen._labels]
+    assert "Player 1" not in shown
+    assert "Played without a name" in shown
+    assert any("Verso solo: 1 game" in text for text in shown), shown
+    assert any(text.startswith("Type your name at set-up") for text in shown), shown

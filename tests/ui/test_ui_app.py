@@ -271,6 +271,24 @@ def test_settings_persist_and_reach_the_renderer(window: Any, tmp_path: Path) ->
     assert screen.renderer.context.colour_blind is True
 
 
+def test_each_setting_has_a_help_line_under_it(window: Any) -> None:
+    """Issue 36: Settings says what each setting does, as set-up says it of each option."""
+    click_button(window, "settings")
+    screen = window.current_view
+    screen.ensure_built()
+    placed = {p.text: p for p in screen.texts.items}
+    rows = ("Animation per move", "Computer thinking time", "Computer moves shown",
+            "Sound volume", "Colour-blind symbols", "Fullscreen (F11)", "Language")
+    titles = [placed[title] for title in rows]
+    helps = [p for p in placed.values() if p not in titles and p.extent.left > titles[0]
+             .extent.left and p.text.endswith(".") and p.text != "Saved automatically. Esc "
+             "returns."]
+    assert len(helps) == len(rows)  # one line of help a row, under its title
+    for title, help_line in zip(titles, sorted(helps, key=lambda p: -p.extent.top),
+                                strict=True):
+        assert help_line.extent.top <= title.extent.bottom
+
+
 def test_rules_panel_and_setup_validation(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     key(window, arcade.key.F1)

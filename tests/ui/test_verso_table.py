@@ -218,7 +218,9 @@ def test_three_players_one_human_two_ais_by_keyboard(quick_window: Any) -> None:
     pump(window, 2)
     click_button(window, "review")
     text = table_text(r)
-    assert "Game over: ranking" in text and "Player 2 · computer" in text
+    # A computer's seat goes by its level (issue 36: "Player 2 · Club", not "· computer").
+    level = s.agents[1]
+    assert "Game over: ranking" in text and f"Player 2 · {level}" in text
 
 
 def find_square_on_other_turn(seed: int) -> tuple[Session, Bank]:

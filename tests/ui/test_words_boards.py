@@ -137,6 +137,29 @@ def test_versus_clicks_that_do_nothing_say_why(window: Any) -> None:
     assert screen.message.startswith("That hexagon is empty")
 
 
+def test_versus_enter_where_the_chosen_piece_cannot_go_says_why(window: Any) -> None:
+    """Issue 36: Space/Enter on the cursor's cell says why, as a click there does."""
+    screen = start(window, "versus")
+    renderer, layout = screen.renderer, screen.renderer.board_layout
+    click(window, *layout.centres[CELL_OF_NAME["a3"]])  # Blue's VERSUS, chosen
+    assert renderer.selected == CELL_OF_NAME["a3"]
+    key(window, arcade.key.RIGHT)  # the keyboard's cursor, then up the board
+    for _ in range(12):
+        cell = renderer.cursor
+        if (cell not in renderer.destinations() and cell != CELL_OF_NAME["a3"]
+                and not screen.session.state.board[cell]):
+            break
+        key(window, arcade.key.UP)
+    name = layout.board.cell_name(renderer.cursor)
+    key(window, arcade.key.ENTER)
+    assert screen.message == (f"Your VERSUS slides from a3 along a free straight line: "
+                              f"{name} is not on one, or a piece stands in the way.")
+    assert renderer.selected is None  # the choice is dropped, as a click drops it
+    screen.message = ""
+    key(window, arcade.key.SPACE)  # nothing chosen: an empty cell says what to do first
+    assert screen.message.startswith("That hexagon is empty")
+
+
 def test_verso_a_click_on_another_players_card_says_why(window: Any) -> None:
     screen = start(window, "verso", players=2)
     for _ in range(2):  # each player draws and keeps a card
@@ -148,7 +171,7 @@ def test_verso_a_click_on_another_players_card_says_why(window: Any) -> None:
                  if place[0] >= 0 and place[0] != mover)
     click(window, *other[1].center)
     assert screen.message == (f"That card is not yours: it is in "
-                              f"{screen.game.info.seat_name(other[0][0])}'s layout.")
+                              f"{screen.game.info.seat_name(other[0][0])}'s display.")
 
 
 def luma(colour: tuple[int, ...]) -> float:

@@ -22,9 +22,9 @@ GAME = VersoGame()
 
 def test_ids_follow_the_written_order() -> None:  # verso.md §1.1
     texts = [tuple(f.text() for f in STANDARD.cards[i].faces) for i in (0, 1, 2, 72)]
-    assert texts == [("blue 1 (1 pt)", "green 2 (3 pt)"), ("blue 1 (1 pt)", "green 6 (3 pt)"),
-                     ("blue 1 (1 pt)", "orange 2 (3 pt)"),
-                     ("blue joker (1 pt)", "green 1 (3 pt)")]
+    assert texts == [("blue 1 (1 pt)", "green 2 (3 pts)"), ("blue 1 (1 pt)", "green 6 (3 pts)"),
+                     ("blue 1 (1 pt)", "orange 2 (3 pts)"),
+                     ("blue joker (1 pt)", "green 1 (3 pts)")]
     assert len(STANDARD) == 90 and [c.id for c in STANDARD.cards] == list(range(90))
 
 

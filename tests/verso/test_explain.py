@@ -40,7 +40,7 @@ def test_a_bank_says_its_points_discards_and_each_neighbours_flip() -> None:
     # verso.md §4.2: the next player flips first, then the previous; the two highest go.
     assert said(STATE, Bank(ORANGE, (3, 4, 5))) == (
         "Banks orange 3-4-5 for 5 points, discarding the 4 and the 5 (the 3 stays); Bob "
-        "must flip the orange 5 (3 pt), breaking Bob's square; Cy has no orange card to "
+        "must flip the orange 5 (3 pts), breaking Bob's square; Cy has no orange card to "
         "flip; your square breaks.")
 
 
@@ -52,7 +52,7 @@ def test_a_face_down_known_to_all_is_said_and_an_unknown_one_is_not() -> None:
     # verso.md §3: a face once shown is known to everyone; one never shown to no one.
     bob_five = STATE.layouts[1][2 * 7 + 5]
     shown = dataclasses.replace(STATE, revealed=1 << (bob_five >> 1))
-    assert "Bob must flip the orange 5 (3 pt) into the green 4 (1 pt), breaking" in said(
+    assert "Bob must flip the orange 5 (3 pts) into the green 4 (1 pt), breaking" in said(
         shown, Bank(ORANGE, (3, 4, 5)))
     assert "green 4" not in said(STATE, Bank(ORANGE, (3, 4, 5)))
 
@@ -73,7 +73,7 @@ def test_a_final_bank_makes_nobody_flip() -> None:  # verso.md §6
 
 
 def test_keeping_a_face_already_held_discards_it() -> None:  # verso.md §4.1
-    assert said(STATE, KEEP) == ("Keeps the orange 3 (1 pt) on top of the deck: you hold "
+    assert said(STATE, KEEP) == ("Keeps the orange 3 (1 pt) drawn from the deck: you hold "
                                  "that face already, so it is discarded.")
 
 
@@ -83,7 +83,7 @@ def test_keeping_says_the_square_it_completes_and_the_sequence_it_joins() -> Non
                     ("blue", 3, 1), ("green", 1, 1), ("green", 2, 1), ("green", 3, 1)], []],
                   deck=[("orange", 4, 3)])
     assert said(state, KEEP) == (
-        "Keeps the orange 4 (3 pt) on top of the deck; it completes your square: +7 "
+        "Keeps the orange 4 (3 pts) drawn from the deck; it completes your square: +7 "
         "points; you could then bank orange 3-4-5 for 7 points.")
 
 
@@ -91,7 +91,7 @@ def test_flipping_says_what_the_unseen_face_may_be_and_not_what_it_is() -> None:
     # verso.md §1, §3: the face down of a 1-point face is worth 3; the card list allows
     # four faces behind an orange 3, two of which Ada holds (blue 2, green 2).
     assert said(STATE, FLIP) == (
-        "Flips the orange 3 (1 pt) on top of the deck to keep its other face, unseen: "
+        "Flips the orange 3 (1 pt) drawn from the deck to keep its other face, unseen: "
         "worth 3 points, one of blue 2, blue 4, green 2 or green 4; the blue 2 or green 2 "
         "would repeat a face you hold and be discarded.")
 
@@ -129,7 +129,7 @@ def test_the_deck_tops_face_down_is_never_told() -> None:  # verso.md §3
               for behind in (("blue", 4), ("blue", 6), ("orange", 4), ("orange", 6))]
     assert len({GAME.observation(state, 0) for state in states}) == 1
     assert {said(state, FLIP) for state in states} == {
-        "Flips the green 5 (1 pt) on top of the deck to keep its other face, unseen: "
+        "Flips the green 5 (1 pt) drawn from the deck to keep its other face, unseen: "
         "worth 3 points, one of blue 4, blue 6, orange 4 or orange 6; the orange 4 would "
         "repeat a face you hold and be discarded."}
 

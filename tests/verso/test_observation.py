@@ -73,11 +73,11 @@ def test_log_lines_for_every_event() -> None:  # verso.md §8
     lines = [str(line) for line in GAME.describe(state, move, GAME.apply(state, move))]
     assert lines == [
         "Player 1 banks blue 3 J=4 5.",
-        "Player 2 flips blue 1 (1 pt): it becomes green 6 (3 pt).",
-        "Player 2 discards green 6 (3 pt): the layout already holds that face.",
+        "Player 2 flips blue 1 (1 pt): it becomes green 6 (3 pts).",
+        "Player 2 discards green 6 (3 pts): their display already holds that face.",
         "Player 1 scores 5 points.",
         "Player 1 discards blue joker (1 pt) (the joker, as 4).",
-        "Player 1 discards blue 5 (3 pt).",
+        "Player 1 discards blue 5 (3 pts).",
     ]
     solo = table([[]], deck=[("orange", 1, 1), ("blue", 1, 1, "green", 6)], filler=0)
     lines = [str(line) for line in GAME.describe(solo, FLIP, GAME.apply(solo, FLIP))]
@@ -93,7 +93,7 @@ def test_log_lines_for_every_event() -> None:  # verso.md §8
 def test_render_text_shows_the_table() -> None:  # verso.md §8
     state = table([[("blue", 3, 1), ("blue", "J", 1)], []], deck=[("green", 4, 3)])
     text = str(GAME.render_text(state))
-    assert "Deck: 11 cards, top shows green 4 (3 pt)" in text
+    assert "Deck: 11 cards, top shows green 4 (3 pts)" in text
     assert "blue   3(1) J(1)" in text
     assert ">Player 1: 0 points" in text and " Player 2: 0 points" in text
     named = seat_text(GAME, state, 0, ("Ada", "Player 3"))

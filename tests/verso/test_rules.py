@@ -70,7 +70,7 @@ def test_keep_adds_the_face_up_without_revealing() -> None:  # verso.md §4.1
 def test_flip_adds_the_reverse_and_reveals_it() -> None:  # verso.md §4.1
     state = table([[], []], deck=[("orange", 5, 1, "blue", 6)])
     after = apply_move(state, FLIP)
-    assert faces(after, 0) == ["blue 6 (3 pt)"]
+    assert faces(after, 0) == ["blue 6 (3 pts)"]
     assert after.revealed == 1 << (state.deck[0] >> 1)
 
 
@@ -99,7 +99,7 @@ def test_ben_banks_blue_3_joker_5_for_5() -> None:  # verso.md §4.2 (rulebook e
     assert after.scores[0] == 5
     assert faces(after, 0) == ["blue 3 (1 pt)"]
     assert {after.cards.text(c) for c in after.discard} == {"blue joker (1 pt)",
-                                                           "blue 5 (3 pt)"}
+                                                           "blue 5 (3 pts)"}
 
 
 def test_joker_value_decides_the_two_discarded() -> None:  # verso.md §4.2 [ruling]
@@ -139,7 +139,7 @@ def test_peter_flips_blue_1_into_a_duplicate_green_6() -> None:  # verso.md §4.
                    [("blue", 1, 1, "green", 6), ("blue", "J", 1), ("green", 6, 1)]])
     after = apply_move(state, Bank(BLUE, (3, 5), 4))
     assert faces(after, 1) == ["blue joker (1 pt)", "green 6 (1 pt)"]
-    assert after.cards.text(after.discard[0]) == "green 6 (3 pt)"
+    assert after.cards.text(after.discard[0]) == "green 6 (3 pts)"
 
 
 def test_joker_flips_only_when_alone() -> None:  # verso.md §4.2
@@ -180,7 +180,7 @@ def test_bank_discards_the_two_highest_joker_at_its_value() -> None:  # verso.md
 
 
 def test_bank_points_add_the_faces_shown() -> None:  # verso.md §4.2 (rulebook example)
-    # blue 3 (1 pt), the joker (1 pt), blue 5 (3 pt): 5 points.
+    # blue 3 (1 pt), the joker (1 pt), blue 5 (3 pts): 5 points.
     assert bank_points([BLUE * 7 + 3, BLUE * 7 + 0, 21 + BLUE * 7 + 5]) == 5
 
 
@@ -203,7 +203,7 @@ def test_two_players_the_opponent_flips_once() -> None:  # verso.md §4.2 [rulin
     state = table([[("blue", 1, 1), ("blue", 2, 1)],
                    [("blue", 3, 1, "green", 4), ("blue", 5, 1, "green", 6)]])
     after = apply_move(state, Bank(BLUE, (1, 2)))
-    assert faces(after, 1) == ["blue 3 (1 pt)", "green 6 (3 pt)"]
+    assert faces(after, 1) == ["blue 3 (1 pt)", "green 6 (3 pts)"]
 
 
 # -- §5 the square ------------------------------------------------------------------------
@@ -294,8 +294,8 @@ def test_solo_opponent_one_to_six_flips() -> None:  # verso.md §7
     state = table([[("green", 2, 1, "blue", 3), ("green", 4, 1, "orange", 5)]],
                   deck=[("orange", 1, 1), ("blue", 1, 1, "green", 6)], filler=5)
     after = apply_move(state, KEEP)
-    assert "green 2 (1 pt)" in faces(after, 0) and "orange 5 (3 pt)" in faces(after, 0)
-    assert after.cards.text(after.discard[-1]) == "green 6 (3 pt)"
+    assert "green 2 (1 pt)" in faces(after, 0) and "orange 5 (3 pts)" in faces(after, 0)
+    assert after.cards.text(after.discard[-1]) == "green 6 (3 pts)"
 
 
 def test_solo_opponent_six_to_one_does_not_flip() -> None:  # verso.md §7

@@ -50,11 +50,11 @@ def test_a_bank_is_told_in_french_with_the_rulebooks_words() -> None:
     i18n.set_language("fr")
     assert _log() == [
         "Ada valide une série bleue : 3 J=4 5.",
-        "Bob retourne le 1 bleu (1 pt), qui devient le 6 vert (3 pt).",
-        "Bob défausse le 6 vert (3 pt) : son jeu montre déjà cette face.",
+        "Bob retourne le 1 bleu (1 pt), qui devient le 6 vert (3 pts).",
+        "Bob défausse le 6 vert (3 pts) : son jeu montre déjà cette face.",
         "Ada marque 5 points.",
         "Ada défausse le joker bleu (1 pt) (le joker, pris comme 4).",
-        "Ada défausse le 5 bleu (3 pt).",
+        "Ada défausse le 5 bleu (3 pts).",
     ]
 
 
@@ -72,7 +72,7 @@ def test_a_bank_is_told_in_german_with_the_rulebooks_words() -> None:
 
 def test_english_is_unchanged() -> None:
     assert _log()[0] == "Ada banks blue 3 J=4 5."
-    assert _log()[1] == "Bob flips blue 1 (1 pt): it becomes green 6 (3 pt)."
+    assert _log()[1] == "Bob flips blue 1 (1 pt): it becomes green 6 (3 pts)."
 
 
 def test_the_end_and_the_solo_opponent_in_both_languages() -> None:

@@ -91,7 +91,60 @@ def test_the_limit_is_said_with_the_pawn_it_keeps() -> None:  # versus.md §5
 def test_a_slide_that_pulls_nothing_says_so() -> None:  # versus.md §4
     start = GAME.new_state(2, GAME.info.resolve_options({}), 0)
     assert said(start, GAME.parse_move(start, "Va3-e3")) == (
-        "Slides the VERSUS from a3 to e3: it pulls no pawn.")
+        "Slides the VERSUS from a3 to e3: it pulls no pawn; a waiting move: it threatens "
+        "no new pull and blocks none.")
+
+
+def _pulls(state: VersusState) -> set[str]:
+    """The pawns the VERSUS of the seat to move in `state` could pull now (versus.md §4),
+    by cell name, from its legal slides."""
+    return {CELL_NAMES[pull.frm] for m in GAME.legal_moves(state)
+            if isinstance(m, Move) and m.versus for pull in R.preview(state, m).attractions}
+
+
+def test_a_quiet_slide_says_what_it_prevents_or_prepares() -> None:  # versus.md §4
+    """Issue 36: a slide that pulls nothing gives its reason, each claim true of the
+    positions before and after it: what it keeps from the opponent, what it threatens,
+    what it opens, or that it waits."""
+    from dataclasses import replace
+
+    seen: set[str] = set()
+    for seed in range(40):
+        state, rng = GAME.new_state(2, GAME.info.resolve_options({}), seed), random.Random(seed)
+        for _ in range(rng.randrange(4, 30)):
+            if GAME.outcome(state) is not None:
+                break
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        if GAME.outcome(state) is not None:
+            continue
+        mover, other = state.to_move, 1 - state.to_move
+        for m in GAME.legal_moves(state):
+            if not (isinstance(m, Move) and m.versus) or R.preview(state, m).attractions:
+                continue
+            text = said(state, m, mover)
+            after = GAME.apply(state, m)
+            theirs = _pulls(replace(state, to_move=other, streaks=()))
+            theirs_after = _pulls(replace(after, to_move=other, streaks=()))
+            reasons = [c for c in text.rstrip(".").split("; ")[1:]
+                       if not c.startswith("the limit (§5)")]
+            assert reasons or "the limit (§5)" in text, text
+            for clause in reasons:
+                cells = set(clause.split("pulling ")[-1].split(" next turn")[0]
+                            .split("pull ")[-1].replace(" and ", ", ").split(", "))
+                if "from pulling" in clause:
+                    seen.add("keeps")
+                    assert cells <= theirs - theirs_after, (text, clause)
+                elif "threatens to pull" in clause:
+                    seen.add("threatens")
+                    mine = _pulls(replace(after, to_move=mover, streaks=()))
+                    assert cells <= mine - _pulls(replace(state, to_move=mover, streaks=()))
+                elif "opens a line" in clause:
+                    seen.add("opens")
+                    assert cells <= theirs_after - theirs, (text, clause)
+                else:
+                    seen.add("waits")
+                    assert clause.startswith("a waiting move"), text
+    assert seen == {"keeps", "threatens", "opens", "waits"}
 
 
 def test_resigning_and_a_draw_are_explained_too() -> None:  # versus.md §6.4

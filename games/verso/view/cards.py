@@ -1,7 +1,7 @@
 """How a Verso card looks, painted with the board toolkit into one mesh and one batch.
 
 A card is filled with its colour (sea blue, land green, sky orange), shows its number or
-J for the joker in the middle and its points as dots (a 3-point card also has a gold
+a star for the joker in the middle and its points as dots (a 3-point card also has a gold
 rim). In colour-blind mode a symbol in the corner names the colour without it: a wave
 for the sea, a triangle (a hill) for the land, a disc (the sun) for the sky. A card
 whose other face is known to everyone carries a small tab of that face's colour and
@@ -46,9 +46,10 @@ ShapeList = Any  # arcade.shape_list.ShapeElementList (generic in arcade, untype
 
 
 def value_text(face: int) -> str:
-    """The number on a face, or J for a joker."""
+    """The number on a face, or a star for a joker (the printed cards' mark, and the
+    German rulebook's name for it, "Stern"; the notation writes it J)."""
     value = value_of(face)
-    return str(value) if value else "J"
+    return str(value) if value else "★"
 
 
 def _box(left: float, bottom: float, width: float, height: float) -> list[Point]:

@@ -23,7 +23,7 @@ LEGEND = (
        "the number count the points too)."),
     N_("The small tag in the top corner: the card's other face, which everyone has seen "
        "(§3)."),
-    N_("J, the joker: a 1-point face that takes the value a bank needs."),
+    N_("★, the joker: a 1-point face that takes the value a bank needs."),
     N_("The colours are blue, green and orange; in colour-blind mode a wave (the sea), a "
        "hill (the land) and a sun (the sky) mark them."),
     N_("A white ring: a card chosen for a bank; a pink ring: the hint's cards."),

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.verso.cards import face_text
+from games.verso.cards import face_text, key_of
 from games.verso.observation import UNSEEN, Seen, VersoView
 from games.verso.rules import SQUARE_POINTS, said
 from games.verso.state import Bank, Draw, Move
 from games.verso.view.preview import DECK, DISCARD, Place, layout_by_key
-from games.verso.words import _
+from games.verso.words import CARD_WORDS, _
 from tabletop.i18n import N_
 from tabletop.lines import Line
 
@@ -94,8 +94,10 @@ def transitions(before: VersoView, move: Move, after: VersoView,
         if drawn is not None:
             place, item = drawn
             note: str | Line = (
+                # The held card may show other points than the drawn one (a 1-point orange
+                # 4 against a 3-point one): name it by colour and number only.
                 said(N_("{player} already holds {card}: the drawn card is discarded (no "
-                        "duplicates)."), mover, card=face_text(item[0]))
+                        "duplicates)."), mover, card=CARD_WORDS[key_of(item[0])])
                 if place[0] == DISCARD else "")
             motions.append(Motion(top, item[0], (DECK, 0), place,
                                   (0.0, 0.2) if move.flip else None,

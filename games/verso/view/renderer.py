@@ -289,6 +289,10 @@ class VersoRenderer(Renderer):
             return name
         if seat in self.context.remote:
             return _("{player} · online").format(player=name)
+        # The computer by its level, so that a player knows whom they play from the start.
+        level = self.context.level(seat)
+        if level:
+            return _("{player} · {level}").format(player=name, level=level)
         return _("{player} · computer").format(player=name)
 
     # -- building the picture ------------------------------------------------------------
@@ -449,7 +453,7 @@ class VersoRenderer(Renderer):
         for (seat, _key), box in self.card_boxes.items():
             if seat >= 0 and seat != self.mover and box.contains(x, y):
                 owner = self.context.seat_label(seat)
-                return _("That card is not yours: it is in {player}'s layout.").format(
+                return _("That card is not yours: it is in {player}'s display.").format(
                     player=owner)
         return None
 

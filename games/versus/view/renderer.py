@@ -255,6 +255,19 @@ class VersusRenderer(BoardRenderer):
             return _("Your VERSUS has no free line to slide along.")
         return _("That pawn has no free neighbouring hexagon to step to.")
 
+    def explain_unreachable(self, start: Cell, cell: Cell) -> str | None:
+        """Why the chosen VERSUS or pawn on `start` cannot go to `cell`."""
+        state: VersusState | None = self.view
+        if state is None:
+            return None
+        board = self.board_layout.board
+        names = {"start": board.cell_name(start), "cell": board.cell_name(cell)}
+        if state.board[start] < FIRST_PAWN:
+            return _("Your VERSUS slides from {start} along a free straight line: {cell} is "
+                     "not on one, or a piece stands in the way.").format(**names)
+        return _("A pawn steps to a free hexagon next to it: {cell} is not one next to "
+                 "{start}.").format(**names)
+
     # -- transitions, legend, sounds, scores ---------------------------------------------
     def animate(self, played: Ply) -> None:
         """Slide the element, then the pulled pawns, which turn over (the toolkit's)."""

@@ -60,6 +60,7 @@ from tabletop.ui.canvas import Canvas
 from tabletop.ui.renderer import (
     Changed,
     Event,
+    Explain,
     Frame,
     Intent,
     Key,
@@ -225,6 +226,13 @@ class BoardRenderer(Renderer):
         """Why a click on `cell` does nothing (the shell's status line shows it)."""
         name = self.board_layout.board.cell_name(cell)
         return _("No move of yours starts or ends on {cell}.").format(cell=name)
+
+    def explain_unreachable(self, start: Cell, cell: Cell) -> str | None:
+        """Why the piece on `start`, selected, cannot go to `cell` (a press there drops the
+        choice and shows this); None says nothing."""
+        board = self.board_layout.board
+        return _("The piece on {start} cannot go to {cell}.").format(
+            start=board.cell_name(start), cell=board.cell_name(cell))
 
     # -- the renderer contract -----------------------------------------------------------
     def layout(self) -> None:
@@ -518,12 +526,29 @@ class BoardRenderer(Renderer):
         self._intent = None
         if isinstance(event, Pointer):
             return Changed() if self.on_mouse_motion(event.x, event.y) else None
+        # The cell a press or Space/Enter means, and the piece chosen before it.
+        keys = (arcade.key.SPACE, arcade.key.ENTER, arcade.key.NUM_ENTER)
+        aimed = (self.board_layout.cell_at(event.x, event.y) if isinstance(event, Press)
+                 else self.cursor if isinstance(event, Key) and event.symbol in keys
+                 and self.picker.pending is None else None)
+        start = self.picker.selected
         if isinstance(event, Press):
             used = self.on_mouse_press(event.x, event.y, event.button, event.modifiers)
         elif isinstance(event, Key):
             used = self.on_key_press(event.symbol, event.modifiers)
         else:
             return None
+        if (self.interactive and aimed is not None and self._intent is None
+                and self.picker.pending is None and self.picker.selected is None):
+            if start is not None and aimed != start and aimed not in self.picker.sources:
+                # The chosen piece cannot go there: the choice is dropped, and why is said.
+                why = self.explain_unreachable(start, aimed)
+                if why:
+                    return Explain(why)
+            elif isinstance(event, Key) and not used:
+                # Space/Enter on a cell that does nothing says why, as a click does.
+                why = self.explain(aimed)
+                return Explain(why) if why else None
         return meaning(event, self._intent, self.picker.pending, self.frame.pending, used,
                        self.explain_click)
 
