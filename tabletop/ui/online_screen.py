@@ -349,8 +349,10 @@ class OnlineScreen(BoardShell):
                 players=game_panels.and_list(away)), ERROR))
         if seat.waiting:
             if seat.hosting is not None:
-                lines.append((_("Waiting for players. Join with {address}, code {code}").format(
-                    address=seat.address, code=seat.code), ACCENT))
+                # The address and the code on lines of their own: read whole at any size.
+                lines.append((_("Waiting for players."), ACCENT))
+                lines.append((_("address {address}").format(address=seat.address), TEXT))
+                lines.append((_("code {code}").format(code=seat.code), TEXT))
             else:
                 lines.append((_("Waiting for the other players to join."), ACCENT))
         elif online.outcome is not None:

@@ -445,9 +445,9 @@ class ReplayScreen(Screen):
                                 self.cancel_review, name="cancel-review")
             else:
                 self.label(_("The computer goes through the game with you: where it "
-                             "turned, and what was better."), left, top - px(16), 13, DIM,
-                           multiline=True, anchor_y="top",
-                           box=Rect(left, top - px(60), inner - px(230), px(56)))
+                             "turned, and what was better."), left, top - px(6), 13, DIM,
+                           multiline=True, anchor_y="top",  # three lines' room (800x600)
+                           box=Rect(left, top - px(96), inner - px(230), px(92)))
                 self.add_button(_("Review (R)"), Rect(strip.right - px(222), top - px(44),
                                                       px(210), px(34)),
                                 self.start_review, name="review")

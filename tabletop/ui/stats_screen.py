@@ -189,8 +189,14 @@ class StatsScreen(Screen):
         return " · ".join(words)
 
     def _section(self, title: str, x: float, y: float, width: float) -> float:
-        self.label(title, x, y - self.px(18), 16, ACCENT, bold=True, width=width)
-        return y - self.px(30)
+        """A section's heading under `y`, on two lines where one would cut it (a longer
+        language in a narrow window); where the section's body starts."""
+        line = self.line(16, 1.25)
+        top = y - self.px(18) + self.line(16, 0.8)
+        self.label(title, x, top, 16, ACCENT, bold=True, anchor_y="top", multiline=True,
+                   box=Rect(x, top - 2 * line, width, 2 * line))
+        extra = max(0.0, self.texts.items[-1].extent.height - line)
+        return y - self.px(30) - extra
 
     def _build_results(self, area: Rect) -> None:
         px, s = self.px, self.stats
@@ -302,9 +308,10 @@ class StatsScreen(Screen):
                    ngettext("The last {count} score, oldest left; flat line: the average",
                             "The last {count} scores, oldest left; flat line: the average",
                             count).format(count=i18n.number(count)))
-        self.label(caption, x, y, 13, DIM, anchor_y="top")
+        # Two lines where one would cut it (French and German at 800x600).
+        y -= self._wrapped(caption, x, y, width, 13, DIM)
         self._trend(Rect(x, area.bottom + px(12), width,
-                         y - self.line(13, 1.8) - area.bottom - px(12)),
+                         y - self.line(13, 0.5) - area.bottom - px(12)),
                     solo["trend"], solo["average"])
 
     def _build_rating(self, area: Rect, ratings: dict[str, dict[str, Any]],
