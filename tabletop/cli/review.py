@@ -105,7 +105,7 @@ def review_lines(game: Any, result: Review, labels: tuple[str, ...],
             ply=j.ply + 1, player=labels[j.seat], move=j.played,
             sign=f" {sign}" if sign else "", mark=translated(MARK_NAMES[j.mark]),
             before=percent(j.before / 100), after=percent(j.after / 100))
-        if j.mark not in ("best", "good", "forced"):
+        if j.mark not in ("best", "good", "forced", "outside"):
             why = j.explain_line()
             text += " " + _("Better: {move}").format(move=j.best)
             if why is not None:

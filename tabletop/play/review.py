@@ -38,13 +38,16 @@ from tabletop.store.reviews import ReviewStore, record_digest
 VERSION = 1
 
 #: Marks, from the best to the worst. "forced": one legal move, not judged.
-BEST, GOOD, INACCURACY, MISTAKE, BLUNDER, FORCED = (
-    "best", "good", "inaccuracy", "mistake", "blunder", "forced")
+#: "outside": a move outside play (a resignation, an agreed draw), not judged either.
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER, FORCED, OUTSIDE = (
+    "best", "good", "inaccuracy", "mistake", "blunder", "forced", "outside")
 #: A mark's sign, as chess annotation writes it (a good move has none).
-SIGNS = {BEST: "✓", GOOD: "", INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", FORCED: ""}
+SIGNS = {BEST: "✓", GOOD: "", INACCURACY: "?!", MISTAKE: "?", BLUNDER: "??", FORCED: "",
+         OUTSIDE: ""}
 #: Each mark's name, marked for the catalog (`tabletop.i18n.translated` shows it).
 MARK_NAMES = {BEST: N_("best"), GOOD: N_("good"), INACCURACY: N_("inaccuracy"),
-              MISTAKE: N_("mistake"), BLUNDER: N_("blunder"), FORCED: N_("only move")}
+              MISTAKE: N_("mistake"), BLUNDER: N_("blunder"), FORCED: N_("only move"),
+              OUTSIDE: N_("not judged: a move outside play")}
 #: The loss, in percentage points of winning chances, from which a move is an
 #: inaccuracy, a mistake, a blunder: lichess's 0.1, 0.2, 0.3 on its [-1, 1] scale.
 THRESHOLDS = ((15.0, BLUNDER), (10.0, MISTAKE), (5.0, INACCURACY))
@@ -179,7 +182,7 @@ class Review:
 
     def seat_summary(self, seat: int) -> SeatSummary:
         """The figures of `seat` (`SeatSummary`)."""
-        own = [j for j in self.judgements if j.seat == seat and j.mark != FORCED]
+        own = [j for j in self.judgements if j.seat == seat and j.mark not in (FORCED, OUTSIDE)]
         return SeatSummary(
             seat, game_accuracy([j.accuracy for j in own if j.accuracy is not None]),
             sum(j.mark == INACCURACY for j in own), sum(j.mark == MISTAKE for j in own),
@@ -285,8 +288,9 @@ def judge_ply(game: Game[Any, Any], analyst: Any, state: Any, move: Any, ply: in
         return None
     legal = list(game.legal_moves(state))
     played = game.move_to_text(state, move)
-    if move not in legal or len(legal) < 2:  # a special move (resign) or no choice
-        return Judgement(ply, seat, played, played, 0.0, 0.0, FORCED, None)
+    if move not in legal or len(legal) < 2:  # a special move (resign), or no choice
+        return Judgement(ply, seat, played, played, 0.0, 0.0,
+                         OUTSIDE if move not in legal else FORCED, None)
     observation = game.observation(state, seat)
     played_index = legal.index(move)
 

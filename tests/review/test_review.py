@@ -54,6 +54,18 @@ def test_marks_follow_the_thresholds() -> None:  # docs/review.md, "Marks"
     assert mark_of(80.0) == BLUNDER
 
 
+def test_a_resignation_is_not_judged_and_says_so(host: Host) -> None:  # "Marks"
+    from games.versus.state import Resign
+    from tabletop.play.review import MARK_NAMES, OUTSIDE, judge_ply
+
+    game = host.game("versus")
+    state = game.new_state(2, game.info.resolve_options({}), 0)
+    analyst = analyst_of(host.make_agent("versus", "strong"))
+    judged = judge_ply(game, analyst, state, Resign(0), 0, Budget(iterations=50))
+    assert judged is not None and judged.mark == OUTSIDE and judged.accuracy is None
+    assert MARK_NAMES[OUTSIDE] == "not judged: a move outside play"
+
+
 def test_move_accuracy_is_lichess_formula() -> None:  # docs/review.md, "Accuracy"
     assert move_accuracy(60.0, 60.0) == pytest.approx(100.0, abs=1e-3)
     assert move_accuracy(40.0, 70.0) == move_accuracy(60.0, 60.0)  # a gain is no loss
