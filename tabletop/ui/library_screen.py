@@ -8,6 +8,7 @@ or save: a path typed or pasted (Ctrl+V) into the field, or a file of the saves 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,7 @@ from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.model import TabletopError
 from tabletop.record import replay
-from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry
+from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry, Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line, seat_words
@@ -140,28 +141,38 @@ class LibraryScreen(Screen):
     def delete(self) -> None:
         """Move the asked-about game to the trash (Restore brings it back)."""
         entry, self.doomed, self.mode = self.doomed, None, "list"
-        library = self.services.keeper.library
-        if entry is not None and library is not None:
-            names = {gid: g.info.name for gid, g in self.services.host.games.items()}
-            game = describe(entry, names, self.services.host)
-            try:
-                self.trashed = (library.delete(entry.id), game)
-                self.message = _("{game}: moved to the trash.").format(game=game)
-                self.good = True
-            except TabletopError as exc:
-                self.message, self.good = str(exc), False
-        self.focus = -1
-        self.reload()
+        if entry is None:
+            self._change(None)
+            return
+        names = {gid: g.info.name for gid, g in self.services.host.games.items()}
+        game = describe(entry, names, self.services.host)
+
+        def trash(library: Library) -> str:
+            self.trashed = (library.delete(entry.id), game)
+            return _("{game}: moved to the trash.").format(game=game)
+
+        self._change(trash)
 
     def restore(self) -> None:
         """Bring the game deleted last back from the trash."""
         trashed, self.trashed = self.trashed, None
+        if trashed is None:
+            self._change(None)
+            return
+
+        def bring_back(library: Library) -> str:
+            library.restore(trashed[0])
+            return _("{game}: restored.").format(game=trashed[1])
+
+        self._change(bring_back)
+
+    def _change(self, change: Callable[[Library], str] | None) -> None:
+        """Make `change` to the library (if any, and if there is a library) and say how it
+        went: its words, or the error in one line; then list the games again."""
         library = self.services.keeper.library
-        if trashed is not None and library is not None:
+        if change is not None and library is not None:
             try:
-                library.restore(trashed[0])
-                self.message = _("{game}: restored.").format(game=trashed[1])
-                self.good = True
+                self.message, self.good = change(library), True
             except TabletopError as exc:
                 self.message, self.good = str(exc), False
         self.focus = -1
