@@ -80,7 +80,9 @@ class Hosting:
         return hosting
 
     def _announce(self) -> None:
-        announcer = announce(self.online.id, self.online.game_name, self.port)
+        here = [p.name for p in self.online.places if p.kind == HERE and p.name]
+        announcer = announce(self.online.id, self.online.game_name, self.port,
+                             here[0] if here else "")
         with self._lock:
             if self._withdrawn and announcer is not None:
                 announcer.close()  # withdrawn meanwhile: no table left to announce
