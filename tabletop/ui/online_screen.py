@@ -19,9 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
 from tabletop.i18n import _
+from tabletop.limits import one_line
 from tabletop.model import Outcome
 from tabletop.net.client import STATUS
 from tabletop.net.seat import OnlineSeat
+from tabletop.play.hints import SeatHint
+from tabletop.play.table import hint_text, said
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
@@ -74,6 +77,8 @@ class OnlineScreen(BoardShell):
         self._full = online.full
         self._asked = ""  # the host's reason for a confirmation ("resigning ends…")
         self._offered_by = ""
+        #: The hint under way, found by this app from this seat's view (never the host's).
+        self._hint: SeatHint | None = None
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -136,6 +141,54 @@ class OnlineScreen(BoardShell):
         for message in self.seat.poll():
             self._take(message)
         self._tick_clock()
+        self._poll_hint()
+
+    # -- hints: found here, from this seat's view ----------------------------------------
+    def may_hint(self) -> bool:
+        """True when a hint can be asked: this seat to move, a position to think on (a
+        game that sends views), and no hint under way."""
+        return (self.may_move and self._hint is None
+                and self._current()[2] is not None)
+
+    def hint(self) -> None:
+        """Ask the game's strongest agent, in this app's AI worker, for a move of this
+        seat, on a position made from what the seat sees (the host is never asked)."""
+        if not self.may_hint():
+            return
+        ply, _view, state = self._current()
+        try:
+            self._hint = SeatHint(self.services.host, self.services.worker, self.game,
+                                  state, int(self.online.seat), ply, self._legal,
+                                  self.services.ai_budget())
+        except Exception as exc:  # the game's code failed writing its state down
+            self.message = one_line(_("No hint: {reason}").format(reason=exc))
+        else:
+            self.message = _("Looking for a hint ({agent})…").format(
+                agent=i18n.translated(self._hint.agent))
+        self.invalidate()
+
+    def _poll_hint(self) -> None:
+        hint = self._hint
+        if hint is None or not hint.done():
+            return
+        self._hint = None
+        if hint.ply != self.plies or not self.may_move:
+            return  # the position moved on meanwhile: that hint is of no use now
+        try:
+            move = hint.move()
+            explained = self.game.explain(hint.state, move, hint.seat)
+            why = one_line(said(explained, self.online_labels())) if explained else ""
+            words = i18n.translated(self.game.move_to_text(hint.state, move))
+        except Exception as exc:  # the agent or the game's code failed: said, not raised
+            self.message = one_line(_("No hint: {reason}").format(reason=exc))
+        else:
+            self.stage.show(hint=move)
+            self.message = hint_text(words, why)
+        self.invalidate()
+
+    def online_labels(self) -> list[str]:
+        """Each seat as this table names it, for the game's lines."""
+        return [str(self.online.label(i)) for i in range(self.online.players)]
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -397,6 +450,7 @@ class OnlineScreen(BoardShell):
                         for entry in online.seats
                         if entry.get("kind") == "online" and entry.get("taken")]
         actions += [
+            (_("Hint (H)"), self.hint, self.may_hint(), "hint"),
             (_("Rules (F1)"), self.show_rules, True, "rules"),
             (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
             (_("Keys (?)"), self.toggle_keys, True, "keys"),
@@ -495,10 +549,11 @@ class OnlineScreen(BoardShell):
     def key_help(self) -> list[tuple[str, str]]:
         extra = ([("C", _("copy the address and code, for a friend"))] if self.seat.hosting
                  else [])
-        return [*super().key_help(), *extra, ("Y, N", _("answer an offer or a question"))]
+        return [*super().key_help(), ("H", _("a hint: a move, and what it does")), *extra,
+                ("Y, N", _("answer an offer or a question"))]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
-        keys = super().shortcuts()
+        keys = {**super().shortcuts(), arcade.key.H: self.hint}
         if self.seat.hosting is not None:
             keys[arcade.key.C] = self.copy_invitation
         return keys
