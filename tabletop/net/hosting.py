@@ -109,7 +109,7 @@ class Hosting:
                 return  # from the first move on, a seat is its person's for good
             for place in online.places:
                 if place.index == seat and place.taken:
-                    online.free(place)  # only an online seat: `free` leaves the rest
+                    self.server.free(online, place)  # an online seat only: not the rest
 
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(run)
