@@ -429,8 +429,8 @@ class OnlineGame:
         """How the table names `seat`."""
         for entry in self.seats:
             if entry.get("seat") == seat:
-                return str(entry.get("label", f"Player {seat + 1}"))
-        return f"Player {seat + 1}"
+                return str(entry.get("label") or neutral_label(seat))
+        return neutral_label(seat)
 
     def who(self) -> str:
         """The seats in one line: "Ada (here), Bob (away), Expert (thinking)"."""
@@ -438,14 +438,14 @@ class OnlineGame:
         for entry in self.seats:
             label = str(entry.get("label", "?"))
             if entry.get("thinking"):
-                label += " (thinking)"
+                label = _("{player} (thinking)").format(player=label)
             elif entry.get("away"):
-                label += " (reconnecting)"
+                label = _("{player} (reconnecting)").format(player=label)
             elif entry.get("kind") == "computer":
-                label += " (computer)"
+                label = _("{player} (computer)").format(player=label)
             elif not entry.get("taken"):
-                label += " (free seat)"
+                label = _("{player} (free seat)").format(player=label)
             elif entry.get("seat") == self.seat:
-                label += " (you)"
+                label = _("{player} (you)").format(player=label)
             words.append(label)
         return ", ".join(words)
