@@ -19,7 +19,6 @@ from tabletop.net.authority import Authority
 from tabletop.net.client import said
 from tabletop.net.credentials import ONLINE, Keeping, Place
 from tabletop.play.table import Policy, Table
-from tabletop.seats import Seat
 from tabletop.store.library import Library
 from tests.net.toys import FaultyNim, toy_host
 
