@@ -378,13 +378,18 @@ class OnlineGame:
         """Draw the position's text picture here, in this client's language, from the
         seat's view (the host's picture, in its language, stays for a game that sends
         no views, or whose text fails here)."""
-        if self.position.get("view") is None:
+        data = self.position.get("view")
+        if data is None:
             return
         try:
-            state = self.state()
-            if state is not None:
-                labels = [self.label(index) for index in range(self.players)]
-                self.position["text"] = seat_text(self.game, state, self.seat, labels)
+            state = self.game.view_from_dict(data)
+            if self.game.info.hidden_information:
+                # Any deal consistent with the view draws the same text for this seat
+                # (its text shows what it sees); a fixed stream leaves the agents' own
+                # streams untouched.
+                state = self.game.sample_state(state, self.seat or 0, random.Random(0))
+            labels = [self.label(index) for index in range(self.players)]
+            self.position["text"] = seat_text(self.game, state, self.seat, labels)
         except Exception:  # a plugin's text: the host's picture is shown instead
             return
 
