@@ -149,9 +149,16 @@ class Authority:
                 "seats": self.seats(), "log": frames.log(table, first), "log_from": first,
                 "position": frames.position(table, seat), "outcome": frames.outcome(table)}
 
-    async def greet(self, seat: int | None, token: str | None) -> dict[str, Any]:
-        """`welcome`, made on a worker thread (call it holding `lock`)."""
-        return await asyncio.to_thread(self.welcome, seat, token)
+    async def greet(self, seat: int | None, token: str | None) -> dict[str, Any] | None:
+        """`welcome`, made on a worker thread (call it holding `lock`); None if the
+        game's code failed making it: the table is then over, its clients told why."""
+        try:
+            return await asyncio.to_thread(self.welcome, seat, token)
+        except TabletopError as exc:
+            self._fail(exc)
+            self.deliver()
+            self._close()
+            return None
 
     def post(self, seat: int | None, message: dict[str, Any]) -> None:
         """Queue `message` for `seat` (None: the spectators); `deliver` sends it."""

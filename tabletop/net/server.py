@@ -117,8 +117,16 @@ class Server:
                    seed: int, time_limit: float | None = None,
                    names: Sequence[str] = ()) -> Authority:
         """A new table of `game_id`: one kind per seat (ONLINE, HERE or an agent's
-        name); raises `TabletopError` (a bad option, an unknown agent). Runs the game's
-        set-up: a club's `open` calls it off the loop (`open_for`)."""
+        name); raises `TabletopError` (a bad option, an unknown agent)."""
+        return self._register(self.new_table(game_id, kinds, options, seed, time_limit,
+                                             names))
+
+    def new_table(self, game_id: str, kinds: Sequence[str], options: dict[str, Any],
+                  seed: int, time_limit: float | None = None,
+                  names: Sequence[str] = ()) -> Authority:
+        """The table `open_table` opens, not yet seated here: it runs the game's set-up,
+        so a club's `open` calls it on a worker thread (`open_for`), then `_register`s
+        the table on the loop."""
         if len(self.tables) >= MAX_TABLES:
             raise TabletopError(Line.of("this server holds {count} tables already",
                                         count=MAX_TABLES))
@@ -139,22 +147,28 @@ class Server:
         table = Table.new(self.host, game_id, seats, options, seed, budget=self.budget,
                           policy=Policy.STAND_IN)
         entry = self.keeping.begin([s.player for s in seats])
-        online = self._seat(table, places, new_code(), new_token()[:8], time_limit, entry)
         # Kept at once, before any move: a table still waiting for its players resumes
         # after a restart like a started one (its game is in the library).
         self.keeping.keep(entry, table.record())
-        return online
+        return self._authority(table, places, new_code(), new_token()[:8], time_limit,
+                               entry)
 
-    def _seat(self, table: Table, places: list[Place], code: str, table_id: str,
-              time_limit: float | None, entry: str) -> Authority:
+    def _authority(self, table: Table, places: list[Place], code: str, table_id: str,
+                   time_limit: float | None, entry: str) -> Authority:
+        # Its room is given when it is registered: nobody sits at it before.
+        return Authority(table, places, code=code, table_id=table_id, entry=entry,
+                         keeping=self.keeping, send=Room().send, time_limit=time_limit,
+                         on_end=self.forget)
+
+    def _register(self, online: Authority) -> Authority:
+        """Seat `online` here (on the loop): its code and tokens seat its clients, in
+        a room of its own."""
         room = Room()
-        online = Authority(table, places, code=code, table_id=table_id, entry=entry,
-                           keeping=self.keeping, send=room.send, time_limit=time_limit,
-                           on_end=self.forget)
+        online.send = room.send
         self.tables[online.id] = online
         self.rooms[online.id] = room
-        self.by_code[code] = online
-        for place in places:
+        self.by_code[online.code] = online
+        for place in online.places:
             self.by_token[place.token] = (online, place)
         online.save()
         return online
@@ -207,7 +221,8 @@ class Server:
         self.keeping.begin([s.player for s in seats], entry)
         for place in places:
             place.away = place.taken and place.kind == ONLINE
-        return self._seat(table, places, code, table_id, time_limit, entry)
+        return self._register(self._authority(table, places, code, table_id, time_limit,
+                                              entry))
 
     def close(self) -> None:
         """Write what is pending and close the library."""
@@ -285,8 +300,8 @@ class Server:
             if limit is not None and not 5 <= limit <= 86_400:
                 raise TabletopError(Line.of("time_limit must be 5 to 86400 seconds"))
             # The game's set-up is its code: off the loop.
-            online = await asyncio.to_thread(self.open_table, game_id, kinds, options,
-                                             new_seed(), limit)
+            online = self._register(await asyncio.to_thread(
+                self.new_table, game_id, kinds, options, new_seed(), limit))
         except (TabletopError, ValueError) as exc:
             peer.error(exc.line if isinstance(exc, TabletopError) else one_line(exc))
             return
@@ -331,6 +346,8 @@ class Server:
                 return
             if place is None:
                 welcome = await online.greet(None, None)
+                if welcome is None:
+                    return
                 peer.table, peer.seat = online, None
                 room.spectators.add(peer)
                 online.watchers = len(room.spectators)
@@ -350,6 +367,8 @@ class Server:
             if name and name != place.name and place.kind != COMPUTER:
                 online.rename(place, name)
             welcome = await online.greet(place.index, place.token)
+            if welcome is None:
+                return
             peer.send(encode_message(welcome))
             online.tell_seats()
         # Said once a minute at most for a seat: joining and leaving in a loop cannot
