@@ -129,3 +129,27 @@ def test_a_plugin_that_fails_on_a_persons_move_ends_the_table_with_one_line(
         assert len(library.read_record(entry.id).moves) == 1  # the move before it, kept
     finally:
         library.close()
+
+
+def test_the_resume_file_is_written_off_the_event_loop(tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    import tabletop.net.credentials as credentials
+
+    writers: list[str] = []
+    real = credentials.write_atomic
+
+    def noted(path: Path, text: str) -> None:
+        writers.append(threading.current_thread().name)
+        real(path, text)
+
+    monkeypatch.setattr(credentials, "write_atomic", noted)
+    authority, _sent, keeping = seated(tmp_path)
+
+    async def rename() -> str:
+        authority.rename(authority.places[1], "Bea")  # the seat's new name is kept
+        return threading.current_thread().name
+
+    loop_thread = asyncio.run(rename())
+    keeping.close()
+    assert writers and loop_thread not in writers
+    assert '"Bea"' in keeping.path(authority.entry).read_text()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
+from tabletop.lines import Line, from_data, seat, to_data
 from tabletop.net.codes import CODE_LETTERS, Guard, new_code, new_token, normal_code
 from tabletop.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode
 from tabletop.plugins import Host
@@ -102,3 +104,20 @@ def test_a_verso_view_travels_as_a_dict_without_faces_down() -> None:
     broken = dict(data, layouts=[[[99, -1]]] * 3)
     with pytest.raises(Exception, match=r"must be a whole number in 0\.\.41"):
         game.view_from_dict(broken)
+
+
+def test_a_refusal_quoting_the_games_reason_travels_as_data_and_back() -> None:
+    reason = Line.of("{player} has already passed", player=seat(1))
+    refusal = Line.of("Not allowed: {reason}.", reason=reason)
+    data = json.loads(json.dumps(to_data(refusal)))
+    assert data == {"text": "Not allowed: {reason}.", "args": {"reason": {
+        "text": "{player} has already passed", "args": {"player": {"seat": 1}}}}}
+    assert from_data(data) == refusal
+    assert from_data(data).render(["Ada", "Bob"]) == "Not allowed: Bob has already passed."
+    deep: Any = "x"
+    for _ in range(6):  # lines quoting lines without end are a peer's attack, refused
+        deep = {"text": "{a}", "args": {"a": deep}}
+    with pytest.raises(ValueError, match="too deep"):
+        from_data(deep)
+    with pytest.raises(ValueError, match="must be a seat"):
+        from_data({"text": "{a}", "args": {"a": {"seat": -1}}})
