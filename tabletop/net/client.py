@@ -147,11 +147,12 @@ def address_uri(address: str) -> str:
         text = "ws://" + text
     parts = urlsplit(text)
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise NetError(f"not an address to join: {address!r} (host:port, or ws://…)")
+        raise NetError(_("not an address to join: {address} (host:port, or ws://…)").format(
+            address=repr(address)))
     try:
         port = parts.port or DEFAULT_PORT
     except ValueError:
-        raise NetError(f"not a port: {address!r}") from None
+        raise NetError(_("not a port: {address}").format(address=repr(address))) from None
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}:{port}/"
 
@@ -200,7 +201,8 @@ class Connection:
         except (OSError, WebSocketException, TimeoutError) as exc:
             # WebSocketException: a refused handshake, a bad URI, or a host that closed
             # or reset the link mid-handshake (one starting up, or being killed).
-            raise NetError(f"cannot reach {self.uri}: {one_line(exc)}") from None
+            raise NetError(_("cannot reach {address}: {problem}").format(
+                address=self.uri, problem=one_line(exc))) from None
 
     def _join(self) -> None:
         fields: dict[str, Any] = {"name": self.name}
@@ -268,7 +270,7 @@ class Connection:
         """Take the seat again with its token until `patience` runs out."""
         if self.token is None:
             self._put({"type": STATUS, "state": "lost",
-                       "message": "the connection was lost before a seat was taken"})
+                       "message": _("the connection was lost before a seat was taken")})
             return False
         self._put({"type": STATUS, "state": "reconnecting"})
         deadline, wait = time.monotonic() + self.patience, 0.2
@@ -285,7 +287,8 @@ class Connection:
             self._put({"type": STATUS, "state": "connected"})
             return True
         self._put({"type": STATUS, "state": "lost",
-                   "message": f"the host did not answer for {self.patience:.0f} s"})
+                   "message": _("the host did not answer for {seconds} s").format(
+                       seconds=f"{self.patience:.0f}")})
         return False
 
     def next(self, timeout: float | None = None) -> dict[str, Any] | None:
