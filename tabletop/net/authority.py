@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,9 @@ from tabletop.play.table import Answer, Ended, Event, Played, Replaced, Table
 #: Where a message goes: a seat's client, or (None) every spectator; and the message.
 Send = Callable[[int | None, dict[str, Any]], None]
 
+#: The threads that run people's moves (quick: reading, checking and playing one move,
+#: and each seat's view of it), apart from the computers' decisions.
+MOVES = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tabletop-moves")
 #: The plies of the log a joining client is sent (the latest: a message stays small).
 WELCOME_PLIES = 200
 #: Seconds a person whose draw offer was declined waits before offering again.
@@ -210,12 +214,15 @@ class Authority:
                                "position": None, "record": record.to_dict()})
 
     # -- steps: the game's code, on a worker thread ----------------------------------------
-    async def step(self, work: Callable[[], object]) -> None:
+    async def step(self, work: Callable[[], object], thinking: bool = False) -> None:
         """Run `work` (which plays on the table) and compose what it changed, on a
         worker thread; then send it, and close the table if it ended or failed. Call it
-        holding `lock`."""
+        holding `lock`. A computer's decision (`thinking`) runs on the loop's default
+        threads, a person's move on threads of their own (`MOVES`): computers thinking
+        at many tables never keep a person's move waiting."""
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.to_thread(self._guarded, work)
+            await loop.run_in_executor(None if thinking else MOVES, self._guarded, work)
         finally:
             self.deliver()
             if self.over:
@@ -292,7 +299,7 @@ class Authority:
             self.tell_seats()
             async with self.lock:
                 try:
-                    await self.step(self.table.advance)
+                    await self.step(self.table.advance, thinking=True)
                 finally:
                     self.thinking = None
         if not self.over:
