@@ -232,11 +232,9 @@ class Authority:
         try:
             work()
             self._flush()
+            self.turn = Turn.of(self.table)
         except TabletopError as exc:  # a plugin that failed, no agent left to play
             self._fail(exc)
-        finally:
-            if not self._closed:
-                self.turn = Turn.of(self.table)
 
     def _fail(self, exc: TabletopError) -> None:
         """The game's code failed: every client is let go with one line saying why, and
