@@ -176,11 +176,10 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
         server.close()
     outcome = online.table.outcome
     if outcome is not None and online.finished.is_set():
-        from tabletop.net.frames import outcome as told
+        from tabletop.lines import render
 
-        said = told(online.table)
-        click.echo(_("Game over: {result}").format(result=said["said"] if said else ""),
-                   err=True)
+        click.echo(_("Game over: {result}").format(
+            result=render(outcome.said, online.table.labels())), err=True)
 
 
 def _host_on(host: Any, address: str, game_id: str, kinds: list[str],

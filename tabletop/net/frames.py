@@ -6,8 +6,12 @@ it (`view_to_dict`; absent for a hidden-information game without it, which is th
 played online as text), its text picture (`seat_text`), whose turn it is, and the legal
 moves in notation for the seat to move only. A move is sent as its notation and the
 game's lines for it (`describe`, which names nothing hidden: the lines are every seat's
-log at one screen too). The tests check that two states which differ only in what a
-seat cannot see give that seat the same position, byte for byte.
+log at one screen too), as data (`tabletop.lines.to_data`: template and arguments), for
+each client to word in its own language; so is the result. The tests check that two
+states which differ only in what a seat cannot see give that seat the same position,
+byte for byte.
+
+Everything here runs the game's code: the host calls it off its event loop.
 """
 
 from __future__ import annotations
@@ -15,9 +19,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.lines import render
+from tabletop.lines import to_data
 from tabletop.model import Game, seat_text
 from tabletop.play.table import Table
+
+
+def moves_played(table: Table) -> int:
+    """The moves played so far."""
+    return len(table.session.moves)
+
+
+def log(table: Table, first: int) -> list[list[Any]]:
+    """The lines of each ply from `first` on, as data."""
+    session = table.session
+    with session.guard("describing a move"):
+        return [[to_data(line) for line in lines] for lines in session.log[first:]]
+
+
+def parse(table: Table, text: str) -> Any:
+    """The move `text` names in the current position (raises `TabletopError`; the
+    game's failure is a `PluginFailed`)."""
+    with table.session.guard("reading a move"):
+        return table.game.parse_move(table.state, text)
 
 
 def position(table: Table, seat: int | None) -> dict[str, Any]:
@@ -53,7 +76,7 @@ def outcome(table: Table) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"scores": list(result.scores), "winners": list(result.winners),
-            "said": render(result.said, table.labels()), "ended": table.ended}
+            "said": to_data(result.said), "ended": table.ended}
 
 
 def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
@@ -63,5 +86,6 @@ def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
     with session.guard("describing a move"):
         notation = table.game.move_to_text(session.states[ply], session.moves[ply])
         mover = table.game.to_move(session.states[ply])
-    return {"ply": ply, "seat": mover, "move": notation, "lines": list(table.lines(ply)),
+        lines = [to_data(line) for line in session.log[ply]]
+    return {"ply": ply, "seat": mover, "move": notation, "lines": lines,
             "position": position(table, seat), "outcome": outcome(table)}

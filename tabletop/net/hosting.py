@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.net.client import NetError
 from tabletop.net.discovery import Announcer, announce
@@ -111,7 +112,7 @@ class Hosting:
                 return  # from the first move on, a seat is its person's for good
             for place in online.places:
                 if place.index == seat and place.taken:
-                    online.free(place)  # only an online seat: `free` leaves the rest
+                    self.server.free(online, place)  # an online seat only: not the rest
 
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(run)
@@ -164,7 +165,8 @@ def serve_in_thread(server: Server, port: int, bind: str, certificate: Path | No
     thread.start()
     started.wait()
     if failed and not ready:
-        raise NetError(f"cannot serve on port {port}: {one_line(failed[0])}")
+        raise NetError(_("cannot serve on port {port}: {problem}").format(
+            port=port, problem=one_line(failed[0])))
     got, loop = ready[0]
     return thread, got, loop
 

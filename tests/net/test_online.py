@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tabletop.net.client import Connection
+from tabletop.net.client import Connection, seat_label
+from tabletop.net.client import said as worded_line
 from tabletop.net.frames import seat_position
 from tabletop.net.players import play_agent, welcome
 from tabletop.net.protocol import MAX_MESSAGE, encode
@@ -145,7 +146,7 @@ def test_a_hostile_client_changes_nothing_of_the_honest_game(tmp_path: Path) -> 
     calm, _ = _honest_game(tmp_path, hostile=False)
     flooded, told = _honest_game(tmp_path, hostile=True)
     assert flooded == calm  # the same seeds give the same game, flood or not
-    errors = [json.loads(t)["message"] for t in told if '"type":"error"' in t]
+    errors = [worded_line(json.loads(t)["message"], []) for t in told if '"type":"error"' in t]
     # Bad messages got their errors (but those still on their way when the game ended
     # and the host went: how many depends on the machine's load).
     assert len(errors) >= 500 and all("\n" not in e for e in errors)
@@ -205,13 +206,13 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
         for frame in frames[:end]:
             if frame["type"] == "welcome":
                 seat = frame["seat"]
-                labels = [s["label"] for s in frame["seats"]]
+                labels = [seat_label(s) for s in frame["seats"]]
                 position = frame["position"]
             elif frame["type"] == "played":
                 position = frame["position"]
             else:
                 if frame["type"] == "seats":  # names as seats are taken
-                    labels = [s["label"] for s in frame["seats"]]
+                    labels = [seat_label(s) for s in frame["seats"]]
                 continue
             truth = states[position["ply"]]
             person = position["to_move"] == seat
