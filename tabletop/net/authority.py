@@ -101,6 +101,8 @@ class Authority:
         self.finished = asyncio.Event()
         #: The address that opened the table on a club server ("" for the host's own).
         self.opener = ""
+        #: The port the table is served on, kept in its resume file (None: not yet).
+        self.port: int | None = None
         self.turn = Turn.of(table)
         self._closed = False
         table.listen(self.events.append)
@@ -466,5 +468,5 @@ class Authority:
     def save(self) -> None:
         """Write the table's resume file (its code and tokens; off the loop)."""
         self.keeping.write(self.entry, credentials_data(
-            self.entry, self.id, self.code, self.time_limit, self.places))
+            self.entry, self.id, self.code, self.time_limit, self.places, self.port))
 

@@ -37,6 +37,7 @@ from tabletop.model import Game, TabletopError, seat_text
 from tabletop.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME,
+    PATIENCE,
     ProtocolError,
     decode,
     encode,
@@ -161,7 +162,7 @@ class Connection:
     """One client's link to a host (see the module). Start it with `start()`."""
 
     def __init__(self, address: str, *, code: str | None = None, token: str | None = None,
-                 name: str = "", seat: int | None = None, patience: float = 60.0,
+                 name: str = "", seat: int | None = None, patience: float = PATIENCE,
                  certificate: str | None = None, insecure: bool = False) -> None:
         self.uri = address_uri(address)
         self.code, self.token, self.name, self.wanted = code, token, name, seat
@@ -272,8 +273,9 @@ class Connection:
             self._put({"type": STATUS, "state": "lost",
                        "message": _("the connection was lost before a seat was taken")})
             return False
-        self._put({"type": STATUS, "state": "reconnecting"})
         deadline, wait = time.monotonic() + self.patience, 0.2
+        # When this client gives up, on the monotonic clock: a screen counts it down.
+        self._put({"type": STATUS, "state": "reconnecting", "until": deadline})
         while time.monotonic() < deadline and not self._stop.is_set():
             try:
                 socket = self._connect()

@@ -29,6 +29,8 @@ from tabletop.store.keeper import ThreadedKeeper
 #: The kinds of seat an online table has: a person who joins (`ONLINE`), the host's own
 #: person at its screen (`HERE`, joined through its own token), or a computer.
 ONLINE, HERE, COMPUTER = "online", "here", "computer"
+#: The folder of the resume files of the tables hosted here, in the data folder.
+ONLINE_FOLDER = "online"
 
 
 @dataclass
@@ -69,7 +71,7 @@ class Keeping:
 
     def __init__(self, data: Path, say: Callable[[str], None],
                  keeper: ThreadedKeeper | None = None) -> None:
-        self.folder = data / "online"
+        self.folder = data / ONLINE_FOLDER
         self.say = say
         self.keeper = keeper or ThreadedKeeper.open(data)
         for message in self.keeper.messages:
@@ -183,11 +185,32 @@ class Keeping:
                            ).format(error=exc))
 
 
+def resume_path(data: Path, entry: str) -> Path:
+    """Where the resume file of the online table kept as `entry` is, in the data folder
+    `data` (beside its library)."""
+    return data / ONLINE_FOLDER / f"{entry}.json"
+
+
 def credentials_data(entry: str, table_id: str, code: str, time_limit: float | None,
-                     places: Sequence[Place]) -> dict[str, Any]:
-    """A table's resume file: its entry, id, code, clock and places."""
-    return {"version": 1, "entry": entry, "table": table_id, "code": code,
+                     places: Sequence[Place], port: int | None = None) -> dict[str, Any]:
+    """A table's resume file: its entry, id, code, clock and places, and the port it was
+    served on (so that hosting it again takes the address its friends' apps know)."""
+    data = {"version": 1, "entry": entry, "table": table_id, "code": code,
             "time_limit": time_limit, "places": [place.to_data() for place in places]}
+    if port is not None:
+        data["port"] = port
+    return data
+
+
+def read_port(path: Path) -> int | None:
+    """The port a table kept in `path` was served on, if the file says (None if it does
+    not, or cannot be read: the table is then hosted on the usual port)."""
+    try:
+        port = json.loads(read_text(path, MAX_SETTINGS_BYTES)).get("port")
+    except (OSError, ValueError, RecursionError, AttributeError):
+        return None
+    return port if isinstance(port, int) and not isinstance(port, bool) \
+        and 0 < port < 65536 else None
 
 
 def read_credentials(path: Path) -> tuple[list[Place], str, str, float | None]:

@@ -69,6 +69,10 @@ class Hosting:
         raises `NetError` if the port cannot be had."""
         thread, port, loop = serve_in_thread(server, port, bind, certificate, key,
                                              online.finished)
+        # The port goes into the table's resume file: hosted again (Continue, --resume),
+        # the table is where its friends' apps reconnect to.
+        online.port = port
+        loop.call_soon_threadsafe(online.save)
         scheme = "wss://" if certificate else ""
         hosting = cls(server, online, thread, loop, port, scheme + local_address(port, bind),
                       None)

@@ -30,6 +30,10 @@ MAX_MESSAGE = 64 * 1024
 MAX_FRAME = 256 * 1024
 #: The default port of `tabletop host` and `tabletop serve`.
 DEFAULT_PORT = 8470
+#: How long a client keeps trying to take its seat again while the host is gone (a
+#: host's app that crashed and is started again, a network that drops): five minutes,
+#: counted down on the screen.
+PATIENCE = 300.0
 #: The longest name a client may give (the one rule of names: `limits.player_name_problem`).
 MAX_NAME = MAX_PLAYER_NAME
 

@@ -77,6 +77,8 @@ class OnlineScreen(BoardShell):
         self._full = online.full
         self._asked = ""  # the host's reason for a confirmation ("resigning ends…")
         self._offered_by = ""
+        #: When (the monotonic clock) the link gives up reconnecting; None while it holds.
+        self._gives_up: float | None = None
         #: The hint under way, found by this app from this seat's view (never the host's).
         self._hint: SeatHint | None = None
 
@@ -223,6 +225,8 @@ class OnlineScreen(BoardShell):
             self._needs_position = True  # play may start now that every seat is taken
         elif kind == STATUS:
             self.link = str(message.get("state", ""))
+            until = message.get("until")
+            self._gives_up = float(until) if isinstance(until, float | int) else None
             self._needs_position = True  # no move while the link is down
         self.invalidate()
 
@@ -264,8 +268,11 @@ class OnlineScreen(BoardShell):
         self.push_position()
 
     def _tick_clock(self) -> None:
-        """A timed table's clock: the sidebar shows the whole seconds left."""
+        """A timed table's clock, and the patience left while reconnecting: the sidebar
+        shows their whole seconds."""
         left = self.clock_left()
+        if self.link == "reconnecting" and self._gives_up is not None:
+            left = max(0.0, self._gives_up - time.monotonic())
         shown = None if left is None else int(left)
         if shown != self._clock_shown:
             self._clock_shown = shown
@@ -356,8 +363,8 @@ class OnlineScreen(BoardShell):
         self.seat.leave()
         self.navigator.show_launcher(None if self.online.outcome is not None
                                      or self.seat.hosting is None else
-                                     _("You left the table you hosted; it is kept in the "
-                                       "Library (tabletop host --resume plays it on)."))
+                                     _("You left the table you hosted. Continue hosts it "
+                                       "again; your friends' apps come back by themselves."))
 
     def closing(self) -> None:
         """The window closes: leave the table (a hosted one writes its game and stops)."""
@@ -395,7 +402,11 @@ class OnlineScreen(BoardShell):
             lines.append((_("Connection lost: {reason}").format(
                 reason=i18n.translated(str(seat.lost))), ERROR))
         elif self.link == "reconnecting":
-            lines.append((_("The connection dropped: reconnecting…"), ERROR))
+            patience = (max(0, int(self._gives_up - time.monotonic()))
+                        if self._gives_up is not None else None)
+            lines.append((_("The connection dropped: reconnecting…") if patience is None
+                          else _("The host is away: trying again for {time}…").format(
+                              time=f"{patience // 60}:{patience % 60:02d}"), ERROR))
         away = [str(e.get("label")) for e in online.seats if e.get("away")]
         if away and online.outcome is None:
             lines.append((_("{players}: reconnecting…").format(
@@ -511,8 +522,9 @@ class OnlineScreen(BoardShell):
                           lambda: self.answer_offer(True), "yes"),
                          (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "leave":
-            text = (_("The table closes: your friends cannot play on without you. The game "
-                      "stays in your Library, and `tabletop host --resume` plays it on.")
+            text = (_("The table closes: your friends cannot play on without you. Continue "
+                      "on the launcher hosts it again, with the same code; your friends' "
+                      "apps come back to it by themselves.")
                     if self.seat.hosting is not None else
                     _("Your seat is kept for you: join again with the same code to take it."))
             return game_panels.Panel(

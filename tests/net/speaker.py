@@ -10,6 +10,7 @@ were played; everything the terminal says is printed.
 
 from __future__ import annotations
 
+import queue
 import sys
 
 from tabletop import i18n
@@ -31,16 +32,20 @@ def main(address: str, code: str, name: str) -> None:
     if not online.my_turn:
         connection.send("move", ply=online.ply, move=ILLEGAL)
     tried: list[str] = []
+    typed: queue.Queue[str] = queue.Queue()
 
-    def ask(prompt: str) -> str:
+    def answer(prompt: str) -> None:
+        """Type the scripted answer to what the terminal asks."""
+        print(prompt)
         if prompt.rstrip().endswith("/N]"):  # "[y/N]", "[o/N]", "[j/N]"
-            return "y"
-        if not tried:
+            typed.put("y")
+        elif not tried:
             tried.append(ILLEGAL)
-            return ILLEGAL
-        return "resign" if online.ply >= RESIGN_AT else _first_legal(online)
+            typed.put(ILLEGAL)
+        else:
+            typed.put("resign" if online.ply >= RESIGN_AT else _first_legal(online))
 
-    play_text(host, connection, online, ask, print)
+    play_text(host, connection, online, typed.get, print, answer)
     connection.close()
 
 
