@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -44,7 +45,7 @@ from typing import Any
 
 from tabletop import i18n
 from tabletop.i18n import _, ngettext
-from tabletop.limits import one_line, shown
+from tabletop.limits import one_line, player_name, player_name_problem, shown
 from tabletop.model import RecordError, TabletopError
 from tabletop.record import Record
 from tabletop.store import journal
@@ -99,6 +100,10 @@ from tabletop.store.records import (
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
            "ORIGINS", "TRASH", "UNREADABLE", "Entry", "Library", "LibraryError", "Seat",
            "given_names", "new_id"]
+
+#: The library's default name of a seat nobody named (`tabletop.seats.default_name`): no
+#: person may be renamed to it, or their seats would count as nobody's.
+DEFAULT_NAME = re.compile(r"Player [0-9]+")
 
 
 def new_id() -> str:
@@ -553,6 +558,52 @@ class Library:
                     file=trashed.name, reason=exc.strerror or exc))) from None
         self.refresh()
         return self.get(game_id)
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Give every seat a person played as `old` the name `new`, in each kept game's
+        file and in the index; returns how many games changed. A `new` that someone
+        already has merges the two: Statistics, ratings and the set-up's remembered names
+        then count them as one person.
+
+        Only names people typed are renamed (a computer's seat and the default "Player N"
+        are no person's name), to a name the one rule of names accepts
+        (`tabletop.limits.player_name_problem`). Each game's file is rewritten whole and
+        atomically, keeping its record, times and origin, so a failure part way leaves
+        every game either renamed or as it was; renaming again finishes the rest. Raises
+        `LibraryError` with one line."""
+        self._check_writable(_("cannot rename the player"))
+        new = player_name(new)
+        problem = (player_name_problem(new) or name_problem(new)
+                   or (_("is the name of a seat nobody named") if DEFAULT_NAME.fullmatch(new)
+                       else None))
+        if problem:
+            raise LibraryError(_("the name {name} {problem}").format(name=shown(new),
+                                                                      problem=problem))
+        if old == new:
+            return 0
+        changed = 0
+        for entry in self.entries(player=old):
+            if entry.status == UNREADABLE:
+                continue
+            named = given_names([s.player for s in entry.seats],
+                                [s.agent for s in entry.seats])
+            if old not in named:
+                continue  # `old` is a computer's or an unnamed seat's word here
+            path = self._own_file(entry)
+            try:
+                record, meta = read_game(path)
+            except (OSError, ValueError) as exc:
+                raise LibraryError(one_line(_("cannot rename in {file}: {reason}").format(
+                    file=path, reason=getattr(exc, "strerror", None) or exc))) from None
+            players = [new if given == old else seat.player
+                       for given, seat in zip(named, entry.seats, strict=True)]
+            with self._write() as db:
+                # The times the list is ordered by stay the game's own (not the rename's).
+                self._write_whole(db, entry.id, record, {
+                    **meta, "players": players, "created": entry.created,
+                    "updated": entry.updated})
+            changed += 1
+        return changed
 
     def set_aside(self, game_id: str) -> Path:
         """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)

@@ -135,7 +135,7 @@ class Screen(arcade.View):
         for button in self.buttons:
             self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
             if button.label:
-                inner = self._label_box(button.rect)
+                inner = self.label_box(button.rect)
                 self.label(button.label, *inner.center, 14,
                            TEXT if button.enabled else DIM, anchor_x="center",
                            anchor_y="center", box=inner)
@@ -161,7 +161,7 @@ class Screen(arcade.View):
         its board's): what the layout test checks and the hover looks up."""
         return self.texts
 
-    def _label_box(self, rect: Rect) -> Rect:
+    def label_box(self, rect: Rect) -> Rect:
         """Where a button's label goes: a little room each side, the button's height."""
         side = min(self.px(8), rect.width / 8)
         return Rect(rect.left + side, rect.bottom, rect.width - 2 * side, rect.height)
@@ -170,7 +170,7 @@ class Screen(arcade.View):
         """True if `label` reads whole on a button `width` wide: at its size, or scaled
         down no further than the smallest text size (the layout rule's last step before
         it cuts)."""
-        room = self._label_box(Rect(0, 0, width, self.px(34))).width
+        room = self.label_box(Rect(0, 0, width, self.px(34))).width
         probe = arcade.Text(label, 0, 0, font_size=MIN_POINTS, font_name=FONT_SANS)
         return probe.content_width <= room - SLACK
 
