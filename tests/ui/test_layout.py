@@ -93,12 +93,14 @@ def problems(window: Any, what: str) -> list[str]:
     width, height = window.get_size()
     found = view.laid_out().problems(Rect(0, 0, width, height))
     buttons = [b for b in view.buttons]
+    labels = set()
     for index, a in enumerate(buttons):
         r = a.rect
         # A player reads every button's label whole: none is ellipsised.
         cut = [p for p in view.texts.items
                if p.text == a.label and r.contains(*p.box.center) and p.cut]
         if cut:
+            labels.add(cut[0])
             found.append(f"button {a.name!r}: its label {a.label!r} is cut to "
                          f"{cut[0].shown!r}")
         if r.left < -1 or r.bottom < -1 or r.right > width + 1 or r.top > height + 1:
@@ -108,6 +110,10 @@ def problems(window: Any, what: str) -> list[str]:
             if (min(r.right, s.right) - max(r.left, s.left) > 1
                     and min(r.top, s.top) - max(r.bottom, s.bottom) > 1):
                 found.append(f"buttons {a.name!r} and {b.name!r} overlap")
+    # Nor any other text, but a name or a path (marked `may_cut` where it is laid out):
+    # those may be any length and are read whole on hover.
+    found += [f"{p.text!r} is cut to {p.shown!r}" for p in view.laid_out().items
+              if p.cut and not p.may_cut and p not in labels]
     return [f"{what} at {width}x{height}: {problem}" for problem in found]
 
 
