@@ -103,8 +103,8 @@ from tabletop.store.records import (
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
-           "ORIGINS", "TRASH", "UNREADABLE", "Entry", "Library", "LibraryError", "Seat",
-           "UNPLAYED_PLIES", "given_names", "new_id", "unplayed"]
+           "ORIGINS", "TRASH", "UNPLAYED_PLIES", "UNREADABLE", "Entry", "Library",
+           "LibraryError", "Seat", "given_names", "new_id", "unplayed"]
 
 
 def new_id() -> str:

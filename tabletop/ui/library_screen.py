@@ -277,10 +277,11 @@ class LibraryScreen(Screen):
             self.add_button(_("Restore"), Rect(right - px(170), px(4), px(170), px(32)),
                             self.restore, name="restore")
         if self.message:
+            # Under the pager, wrapped: an error names a file and says why, whole.
             colour = GOOD if self.good else ERROR
-            self.label(self.message, left, px(34), 13, colour,
-                       width=right - left - (px(190) if restore else 0),
-                       multiline=True, anchor_y="top")
+            room = Rect(left, 0, right - left - (px(190) if restore else 0), px(58))
+            self.label(self.message, left, room.top, 13, colour, multiline=True,
+                       anchor_y="top", box=room)
 
     def _build_list(self, left: float, right: float, height: int) -> None:
         px = self.px

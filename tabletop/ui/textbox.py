@@ -119,6 +119,17 @@ def extent_of(text: arcade.Text) -> Rect:
     return Rect(left, float(layout.bottom), width, height)
 
 
+def wrapped_lines(text: str, width: float, points: float, *, font_name: str) -> int:
+    """How many lines `text` takes at `points` wrapped to `width` as `fit_text` wraps it
+    (at spaces, or anywhere in a word wider than the box): for a layout that gives a
+    text the room to be read whole."""
+    one = arcade.Text("0", 0, 0, font_size=points, font_name=font_name).content_height
+    return max(1, *(round(arcade.Text(t, 0, 0, font_size=points, font_name=font_name,
+                                      width=max(1, int(width)), multiline=True
+                                      ).content_height / one)
+                    for t in (text, breakable(text))))
+
+
 def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any, *,
              font_name: str, bold: bool = False, wrap: bool = False, anchor_x: str = "left",
              anchor_y: str = "baseline", min_points: float = MIN_POINTS,
