@@ -607,8 +607,8 @@ class ReplayScreen(Screen):
         # under the pointer (re-centring at each step moved the rows and the next click
         # landed on another move).
         first = min(self._log_first, count - 1)
-        if self.ply and self.ply - 1 < first:
-            first = self.ply - 1
+        if self.ply - 1 < first:  # (the start, ply 0: from the first move)
+            first = max(0, self.ply - 1)
         while first < self.ply - 1 and sum(row_h(n) for n in range(first + 1, self.ply + 1)
                                            ) > room:
             first += 1
