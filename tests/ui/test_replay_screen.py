@@ -304,7 +304,7 @@ def test_long_moves_wrap_in_the_log_and_the_log_still_scrolls_and_jumps(
         assert isinstance(screen, ReplayScreen)
         pump(window)
         rows = [p for p in screen.texts.items
-                if any(r.contains(*p.box.center) for r, _ in screen._log_rows)]
+                if any(r.contains(*p.extent.center) for r, _ in screen._log_rows)]
         assert rows and not [p for p in rows if p.cut]
         one_line = screen.line(11, 1.35) + screen.px(4)  # a row's height for one line
         assert any(r.height > 1.5 * one_line for r, _ in screen._log_rows), [
