@@ -26,12 +26,18 @@ rebuilt from them.
   so (after the busy timeout); a folder that cannot be written opens read-only: the games
   are listed from an in-memory copy of the index, and any write raises `LibraryError`.
 - Delete moves the files into `trash/`; nothing here ever unlinks a game.
+- Games started and left unplayed (in progress after at most `UNPLAYED_PLIES` moves) do
+  not pile up: a new game started with the same set-up (game, options, seats' players
+  and agents) as an unplayed one moves the older to the trash, so one untouched game per
+  set-up is kept; `discard_unplayed` moves them all there at once. Both can be undone
+  with `restore`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import re
 import sqlite3
@@ -98,8 +104,8 @@ from tabletop.store.records import (
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
-           "ORIGINS", "TRASH", "UNREADABLE", "Entry", "Library", "LibraryError", "Seat",
-           "given_names", "new_id"]
+           "ORIGINS", "TRASH", "UNPLAYED_PLIES", "UNREADABLE", "Entry", "Library",
+           "LibraryError", "Seat", "given_names", "new_id", "unplayed"]
 
 #: The library's default name of a seat nobody named (`tabletop.seats.default_name`): no
 #: person may be renamed to it, or their seats would count as nobody's.
@@ -117,6 +123,9 @@ class _Changed(Exception):
 
 #: How many of a game's latest games `last_seats` looks through for one with a name.
 LAST_NAMES_LOOKBACK = 50
+#: A game in progress with at most this many moves was started and left unplayed: its
+#: first player tried a move at most, nothing a player would miss.
+UNPLAYED_PLIES = 1
 
 
 class Library:
@@ -368,7 +377,44 @@ class Library:
         now = time.time()
         meta = {"id": game_id, "players": _names(record, players), "created": now,
                 "updated": now, "origin": origin}
-        return self._store(game_id, record, meta)
+        entry = self._store(game_id, record, meta)
+        if unplayed(entry):
+            self._replace_unplayed(entry)
+        return entry
+
+    def _replace_unplayed(self, new: Entry) -> list[Path]:
+        """Move to the trash the unplayed games of `new`'s set-up kept before it (a game
+        started again the same way replaces the one left untouched); where they went."""
+        with self._lock:
+            ids = [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE game = ? AND status = ? AND plies <= ? "
+                "AND players = ? AND options = ? AND id != ?",
+                (new.game, IN_PROGRESS, UNPLAYED_PLIES, new.players,
+                 json.dumps(new.options, sort_keys=True), new.id))]
+        same = [e for e in (self.get(i) for i in ids)
+                if unplayed(e) and e.seats == new.seats]
+        return self._trash_all(same)
+
+    def unplayed(self) -> list[Entry]:
+        """The games started and left unplayed (in progress, at most `UNPLAYED_PLIES`
+        moves), newest first."""
+        return [e for e in self.entries(status=IN_PROGRESS) if unplayed(e)]
+
+    def discard_unplayed(self, keep: Sequence[str] = ()) -> list[Path]:
+        """Move every unplayed game (but those whose ids are in `keep`, e.g. a game open
+        on screen) to the trash; where each went, for `restore`."""
+        return self._trash_all([e for e in self.unplayed() if e.id not in keep])
+
+    def _trash_all(self, entries: Sequence[Entry]) -> list[Path]:
+        """`delete` each of `entries`; a game another process removed first is skipped."""
+        trashed = []
+        for entry in entries:
+            try:
+                trashed.append(self.delete(entry.id))
+            except LibraryError:
+                if any(e.id == entry.id for e in self._entries("WHERE g.id = ?", (entry.id,))):
+                    raise
+        return trashed
 
     def save(self, game_id: str, record: Record, players: Sequence[str] | None = None
              ) -> Entry:
@@ -760,6 +806,12 @@ class Library:
         with self._lock:
             rows, seats = fetch(self._db, clause, args)
         return [entry_of(self.games_dir, row, seats.get(row[0], [])) for row in rows]
+
+
+def unplayed(entry: Entry) -> bool:
+    """True for a game started and left unplayed: in progress, at most `UNPLAYED_PLIES`
+    moves in."""
+    return entry.status == IN_PROGRESS and entry.plies <= UNPLAYED_PLIES
 
 
 def _names(record: Record, players: Sequence[str] | None) -> list[str]:
