@@ -161,7 +161,8 @@ class StatsScreen(Screen):
             self.label(title, x, y + px(12), 15, width=px(80))
             self.add_button("<", Rect(x + px(84), y, px(36), px(34)), partial(cycle, -1),
                             name=f"{name}-")
-            self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200))
+            # The player's or the game's name: any length, read whole on hover.
+            self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200), may_cut=True)
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
         if self.player is not None and self.player != UNNAMED:  # a name a person typed
@@ -254,8 +255,11 @@ class StatsScreen(Screen):
                 if y - row < area.bottom:
                     return  # no room for more: the rest is in `tabletop stats`
                 y -= row
+                # An opponent's name (a person's, a level's): any length, read whole on
+                # hover.
                 self._rate(Rect(x, y, width, row - px(8)),
-                           _("people") if rival == "people" else rival, rivals[rival])
+                           _("people") if rival == "people" else rival, rivals[rival],
+                           may_cut=rival != "people")
         if y - px(40) - row < area.bottom:
             return
         y = self._section(_("By seat"), x, y - px(10), width)
@@ -285,12 +289,14 @@ class StatsScreen(Screen):
                        anchor_y="center", box=segment)
             x += w
 
-    def _rate(self, rect: Rect, title: str, t: dict[str, Any]) -> None:
-        """A title, then a track with the win rate's bar and its number."""
+    def _rate(self, rect: Rect, title: str, t: dict[str, Any], may_cut: bool = False
+              ) -> None:
+        """A title (`may_cut`: a name, cut if long), then a track with the win rate's bar
+        and its number."""
         px = self.px
         title_w = rect.width * 0.42
         self.label(title, rect.left, rect.bottom + rect.height / 2, 12, TEXT,
-                   anchor_y="center", width=title_w)
+                   anchor_y="center", width=title_w, may_cut=may_cut)
         track = Rect(rect.left + title_w, rect.bottom + px(4), rect.width - title_w,
                      rect.height - px(8))
         self.box(track, TRACK)
@@ -664,7 +670,7 @@ class StatsScreen(Screen):
         self.box(panel, PANEL)
         inner = panel.width - px(48)
         self.label(_("Rename {name}").format(name=self.player), panel.left + px(24),
-                   panel.top - px(40), 20, bold=True, width=inner)
+                   panel.top - px(40), 20, bold=True, width=inner, may_cut=True)
         about = Rect(panel.left + px(24), panel.top - px(150), inner, px(82))
         self.label(ngettext("The new name goes on {name}'s {count} kept game. The name of "
                             "another player merges the two into one.",

@@ -55,10 +55,6 @@ KNOWN_CUT: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             'Ada Lovelace-Byron vs Player 2',
             'Ada Lovelace-Byron, Player 2, Player 3, Player 4, Player 5 and Player 6',
         ),
-        # Statistics' names and headings (tabletop/ui/stats_screen.py)
-        'statistics': (
-            'Ada Lovelace-Byron',
-        ),
         # Verso's renderer in the replay: its standings, seat names, discard pile (games/verso/view)
         'replay': (
             '3. Player 3: 12 4. Player 4: 12 5. Player 6: 12 6. Ada Lovelace-Byron: 10',
@@ -129,11 +125,6 @@ KNOWN_CUT: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             'Ada Lovelace-Byron contre Joueur 2',
             'Ada Lovelace-Byron, Joueur 2, Joueur 3, Joueur 4, Joueur 5 et Joueur 6',
         ),
-        # Statistics' names and headings (tabletop/ui/stats_screen.py)
-        'statistics': (
-            'Ada Lovelace-Byron',
-            'Club / Détente / greedy',
-        ),
         # Verso's renderer in the replay: its standings, seat names, discard pile (games/verso/view)
         'replay': (
             'Défausse\xa0: 60',
@@ -201,11 +192,6 @@ KNOWN_CUT: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             'Ziehen Sie mit Ihrem VERSUS gegnerische Steine an und setzen Sie Ihre besten auf den sechs Zielfeldern der mittleren Reihe fest.',
             'Ada Lovelace-Byron gegen Spieler 2',
             'Ada Lovelace-Byron, Spieler 2, Spieler 3, Spieler 4, Spieler 5 und Spieler 6',
-        ),
-        # Statistics' names and headings (tabletop/ui/stats_screen.py)
-        'statistics': (
-            'Ada Lovelace-Byron',
-            'Hobby / Verein / greedy',
         ),
         # Verso's renderer in the replay: its standings, seat names, discard pile (games/verso/view)
         'replay': (
