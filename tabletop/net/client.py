@@ -314,12 +314,12 @@ class OnlineGame:
             data = self.position.get("view")
             if data is None:
                 return None
-            view = self.game.view_from_dict(data)
-            if not self.game.info.hidden_information:
-                self._state = view
-            else:
-                seat = self.seat if self.seat is not None else 0
-                self._state = self.game.sample_state(view, seat, rng or random.Random())
+            codec, sampler = self.game.codec(), self.game.sampler()
+            if codec is None or sampler is None:  # the host sent a view it cannot draw
+                return None
+            view = codec.view_from_dict(data)
+            seat = self.seat if self.seat is not None else 0
+            self._state = sampler.sample_state(view, seat, rng or random.Random())
         return self._state
 
     def label(self, seat: int) -> str:
