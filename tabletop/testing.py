@@ -48,6 +48,7 @@ from tabletop.limits import one_line
 from tabletop.lines import Line, render, template_problem
 from tabletop.model import (
     Game,
+    GameInfo,
     IllegalMoveError,
     NotationError,
     OptionError,
@@ -129,7 +130,7 @@ class _Probe:
 
     def __init__(self, game: Any, parent: _Probe | None = None, prefix: str = "") -> None:
         self.game = game
-        self.info = parent.info if parent is not None else game.info
+        self.info: GameInfo = parent.info if parent is not None else game.info
         self.last = "?"
         # A capability the game handed out (`spaces()`, `codec()`, `sampler()`) is
         # probed as the game is, its methods named after it ("spaces().move_of").

@@ -13,7 +13,7 @@ Chance steps (`Game.chance_outcomes`) are drawn inside the search from the agent
 generator, by their probabilities: every iteration meets a roll of its own, so a move's
 value is its average over the rolls (open-loop sampling), and the search never learns
 the roll the host will draw from the game's seed. The value of a result is
-`Game.reward`: a win 1, a draw 1/2, a loss 0 by default, so a draw is played for when
+`Outcome.reward`: a win 1, a draw 1/2, a loss 0 by default, so a draw is played for when
 nothing better can be reached.
 """
 

@@ -15,8 +15,10 @@ a build-isolated one would be fetched) and installed from it by pip into a folde
 own, once per module. Every check then runs `tabletop` in a subprocess with that folder on
 PYTHONPATH, so the plugin is found through importlib.metadata like any installed one, with
 `-W always::DeprecationWarning` (PYTHONWARNINGS): each run must show exactly one
-`PluginDeprecationWarning`, for the one method whose form changed (`render_text(state)`
-takes no seat), naming it and saying what to write instead.
+`PluginDeprecationWarning` for each method whose form changed, naming it and saying what
+to write instead: `render_text(state)` takes no seat, and (since issue 35) `sample_state`
+and `reward` are no longer methods of the `Game` (`tabletop.model.legacy` adapts them;
+`tests/migration/test_old_capabilities.py` checks every such old method).
 """
 
 from __future__ import annotations
@@ -56,7 +58,9 @@ class Old:
     registers: int  # how many games it registers
     played: tuple[str, ...]  # the games played here (the bridge has 41)
     changed: str  # the class whose render_text takes no seat
-    first: str  # the game the one warning names (the first of that class to load)
+    first: str  # the game the warnings name (the first of that class to load)
+    #: Its old capability methods (`tabletop.model.legacy`), each warned about once.
+    adapted: tuple[str, ...] = ()
 
 
 REVERSI = Old("legacy-reversi", "legacy-reversi", "legacy-reversi", 1, ("legacy-reversi",),
@@ -66,9 +70,10 @@ BRIDGE_GAMES = ("legacy-openspiel-tic_tac_toe", "legacy-openspiel-backgammon",
 OLD = {old.folder: old for old in (
     REVERSI,
     Old("legacy-openspiel", "legacy-openspiel", "legacy-openspiel", 41, BRIDGE_GAMES,
-        "OpenSpielGame", "legacy-openspiel-2048"),
+        "OpenSpielGame", "legacy-openspiel-2048", ("sample_state", "reward")),
     *(Old(f"tabletop-legacy-{board}", f"legacy_{board}", f"tabletop-legacy-{board}", 1,
-          (f"legacy_{board}",), f"Legacy{board.title()}", f"legacy_{board}")
+          (f"legacy_{board}",), f"Legacy{board.title()}", f"legacy_{board}",
+          ("sample_state",) if board == "cards" else ())
       for board in ("square", "hex", "cards")),
 )}
 
@@ -144,17 +149,31 @@ class Installed:
         return done
 
 
+#: What each old capability method's warning asks for instead (`tabletop.model.legacy`).
+INSTEAD = {
+    "sample_state": "move it to a subclass of tabletop.model.Sampler (sample_state, the "
+                    "same arguments) and return an instance from {cls}.sampler(self)",
+    "reward": "give each seat's reward as Outcome(..., rewards=(...)) from "
+              "{cls}.outcome(self, state)",
+}
+
+
 def _one_warning(old: Old, stderr: str) -> None:
-    """One PluginDeprecationWarning per changed method in a run: the old render_text's,
-    naming the method and what to write instead (no other plugin loaded beside it warns),
-    and, where the kit ran, at most one per game for its `apply` of a wrong-type value."""
+    """One PluginDeprecationWarning per changed method in a run, as the plugin loads:
+    the old render_text's, then one for each old capability method, each naming the
+    method and what to write instead (no other plugin loaded beside it warns); and,
+    where the kit ran, at most one per game for its `apply` of a wrong-type value."""
     said = [text for text in WARNED.findall(stderr) if "apply(None) raised" not in text]
     applies = [text for text in WARNED.findall(stderr) if "apply(None) raised" in text]
     assert len(applies) == len(set(applies)), applies
-    assert len(said) == 1, said
+    assert len(said) == 1 + len(old.adapted), said
     assert said[0].startswith(
         f"game {old.first!r}: {old.changed}.render_text(state) takes no seat; write "
         "render_text(self, state, seat=None) returning what that seat may see"), said[0]
+    for text, method in zip(said[1:], old.adapted, strict=True):
+        assert text.startswith(
+            f"game {old.first!r}: {old.changed}.{method}: the Game method is deprecated; "
+            + INSTEAD[method].format(cls=old.changed)), text
 
 
 def _install(source: Path, work: Path, old: Old) -> Installed:
