@@ -64,12 +64,20 @@ _CHANGE = {
 _WARNED: set[tuple[type, str]] = set()
 
 
+#: (game class, capability) → the old methods it defines: looked at once per class (search
+#: asks for a reward at the end of every playout).
+_FOUND: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
 def old_methods(game: Any, capability: str) -> tuple[str, ...]:
     """The old methods of `capability` (a key of `OLD_METHODS`) that `game`'s class
     defines: none for a game written against today's contract."""
     kind = type(game)
-    return tuple(name for name in OLD_METHODS[capability]
-                 if callable(getattr(kind, name, None)))
+    found = _FOUND.get((kind, capability))
+    if found is None:
+        found = _FOUND[kind, capability] = tuple(
+            name for name in OLD_METHODS[capability] if callable(getattr(kind, name, None)))
+    return found
 
 
 def _warn(game: Any, capability: str, found: Sequence[str]) -> None:
@@ -126,16 +134,20 @@ class _OldSpaces(LearningSpaces[Any, Any]):
 
 
 class _OldCodec(ViewCodec):
-    """An old hidden-information game's `view_to_dict` and `view_from_dict`."""
+    """An old game's `view_to_dict` and `view_from_dict`; where it wrote only one (a game
+    without hidden information), the state's dicts stand for the other, as the old
+    defaults did."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
 
     def view_to_dict(self, view: Any) -> dict[str, Any]:
-        return dict(self.game.view_to_dict(view))
+        method = getattr(self.game, "view_to_dict", None) or self.game.state_to_dict
+        return dict(method(view))
 
     def view_from_dict(self, data: Mapping[str, Any]) -> Any:
-        return self.game.view_from_dict(data)
+        method = getattr(self.game, "view_from_dict", None) or self.game.state_from_dict
+        return method(data)
 
 
 class _OldSampler(Sampler[Any]):
@@ -166,10 +178,10 @@ def codec(game: Any) -> ViewCodec | None:
     _warn(game, "codec", found)
     if "sends_views" in found and not game.sends_views():
         return None
-    both = {"view_to_dict", "view_from_dict"} <= set(found)
-    if both:
-        return _OldCodec(game)
-    return None if game.info.hidden_information else StateCodec(game)
+    written = {"view_to_dict", "view_from_dict"} & set(found)
+    if not game.info.hidden_information:
+        return _OldCodec(game) if written else StateCodec(game)
+    return _OldCodec(game) if len(written) == 2 else None
 
 
 def sampler(game: Any) -> Sampler[Any] | None:
