@@ -13,9 +13,9 @@ What a game offers only some front ends, it hands out as objects: `Game.spaces` 
 learning environments, `Game.codec` for views on the wire, `Game.sampler` for hidden
 states drawn at random.
 
-The contract lives in modules by job, all of it importable from here:
-`tabletop.model.errors`, `options`, `info`, `outcome`, `game`, `capabilities`,
-`seat_view` and `legacy` (older forms of the contract, adapted with a warning).
+The contract lives in modules by job under this package, all of it importable from here:
+`errors`, `options`, `info`, `outcome`, `game`, `capabilities`, `seat_view` and `legacy`
+(older forms of the contract, adapted with a warning).
 """
 
 from tabletop.model.capabilities import FullView, LearningSpaces, Sampler, StateCodec, ViewCodec

@@ -44,13 +44,14 @@ class _Saves(Protocol):
 
 class LearningSpaces(ABC, Generic[S, M]):
     """A game as learning agents see it: a fixed action space and observation tensors,
-    which `tabletop.env` turns into a PettingZoo or OpenSpiel environment. A game offers
-    it by returning one from `Game.spaces`; the conformance kit checks whatever it
-    declares.
+    which the host's learning environments turn into a PettingZoo or OpenSpiel
+    environment (docs/environments.md). A game offers it by returning one from
+    `Game.spaces`; the conformance kit checks whatever it declares.
 
     Made with the game (`VersoSpaces(self)`), which it keeps as `game`: the default
-    `legal_actions` lists the game's legal moves. (Not `Spaces`: `tabletop.env.Spaces`
-    already names the spaces of one table, players and options resolved.)
+    `legal_actions` lists the game's legal moves. (Not "Spaces": the learning
+    environments' `Spaces` already names the spaces of one table, players and options
+    resolved.)
     """
 
     def __init__(self, game: _Moves[S, M]) -> None:

@@ -202,8 +202,9 @@ class Game(ABC, Generic[S, M]):
     def spaces(self) -> LearningSpaces[S, M] | None:
         """The game as learning agents see it (a fixed action space and observation
         tensors, `tabletop.model.LearningSpaces`), or None (the default): it is no
-        learning environment. `tabletop.env` (PettingZoo, OpenSpiel) plays a game that
-        returns them; the conformance kit checks whatever they declare.
+        learning environment. The learning environments (PettingZoo, OpenSpiel,
+        docs/environments.md) play a game that returns them; the conformance kit checks
+        whatever they declare.
 
         Return a new object, made with the game (`return ReversiSpaces(self)`); import
         its module there if it brings numpy, so loading the game stays light.

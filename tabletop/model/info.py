@@ -42,7 +42,7 @@ class GameInfo:
 
     `score_bands` are the rulebook's rating bands for a solo score, lowest first, as
     `(from score, name)` pairs: the game library's statistics sort a player's solo scores
-    into them (plus one below the first). None by default.
+    into them (plus one below the first). None by default (an empty tuple).
     """
 
     id: str
