@@ -39,7 +39,9 @@ from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
 from tabletop.i18n import _
 from tabletop.levels import level_spec
-from tabletop.model import Game, TabletopError, _render_takes_seat
+from tabletop.model import Game, TabletopError
+from tabletop.model.legacy import warn_old_forms
+from tabletop.model.seat_view import _render_takes_seat
 
 ENTRY_POINT_GROUP = "tabletop"
 DISABLE_ENV = "TABLETOP_DISABLE_PLUGINS"
@@ -444,7 +446,7 @@ class Host:
     def agent_specs(self, game_id: str) -> list[AgentSpec]:
         """The agents available for a game: the generic ones it supports, then its own."""
         game = self.game(game_id)
-        generic = [s for s in GENERIC_AGENTS if s.name != "mcts" or game.can_sample()]
+        generic = [s for s in GENERIC_AGENTS if s.name != "mcts" or game.sampler() is not None]
         return generic + list(self.agents.get(game_id, {}).values())
 
     def agent_spec(self, game_id: str, name: str) -> AgentSpec:
@@ -522,6 +524,8 @@ def _warn_older_forms(game: Game[Any, Any]) -> None:
     # Any exception is the game's own code failing: play reports that where it matters.
     with contextlib.suppress(Exception):
         _render_takes_seat(game)  # warns for a render_text(state) without a seat
+    with contextlib.suppress(Exception):
+        warn_old_forms(game)  # the old capability methods (`tabletop.model.legacy`)
 
 
 def first_line(text: str, limit: int = 120) -> str:

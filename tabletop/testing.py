@@ -48,6 +48,7 @@ from tabletop.limits import one_line
 from tabletop.lines import Line, render, template_problem
 from tabletop.model import (
     Game,
+    GameInfo,
     IllegalMoveError,
     NotationError,
     OptionError,
@@ -98,6 +99,8 @@ class KitReport:
     #: Per player count: the declared action count and observation shape (or None).
     _spaces: dict[int, tuple[int | None, tuple[int, ...] | None]] = field(
         default_factory=dict, repr=False)
+    #: The game's learning spaces (`Game.spaces`), as the kit probes them.
+    _learning: Any = field(default=None, repr=False)
 
     def fail_once(self, kind: str, problem: str) -> None:
         """Note a violation of `kind` only the first time (the same bug at every ply)."""
@@ -125,30 +128,47 @@ class _Probe:
     as a violation; `last` is the method that raised most recently (for a `TabletopError`
     where none was due)."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Any, parent: _Probe | None = None, prefix: str = "") -> None:
         self.game = game
-        self.info = game.info
+        self.info: GameInfo = parent.info if parent is not None else game.info
         self.last = "?"
+        # A capability the game handed out (`spaces()`, `codec()`, `sampler()`) is
+        # probed as the game is, its methods named after it ("spaces().move_of").
+        self._parent = parent
+        self._prefix = prefix
+
+    def _raised(self, name: str) -> None:
+        self.last = name
+        if self._parent is not None:
+            self._parent._raised(name)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self.game, name)
         if not callable(value):
             return value
+        named = self._prefix + name
 
         @functools.wraps(value)  # keeps the signature: `seat_text` reads it
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
-                return value(*args, **kwargs)
+                found = value(*args, **kwargs)
             except TabletopError:
-                self.last = name
+                self._raised(named)
                 raise
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # SystemExit too: plugin code never ends a run
-                self.last = name
-                raise _PluginRaised(name, exc) from exc
+                self._raised(named)
+                raise _PluginRaised(named, exc) from exc
+            if name in _CAPABILITIES and not self._prefix and found is not None:
+                return _Probe(found, self, f"{name}().")
+            return found
 
         return call
+
+
+#: The `Game` methods that hand out a capability object (`tabletop.model.capabilities`).
+_CAPABILITIES = frozenset({"spaces", "codec", "sampler"})
 
 
 def random_record(game: Game[Any, Any], players: int, seed: int,
@@ -192,22 +212,23 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     refused; the state dict is JSON-ready, versioned and round-trips; `render_text`
     gives text for every seat and for a spectator (None); `explain` of a few legal moves
     gives None, a text or a `Line` on one line whose template fits, and leaves the state
-    as it was; and in a hidden-information game, a state drawn by `sample_state` from a
+    as it was; and in a hidden-information game, a state drawn by its sampler from a
     seat's observation gives that seat the same observation, the same text and (for the
     seat to move) the same legal moves and explanations, and a spectator the same text.
-    A game that declares a fixed action space
-    (`tabletop.model.Game.action_count`) maps every legal move to a distinct index in
-    range and back (`action_of`, `move_of`), lists exactly those indices as
-    `legal_actions`, and refuses other indices with `IllegalMoveError`; one that declares
-    observation tensors (`tabletop.model.Game.observation_shape`) gives every seat a
-    float32 array of that shape in [0, 1], the same for states drawn by `sample_state`
-    from the seat's observation. Each game's record replays to the same final state and
-    the same bytes, and a finished game's record without its last move is refused. Once
+    A game whose learning spaces (`tabletop.model.Game.spaces`) declare a fixed action
+    space (`tabletop.model.LearningSpaces.action_count`) maps every legal move to a
+    distinct index in range and back (`action_of`, `move_of`), lists exactly those
+    indices as `legal_actions`, and refuses other indices with `IllegalMoveError`; one
+    that declares observation tensors (`observation_shape`) gives every seat a float32
+    array of that shape in [0, 1], the same for states drawn by the game's sampler
+    (`tabletop.model.Game.sampler`) from the seat's observation. Each game's record
+    replays to the same final state and the same bytes, and a finished game's record
+    without its last move is refused. Once
     per call, the first game's moves are replayed in a fresh Python process under
     another `PYTHONHASHSEED`: its start state and the order of its legal moves must be
     the same (a set's order is not). Before any game: the player range, `max_plies`, an
     unknown option and too many players refused, junk state dicts refused with
-    `StateFormatError`, `sample_state` provided by a hidden-information game, and the
+    `StateFormatError`, a sampler provided by a hidden-information game, and the
     game's tutorial, if it ships one (`check_tutorial`).
 
     An exception the game's code raises (other than the model's errors where they are
@@ -284,9 +305,10 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
             raised = exc.__cause__ if isinstance(exc, _PluginRaised) else exc
             report.fail(f"state_from_dict({bad!r}) raised {type(raised).__name__}, "
                         "not StateFormatError")
-    if info.hidden_information and not game.can_sample():
-        report.fail("a hidden-information game must provide sample_state so that its "
-                    "observations can be checked")
+    if info.hidden_information and game.sampler() is None:
+        report.fail("a hidden-information game must provide a sampler (Game.sampler "
+                    "returning a tabletop.model.Sampler) so that its observations can be "
+                    "checked")
     if info.tutorial is not None:
         for problem in _tutorial_problems(game):
             report.fail(f"tutorial: {problem}")
@@ -580,11 +602,12 @@ def _check_explain(game: Game[Any, Any], state: Any, moves: list[Any], rng: rand
     if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
         report.fail(f"{where}: explain changed its input state")
         return
-    if not (game.info.hidden_information and game.can_sample()):
+    sampler = game.sampler() if game.info.hidden_information else None
+    if sampler is None:
         return
     seen = game.observation(state, seat)
     for _ in range(2):
-        other = game.sample_state(seen, seat, rng)
+        other = sampler.sample_state(seen, seat, rng)
         for move, line in zip(picked, said, strict=True):
             if game.explain(other, move, seat) != line:
                 report.fail_once("explanation secrets", f"{where}: seat {seat}'s "
@@ -659,12 +682,13 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
     # Observations and texts hide what the seat cannot see: states that differ only in
     # hidden parts must look the same to the seat, read the same to it and to a
     # spectator (who sees what every seat sees), and offer it the same moves.
-    if game.info.hidden_information and game.can_sample():
+    sampler = game.sampler() if game.info.hidden_information else None
+    if sampler is not None:
         mover = game.to_move(state)
         for seat in range(players):
             seen = game.observation(state, seat)
             for _ in range(2):
-                other = game.sample_state(seen, seat, rng)
+                other = sampler.sample_state(seen, seat, rng)
                 if game.observation(other, seat) != seen:
                     report.fail(f"{where}: seat {seat}'s observation depends on what it "
                                 "cannot see (a sampled consistent state looks different)")
@@ -685,10 +709,16 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
 
 def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, Any],
                      report: KitReport) -> None:
-    """Note the action count and observation shape `game` declares for `players` (None:
-    none), each checked: a positive whole number, a tuple of positive whole numbers."""
-    count = game.action_count(players, options)
-    shape = game.observation_shape(players, options)
+    """Note the action count and observation shape `game`'s learning spaces declare for
+    `players` (None: none), each checked: a positive whole number, a tuple of positive
+    whole numbers."""
+    learning = game.spaces()
+    report._learning = learning
+    if learning is None:
+        report._spaces[players] = (None, None)
+        return
+    count = learning.action_count(players, options)
+    shape = learning.observation_shape(players, options)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int)
                               or count < 1):
         report.fail(f"{players} players: action_count must be a positive whole number or "
@@ -704,34 +734,35 @@ def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, A
 
 def _check_spaces(game: Game[Any, Any], state: Any, moves: list[Any], players: int,
                   rng: random.Random, where: str, report: KitReport) -> None:
-    """The declared action space and observation tensors (`Game.action_count`,
-    `Game.observation_shape`), if any, at `state`: every legal move an index and back,
+    """The declared action space and observation tensors (the game's `Game.spaces`), if
+    any, at `state`: every legal move an index and back,
     the legal actions exactly the legal moves', other indices refused, and each seat's
     tensor of the declared shape, in [0, 1], the same for states it cannot tell apart."""
     count, shape = report._spaces.get(players, (None, None))
+    learning = report._learning
     if count is not None:
-        _check_actions(game, state, moves, count, rng, where, report)
+        _check_actions(learning, state, moves, count, rng, where, report)
     if shape is not None:
-        _check_tensors(game, state, players, shape, rng, where, report)
+        _check_tensors(game, learning, state, players, shape, rng, where, report)
 
 
-def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: int,
+def _check_actions(learning: Any, state: Any, moves: list[Any], count: int,
                    rng: random.Random, where: str, report: KitReport) -> None:
     actions = []
     for move in moves:
-        action = game.action_of(state, move)
+        action = learning.action_of(state, move)
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
             report.fail_once("action range", f"{where}: action_of({move!r}) is {action!r}, "
                              f"not a whole number in 0..{count - 1}")
             return
-        back = game.move_of(state, action)
+        back = learning.move_of(state, action)
         if back != move:
             report.fail_once("action round trip", f"{where}: move_of(action_of({move!r})) "
                              f"= move_of({action}) is {back!r}, not the move")
         actions.append(action)
     if len(set(actions)) != len(actions):
         report.fail_once("action duplicates", f"{where}: two legal moves share an action")
-    mask = list(game.legal_actions(state))
+    mask = list(learning.legal_actions(state))
     if mask != sorted(actions):
         report.fail_once("action mask", f"{where}: legal_actions {mask[:8]} is not the "
                          f"legal moves' actions, ascending ({sorted(actions)[:8]})")
@@ -739,7 +770,7 @@ def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: in
     others = [a for a in rng.sample(range(count), min(count, 8)) if a not in taken]
     for action in [*others[:4], -1, count]:
         try:
-            found = game.move_of(state, action)
+            found = learning.move_of(state, action)
         except TabletopError:
             continue
         report.fail_once("action not refused", f"{where}: move_of({action}) gave "
@@ -747,12 +778,13 @@ def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: in
         return
 
 
-def _check_tensors(game: Game[Any, Any], state: Any, players: int, shape: tuple[int, ...],
-                   rng: random.Random, where: str, report: KitReport) -> None:
+def _check_tensors(game: Game[Any, Any], learning: Any, state: Any, players: int,
+                   shape: tuple[int, ...], rng: random.Random, where: str,
+                   report: KitReport) -> None:
     import numpy as np  # only for a game that declares tensors
 
     for seat in range(players):
-        tensor = game.observation_tensor(state, seat)
+        tensor = learning.observation_tensor(state, seat)
         if (not isinstance(tensor, np.ndarray) or tensor.dtype != np.float32
                 or tensor.shape != shape):
             report.fail_once("tensor type", f"{where}: observation_tensor(state, {seat}) "
@@ -765,11 +797,12 @@ def _check_tensors(game: Game[Any, Any], state: Any, players: int, shape: tuple[
                              "has values outside [0, 1]")
         # What the seat cannot see must not show: states drawn from its observation
         # (which differ from this one only in what is hidden from it) give it the same.
-        if game.info.hidden_information and game.can_sample():
+        sampler = game.sampler() if game.info.hidden_information else None
+        if sampler is not None:
             seen = game.observation(state, seat)
             for _ in range(2):
-                other = game.sample_state(seen, seat, rng)
-                if not np.array_equal(game.observation_tensor(other, seat), tensor):
+                other = sampler.sample_state(seen, seat, rng)
+                if not np.array_equal(learning.observation_tensor(other, seat), tensor):
                     report.fail_once("tensor secrets", f"{where}: seat {seat}'s "
                                      "observation tensor depends on what it cannot see (a "
                                      "sampled consistent state gives another tensor)")
@@ -981,7 +1014,7 @@ def check_analyst(game: Game[Any, Any], analyst: Any, players: int | None = None
     """Check an analyst (`tabletop.ai.base.Analyst`) of `game` on random games: at
     `plies` positions of each game, its `values` give one number in [0, 1] per legal
     move and nothing for a move that is not legal; and in a hidden-information game,
-    states sampled from one seat's observation (`tabletop.model.Game.sample_state`) get
+    states sampled from one seat's observation (`tabletop.model.Game.sampler`) get
     the same values for the same generator: the analyst judges only what the seat knows.
     Raises `ConformanceError` listing every problem found."""
     from tabletop.ai.base import Budget, analyst_of
@@ -1010,8 +1043,9 @@ def check_analyst(game: Game[Any, Any], analyst: Any, players: int | None = None
                 continue
             if not all(isinstance(v, (int, float)) and 0.0 <= v <= 1.0 for v in values):
                 problems.append(f"{where}: a value outside [0, 1]: {values}")
-            if game.info.hidden_information and game.can_sample():
-                other = game.sample_state(view, seat, random.Random(seed * 7919 + ply))
+            sampler = game.sampler() if game.info.hidden_information else None
+            if sampler is not None:
+                other = sampler.sample_state(view, seat, random.Random(seed * 7919 + ply))
                 again = list(analyst.values(game.observation(other, seat), seat,
                                             list(game.legal_moves(other)), budget,
                                             random.Random(f"{seed} {ply}")))

@@ -384,15 +384,15 @@ class OnlineGame:
         seat's view (the host's picture, in its language, stays for a game that sends
         no views, or whose text fails here)."""
         data = self.position.get("view")
-        if data is None:
+        codec, sampler = self.game.codec(), self.game.sampler()
+        if data is None or codec is None or sampler is None:
             return
         try:
-            state = self.game.view_from_dict(data)
-            if self.game.info.hidden_information:
-                # Any deal consistent with the view draws the same text for this seat
-                # (its text shows what it sees); a fixed stream leaves the agents' own
-                # streams untouched.
-                state = self.game.sample_state(state, self.seat or 0, random.Random(0))
+            # Any deal consistent with the view draws the same text for this seat (its
+            # text shows what it sees); a fixed stream leaves the agents' own streams
+            # untouched. A game without hidden information deals the view itself.
+            state = sampler.sample_state(codec.view_from_dict(data), self.seat or 0,
+                                         random.Random(0))
             labels = [self.label(index) for index in range(self.players)]
             self.position["text"] = seat_text(self.game, state, self.seat, labels)
         except Exception:  # a plugin's text: the host's picture is shown instead
@@ -427,12 +427,12 @@ class OnlineGame:
             data = self.position.get("view")
             if data is None:
                 return None
-            view = self.game.view_from_dict(data)
-            if not self.game.info.hidden_information:
-                self._state = view
-            else:
-                seat = self.seat if self.seat is not None else 0
-                self._state = self.game.sample_state(view, seat, rng or random.Random())
+            codec, sampler = self.game.codec(), self.game.sampler()
+            if codec is None or sampler is None:  # the host sent a view it cannot draw
+                return None
+            view = codec.view_from_dict(data)
+            seat = self.seat if self.seat is not None else 0
+            self._state = sampler.sample_state(view, seat, rng or random.Random())
         return self._state
 
     def label(self, seat: int) -> str:

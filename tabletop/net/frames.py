@@ -2,9 +2,10 @@
 
 `position(table, seat)` is the whole of what a seat (None: a spectator, who gets what
 every seat sees) learns of the game at one moment: its `observation` as the game writes
-it (`view_to_dict`; absent for a hidden-information game without it, which is then
-played online as text), its text picture (`seat_text`), whose turn it is, and the legal
-moves in notation for the seat to move only. A move is sent as its notation and the
+it (its `Game.codec`; absent for a hidden-information game without a codec and a
+sampler, which is then played online as text: `drawn_online`), its text picture
+(`seat_text`), whose turn it is, and the legal moves in notation for the seat to move
+only. A move is sent as its notation and the
 game's lines for it (`describe`, which names nothing hidden: the lines are every seat's
 log at one screen too), as data (`tabletop.lines.to_data`: template and arguments), for
 each client to word in its own language; so is the result. The tests check that two
@@ -43,6 +44,14 @@ def parse(table: Table, text: str) -> Any:
         return table.game.parse_move(table.state, text)
 
 
+def drawn_online(game: Game[Any, Any]) -> bool:
+    """True if an online client can draw `game`: its views travel as data (`Game.codec`)
+    and, where something is hidden, a state to draw can be dealt from a view
+    (`Game.sampler`: a renderer draws states). Else it is played online as text."""
+    return game.codec() is not None and (not game.info.hidden_information
+                                         or game.sampler() is not None)
+
+
 def position(table: Table, seat: int | None) -> dict[str, Any]:
     """The position as `seat` sees it now (see the module)."""
     with table.session.guard("showing a seat its view"):
@@ -58,8 +67,9 @@ def seat_position(game: Game[Any, Any], state: Any, ply: int, seat: int | None,
     None once over): a function of what that seat may see, and nothing else."""
     hidden = game.info.hidden_information
     view = None
-    if game.sends_views() and (seat is not None or not hidden):
-        view = game.view_to_dict(game.observation(state, seat if seat is not None else 0))
+    codec = game.codec()
+    if codec is not None and drawn_online(game) and (seat is not None or not hidden):
+        view = codec.view_to_dict(game.observation(state, seat if seat is not None else 0))
     legal: list[str] = []
     special: list[str] = []
     if to_move is not None and to_move == seat and person_to_move:

@@ -22,6 +22,7 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Outcome
 from tabletop.net.client import STATUS
+from tabletop.net.frames import drawn_online
 from tabletop.net.seat import OnlineSeat
 from tabletop.play.hints import SeatHint
 from tabletop.play.table import hint_text, said
@@ -56,7 +57,7 @@ class OnlineScreen(BoardShell):
         online = seat.game
         mine = frozenset({online.seat}) if online.seat is not None else frozenset()
         super().__init__(services, online.game.info.id, online.game, mine, _names(seat),
-                         renderer=None if online.game.sends_views() else TextRenderer)
+                         renderer=None if drawn_online(online.game) else TextRenderer)
         self.seat = seat
         self._seated()
         self.overlay = "end" if online.outcome is not None else None
@@ -97,7 +98,8 @@ class OnlineScreen(BoardShell):
         online = self.online
         if self._shown is None or self._shown[0] != online.ply:
             data = online.position.get("view")
-            view = self.game.view_from_dict(data) if data is not None else None
+            codec = self.game.codec()
+            view = codec.view_from_dict(data) if data is not None and codec else None
             self._shown = (online.ply, view, online.state(self._rng))
             self._legal = self._read_legal()
         return self._shown

@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop.lines import Line, seat
-from tabletop.model import IllegalMoveError, NotationError
+from tabletop.model import IllegalMoveError, NotationError, Sampler
 from tests.host.toys import Duel, DuelState, DuelView
 
 
@@ -123,9 +123,16 @@ class HashedWords(Fixed):
 
 
 class CrashingSample(Duel):
-    """`sample_state` fails on the game's own observations."""
+    """Its sampler's `sample_state` fails on the game's own observations."""
 
     info = replace(Duel.info, id="crashing")
+
+    def sampler(self) -> Sampler[DuelState]:
+        return CrashingSampler()
+
+
+class CrashingSampler(Sampler[DuelState]):
+    """Raises KeyError for any observation."""
 
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> DuelState:
         raise KeyError("hand")

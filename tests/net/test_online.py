@@ -195,6 +195,8 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
     record = Record.from_dict(ended[0]["record"])
     states = replay(game, record).states
     rng = random.Random(11)
+    sampler = game.sampler()
+    assert sampler is not None
     checked = 0
     for client in clients:
         frames = [json.loads(text) for text in client.received]
@@ -221,7 +223,7 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
             assert sent == position
             seen = game.observation(truth, seat)
             for _ in range(3):  # what it cannot see, dealt otherwise: the same frame
-                other = game.sample_state(seen, seat, rng)
+                other = sampler.sample_state(seen, seat, rng)
                 assert seat_position(game, other, position["ply"], seat, labels,
                                      position["to_move"], person) == position
             checked += 1

@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.lines import Line, from_data, seat, to_data
 from tabletop.net.codes import CODE_LETTERS, Guard, new_code, new_token, normal_code
+from tabletop.net.frames import drawn_online
 from tabletop.net.protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode
 from tabletop.plugins import Host
 
@@ -96,14 +97,16 @@ def test_a_verso_view_travels_as_a_dict_without_faces_down() -> None:
         table.advance()
     game, state = table.game, table.state
     view = game.observation(state, 1)
-    data = json.loads(json.dumps(game.view_to_dict(view)))
-    assert game.view_from_dict(data) == view and game.sends_views()
+    codec, sampler = game.codec(), game.sampler()
+    assert codec is not None and sampler is not None and drawn_online(game)
+    data = json.loads(json.dumps(codec.view_to_dict(view)))
+    assert codec.view_from_dict(data) == view
     # Two states that differ only in what no seat sees give the same dict.
-    other = game.sample_state(view, 1, random.Random(3))
-    assert other != state and game.view_to_dict(game.observation(other, 1)) == data
+    other = sampler.sample_state(view, 1, random.Random(3))
+    assert other != state and codec.view_to_dict(game.observation(other, 1)) == data
     broken = dict(data, layouts=[[[99, -1]]] * 3)
     with pytest.raises(Exception, match=r"must be a whole number in 0\.\.41"):
-        game.view_from_dict(broken)
+        codec.view_from_dict(broken)
 
 
 def test_a_refusal_quoting_the_games_reason_travels_as_data_and_back() -> None:
