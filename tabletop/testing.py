@@ -462,9 +462,11 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
                     f"{outcome}, to_move {mover}: these must agree on whether it is over")
         return None
     own = game.game if isinstance(game, _Probe) else game  # named by its own class
-    said = outcome_form(own, outcome)
-    if said is not None:
-        report.deprecated(said)
+    if outcome is not None and "outcome form" not in report._seen_kinds:
+        said = outcome_form(own, outcome)
+        if said is not None:  # one example says it: not one per game
+            report._seen_kinds.add("outcome form")
+            report.deprecated(said)
     if full or outcome is not None:
         _check_state(game, state, moves_here, players, rng, where, report)
         # A stream of its own (seeded by the position's name): the declared spaces are
@@ -499,9 +501,11 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
     if after is None:
         return None
     lines = game.describe(state, move, after)
-    said = lines_form(own, lines) if isinstance(lines, Sequence) else None
-    if said is not None:
-        report.deprecated(said)
+    if "describe form" not in report._seen_kinds and isinstance(lines, Sequence):
+        said = lines_form(own, lines)
+        if said is not None:  # one example says it: not one per ply
+            report._seen_kinds.add("describe form")
+            report.deprecated(said)
     labels = game.info.seat_names  # past them, render names seats "Player N" as the game
     if not lines or not all(isinstance(line, (str, Line)) and render(line, labels)
                             for line in lines):
