@@ -16,8 +16,8 @@ DESCRIBE = ("game 'plain_words': PlainWordsNim.describe gave the plain text 'Pla
             " from heap ", ".', which names a seat; give a Line with the seat as an argument, "
             "Line.of('{player} takes {count}.', player=seat(i), count=3), so that the host "
             "names the seat as it labels it and says the line in the player's language")
-OUTCOME = ("took the last counter', which names a seat, without a line; give the line too, Outcome(scores, winners, "
-           "line.english(seat_names), line)")
+OUTCOME = ("took the last counter', which names a seat, without a line; give the line "
+           "too, Outcome(scores, winners, line.english(seat_names), line)")
 
 
 def test_the_report_lists_plain_words_naming_a_seat_and_strict_fails_on_them() -> None:
