@@ -65,7 +65,7 @@ class PluginInfo:
     `output` what the plugin printed while loading, `seconds` how long its import and hooks
     took. `deprecations` lists the older forms of the contract it uses, each saying what
     to change (`tabletop.model.PluginDeprecationWarning`s said while it loaded, and the
-    older forms the host finds in its games: `tabletop.older_forms`).
+    older forms the host finds in its games, in `older_forms.py`).
     """
 
     name: str
