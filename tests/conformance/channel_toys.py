@@ -11,6 +11,9 @@
 - `Hands`: two seats play the cards of their hidden hands in turn (the kit's control).
 - `WrongTurnHands`: its `to_move` names the other seat than the one whose hand
   `legal_moves` lists.
+- `ResigningNim`: Nim whose seat to move may resign (a special move; the kit's control).
+- `WrongTurnNim`: its `to_move` names the other seat than the one whose resignation
+  `special_moves` offers.
 
 Module-level classes (not made inside a test): the kit sends the game to a fresh Python
 process for its PYTHONHASHSEED check, which imports this module there.
@@ -339,3 +342,106 @@ class WrongTurnHands(Hands):
     def to_move(self, state: Deal) -> int | None:
         mover = self.mover(state)
         return None if mover is None else 1 - mover
+
+
+@dataclass(frozen=True)
+class Resign:
+    """The seat `seat` resigns (a special move: the other seat wins)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Heaps:
+    """Nim's heaps and whose turn it is, and the seat that resigned (None: nobody)."""
+
+    heaps: tuple[int, ...]
+    player: int
+    resigned: int | None = None
+
+
+class ResigningNim(Game[Heaps, Any]):
+    """Take counters from one heap (the last taker wins); the seat to move may resign."""
+
+    info = GameInfo(id="resigning_nim", name="Resigning Nim", min_players=2, max_players=2,
+                    hidden_information=False, description="Nim, with resigning.",
+                    rules_help="Take from one heap; the last taker wins.", max_plies=12)
+
+    def new_state(self, players: int, options: Mapping[str, Any], seed: int,
+                  setup: Any = None) -> Heaps:
+        return Heaps((3, 4, 5), 0)
+
+    def to_move(self, state: Heaps) -> int | None:
+        return None if self._over(state) else state.player
+
+    def _over(self, state: Heaps) -> bool:
+        return state.resigned is not None or not any(state.heaps)
+
+    def legal_moves(self, state: Heaps) -> list[Any]:
+        if self._over(state):
+            return []
+        return [(heap, count) for heap, size in enumerate(state.heaps)
+                for count in range(1, size + 1)]
+
+    def special_moves(self, state: Heaps) -> list[Any]:
+        return [] if self._over(state) else [Resign(state.player)]
+
+    def apply(self, state: Heaps, move: Any) -> Heaps:
+        if move in self.special_moves(state):
+            return replace(state, resigned=move.seat)
+        if move not in self.legal_moves(state):
+            raise IllegalMoveError(f"{move!r} is not a legal move here")
+        heap, count = move
+        heaps = list(state.heaps)
+        heaps[heap] -= count
+        return Heaps(tuple(heaps), 1 - state.player)
+
+    def outcome(self, state: Heaps) -> Outcome | None:
+        if not self._over(state):
+            return None
+        winner = 1 - (state.resigned if state.resigned is not None else state.player)
+        line = Line.of("{player} wins.", player=seat(winner))
+        return Outcome((1.0 - winner, float(winner)), (winner,), line.english(), line)
+
+    def move_to_text(self, state: Heaps, move: Any) -> str:
+        return "resign" if isinstance(move, Resign) else f"{move[0] + 1}:{move[1]}"
+
+    def parse_move(self, state: Heaps, text: str) -> Any:
+        word = text.strip()
+        if word == "resign":
+            if not self.special_moves(state):
+                raise IllegalMoveError("the game is over")
+            return self.special_moves(state)[0]
+        heap, colon, count = word.partition(":")
+        if not (colon and heap.isdigit() and count.isdigit()):
+            raise NotationError(f"{text!r} is not HEAP:COUNT or resign")
+        move = (int(heap) - 1, int(count))
+        if move not in self.legal_moves(state):
+            raise IllegalMoveError(f"{text!r} is not a legal move here")
+        return move
+
+    def render_text(self, state: Heaps, seat: int | None = None) -> str:
+        return f"heaps {state.heaps}"
+
+    def state_to_dict(self, state: Heaps) -> dict[str, Any]:
+        return {"version": 1, "heaps": list(state.heaps), "player": state.player,
+                "resigned": state.resigned}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Heaps:
+        data = check_version(data, "Resigning Nim state", 1)
+        try:
+            resigned = data["resigned"]
+            return Heaps(tuple(int(h) for h in data["heaps"]), int(data["player"]),
+                         None if resigned is None else int(resigned))
+        except (KeyError, TypeError, ValueError):
+            raise StateFormatError("not a Resigning Nim state") from None
+
+
+class WrongTurnNim(ResigningNim):
+    """Wrong: `to_move` names the other seat than the one whose resignation is offered
+    (and whose turn the rules say it is)."""
+
+    info = replace(ResigningNim.info, id="wrong_turn_nim")
+
+    def to_move(self, state: Heaps) -> int | None:
+        return None if self._over(state) else 1 - state.player

@@ -20,7 +20,8 @@ def _violations(game: object, seeds: range = range(3)) -> str:
     return str(caught.value)
 
 
-@pytest.mark.parametrize("game", [channel_toys.LiarsDice(), channel_toys.Hands()])
+@pytest.mark.parametrize("game", [channel_toys.LiarsDice(), channel_toys.Hands(),
+                                  channel_toys.ResigningNim()])
 def test_the_games_written_right_pass(game: object) -> None:
     report = check_game(game, seeds=range(6))  # type: ignore[arg-type]
     assert report.games_played == 6 and report.problems == []
@@ -39,6 +40,15 @@ def test_a_to_move_naming_the_other_seat_is_caught() -> None:
             "0's: they follow what seat 0 sees and change with what seat 1 cannot see "
             "(to_move must name the seat whose moves legal_moves lists)") in found
     assert "legal moves depend on what it cannot see" not in found
+
+
+def test_a_to_move_naming_the_seat_whose_resignation_is_not_offered_is_caught() -> None:
+    # Perfect information: the seat the moves serve shows in the special moves.
+    found = _violations(channel_toys.WrongTurnNim())
+    assert ("2 players, seed 0, ply 0: to_move names seat 1, but the special move 'resign' "
+            "ends the game with seat 1 winning and seat 0 losing: a special move is the seat "
+            "to move's own (a resignation loses for the seat that makes it), so to_move names "
+            "another seat than the one the moves serve") in found
 
 
 def test_a_view_codec_that_loses_part_of_the_view_is_caught() -> None:
