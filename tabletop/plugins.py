@@ -16,6 +16,7 @@ the rest). Either message names both plugins.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.metadata
 import math
@@ -38,7 +39,7 @@ from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
 from tabletop.i18n import _
 from tabletop.levels import level_spec
-from tabletop.model import Game, TabletopError
+from tabletop.model import Game, TabletopError, _render_takes_seat
 
 ENTRY_POINT_GROUP = "tabletop"
 DISABLE_ENV = "TABLETOP_DISABLE_PLUGINS"
@@ -259,7 +260,7 @@ class Host:
 
         began = time.perf_counter()
         try:
-            with older_forms.listening(run.note):  # what the plugin's own code says
+            with _listening(run.note):  # what the plugin's own code says
                 return boundary.run(call, run.output, self.slow_seconds, slow)
         finally:
             run.seconds += time.perf_counter() - began
@@ -530,6 +531,16 @@ class Host:
                 for info in self.plugins for said in info.deprecations]
 
 
+def _listening(note: Callable[[str], None]) -> contextlib.AbstractContextManager[None]:
+    """`older_forms.listening(note)` on the main thread (the commands, the kit). The
+    warnings filters are the whole process's, and the app loads its plugins on another
+    thread while its window runs: there the plugin's deprecations are said as Python
+    says them, not listed (the app does not show them)."""
+    if threading.current_thread() is threading.main_thread():
+        return older_forms.listening(note)
+    return contextlib.nullcontext()
+
+
 def _older_forms(game: Game[Any, Any]) -> list[str]:
     """The older forms of the contract `game` still uses, found as its plugin loads, each
     saying what to change; each is also said, once per game class, as a
@@ -538,6 +549,10 @@ def _older_forms(game: Game[Any, Any]) -> list[str]:
     Found here, as the plugin loads and outside the capture of its output: found later,
     in play, the warning would be taken for the plugin's own printing and cut to a line.
     """
+    if threading.current_thread() is not threading.main_thread():  # see `_listening`
+        with contextlib.suppress(Exception):  # the game's code: play reports it
+            _render_takes_seat(game)  # warns, once per class, for a render_text(state)
+        return []
     said = older_forms.render_text_form(game)  # a render_text(state) without a seat
     return [said] if said is not None else []
 
