@@ -24,7 +24,7 @@ def _violations(game: object, seeds: range = range(3)) -> str:
                                   channel_toys.ResigningNim()])
 def test_the_games_written_right_pass(game: object) -> None:
     report = check_game(game, seeds=range(6))  # type: ignore[arg-type]
-    assert report.games_played == 6 and report.problems == []
+    assert report.games_played == 6 and report.problems == report.deprecations == []
 
 
 def test_a_log_that_tells_the_bidders_dice_is_caught() -> None:
