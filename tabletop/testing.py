@@ -38,7 +38,7 @@ import random
 import subprocess
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -53,10 +53,12 @@ from tabletop.model import (
     NotationError,
     OptionError,
     PluginDeprecationWarning,
+    Sampler,
     StateFormatError,
     TabletopError,
     seat_text,
 )
+from tabletop.older_forms import lines_form, listening, outcome_form, render_text_form
 from tabletop.record import Record, record_of, replay, start
 
 GARBAGE_NOTATION = ("", "   ", "???", "\x00", "move move move move", "-1", "z99z99")
@@ -85,7 +87,10 @@ class KitReport:
     """What the kit checked, and the violations it found; `games_cut` counts the games
     `check_game`'s `max_plies` stopped before their end (they are in `games_played`).
     `unchecked` says which checks could not run for this game, and why (not violations:
-    the move order under another PYTHONHASHSEED needs a game a fresh process can load)."""
+    the move order under another PYTHONHASHSEED needs a game a fresh process can load).
+    `deprecations` lists the older forms of the contract the game still uses, each with
+    what to change (`tabletop.model.PluginDeprecationWarning`): not violations, unless
+    `check_game(..., strict=True)`."""
 
     game: str
     games_played: int = 0
@@ -94,6 +99,7 @@ class KitReport:
     full_checks: int = 0
     problems: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    deprecations: list[str] = field(default_factory=list)
     #: Kinds of violation already reported once, where one report says it all.
     _seen_kinds: set[str] = field(default_factory=set, repr=False)
     #: Per player count: the declared action count and observation shape (or None).
@@ -112,6 +118,11 @@ class KitReport:
         """Note a violation (each once; the first 50 are kept, enough to see the pattern)."""
         if problem not in self.problems and len(self.problems) < 50:
             self.problems.append(problem)
+
+    def deprecated(self, message: str) -> None:
+        """Note an older form of the contract the game uses (each message once)."""
+        if message not in self.deprecations:
+            self.deprecations.append(message)
 
 
 class _PluginRaised(Exception):
@@ -193,7 +204,7 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
                players: Iterable[int] | None = None,
                options: Mapping[str, Any] | None = None,
                full_check_plies: int = 40, full_check_every: int = 10,
-               max_plies: int | None = None) -> KitReport:
+               max_plies: int | None = None, strict: bool = False) -> KitReport:
     """Run the kit over random games of `game`; raise `ConformanceError` on any violation.
 
     Each seed plays one random game for each player count in `players` (default: the
@@ -206,6 +217,9 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     (None, a string, a float); that each chance step lists outcomes with positive
     probabilities summing to 1 and `apply_chance` leaves its input unchanged; that
     `describe` gives non-empty lines; and that games end within `info.max_plies`.
+    Every special move (`special_moves`) is the seat to move's: one that ends the game
+    must not make that seat a winner while another seat loses (a seat resigns for
+    itself), else `to_move` names another seat than the one the moves serve.
 
     On the first `full_check_plies` plies of each game and every `full_check_every`-th
     ply after that: every legal move's notation round-trips and garbage notation is
@@ -214,10 +228,19 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     gives None, a text or a `Line` on one line whose template fits, and leaves the state
     as it was; and in a hidden-information game, a state drawn by its sampler from a
     seat's observation gives that seat the same observation, the same text and (for the
-    seat to move) the same legal moves and explanations, and a spectator the same text.
-    A game whose learning spaces (`tabletop.model.Game.spaces`) declare a fixed action
-    space (`tabletop.model.LearningSpaces.action_count`) maps every legal move to a
-    distinct index in range and back (`action_of`, `move_of`), lists exactly those
+    seat to move) the same legal moves and explanations, and a spectator the same text;
+    legal moves that follow what another seat sees instead are that seat's, and `to_move`
+    is wrong. There too, after the ply played, for each seat: a state drawn from what it
+    saw before, where the same move is legal, gives the same log lines (`describe`:
+    every seat reads them) unless the seat's observation after the move differs, and
+    then `reveals` must say True (a ply followed by a chance step is not judged: its
+    roll already keeps it from being undone; on the ply that ends the game, a silent
+    `reveals` is for now a `PluginDeprecationWarning`, once per game, not a failure).
+    A game whose views travel on the wire (`tabletop.model.Game.codec`) gives back each
+    seat's observation from its codec's `view_from_dict` of its `view_to_dict`, through
+    JSON. A game whose learning spaces (`tabletop.model.Game.spaces`) declare a fixed
+    action space (`tabletop.model.LearningSpaces.action_count`) maps every legal move to
+    a distinct index in range and back (`action_of`, `move_of`), lists exactly those
     indices as `legal_actions`, and refuses other indices with `IllegalMoveError`; one
     that declares observation tensors (`observation_shape`) gives every seat a float32
     array of that shape in [0, 1], the same for states drawn by the game's sampler
@@ -234,6 +257,11 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     An exception the game's code raises (other than the model's errors where they are
     due) is a violation naming the method; that game stops there and the others go on.
 
+    The older forms of the contract the game uses (each `PluginDeprecationWarning` said
+    while the kit runs, a plain-text log line or outcome reason that names a seat) are
+    listed in the report's `deprecations` and warned as usual; with `strict=True` they
+    fail the kit too.
+
     A game that declares `info.max_plies` must end within it. One that declares None
     (no bound in its rules) needs `max_plies`: games still going after that many plies
     are cut, counted in `games_cut` (and in `games_played`), and are not a violation.
@@ -248,22 +276,36 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
         {info.min_players, info.max_players})
     probe = _Probe(game)
     checked = cast(Game[Any, Any], probe)  # the same methods, each failure named
-    _guarded(probe, report, "before any game", lambda: _check_static(checked, report))
     elsewhere: list[Any] = []  # moves met in other positions, to offer where illegal
     first: list[tuple[int, int, list[str]]] = []  # the first game played, in notation
-    for seed in seeds:
-        for count in counts:
-            _play_one(checked, probe, count, options, seed, report, full_check_plies,
-                      full_check_every, max_plies, elsewhere, first)
+    with _deprecations_noted(game, report):
+        _guarded(probe, report, "before any game", lambda: _check_static(checked, report))
+        for seed in seeds:
+            for count in counts:
+                _play_one(checked, probe, count, options, seed, report, full_check_plies,
+                          full_check_every, max_plies, elsewhere, first)
     if first and not report.problems:
         # Only for a game that passed the rest, on moves already played once here (a
         # fresh random game could meet a bug the kit's own games did not).
         count, seed, moves = first[0]
         _check_hash_order(game, count, options, seed, moves[:HASH_CHECK_PLIES], report)
-    if report.problems:
-        raise ConformanceError(f"{info.id} breaks the contract:\n- " +
-                               "\n- ".join(report.problems))
+    problems = report.problems + ([f"deprecated (strict=True): {said}"
+                                   for said in report.deprecations] if strict else [])
+    if problems:
+        raise ConformanceError(f"{info.id} breaks the contract:\n- " + "\n- ".join(problems))
     return report
+
+
+@contextlib.contextmanager
+def _deprecations_noted(game: Game[Any, Any], report: KitReport) -> Iterator[None]:
+    """Note in `report.deprecations` each `PluginDeprecationWarning` said while the kit
+    runs `game` (said as usual too), the older `render_text` included, which the host
+    says once per game class: noted again here, not said twice."""
+    said = render_text_form(game)
+    if said is not None:
+        report.deprecated(said)
+    with listening(report.deprecated):
+        yield
 
 
 def _guarded(probe: _Probe, report: KitReport, where: str, check: Callable[[], None]) -> bool:
@@ -441,6 +483,12 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         report.fail(f"{where}: legal moves {len(moves_here)}, outcome "
                     f"{outcome}, to_move {mover}: these must agree on whether it is over")
         return None
+    own = game.game if isinstance(game, _Probe) else game  # named by its own class
+    if outcome is not None and "outcome form" not in report._seen_kinds:
+        said = outcome_form(own, outcome)
+        if said is not None:  # one example says it: not one per game
+            report._seen_kinds.add("outcome form")
+            report.deprecated(said)
     if full or outcome is not None:
         _check_state(game, state, moves_here, players, rng, where, report)
         # A stream of its own (seeded by the position's name): the declared spaces are
@@ -470,10 +518,16 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         return None
     if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
         report.fail(f"{where}: apply changed its input state")
+    rolled = bool(list(game.chance_outcomes(after)))
     after = _settle_checked(game, after, seed, ply + 1, where, report)
     if after is None:
         return None
     lines = game.describe(state, move, after)
+    if "describe form" not in report._seen_kinds and isinstance(lines, Sequence):
+        said = lines_form(own, lines)
+        if said is not None:  # one example says it: not one per ply
+            report._seen_kinds.add("describe form")
+            report.deprecated(said)
     labels = game.info.seat_names  # past them, render names seats "Player N" as the game
     if not lines or not all(isinstance(line, (str, Line)) and render(line, labels)
                             for line in lines):
@@ -484,6 +538,10 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
             report.fail(f"{where}: describe gave a line whose template does not fit its "
                         f"arguments: {problem}")
             break
+    sampler = game.sampler() if full and game.info.hidden_information else None
+    if sampler is not None:
+        _check_move_secrets(game, sampler, state, move, after, lines, players, seed, ply,
+                            rolled, where, report)
     return move, after
 
 
@@ -560,14 +618,17 @@ def _check_illegal(game: Game[Any, Any], state: Any, legal: list[Any],
             continue
         except _PluginRaised as exc:
             raised = type(exc.__cause__).__name__
-            if move in wrong_types and (game.info.id, raised) not in _WARNED_TYPES:
+            if move in wrong_types:
                 # Plugins written before the kit offered values of the wrong type read a
-                # move's fields and raise: one deprecation warning, for now, not a failure.
-                _WARNED_TYPES.add((game.info.id, raised))
-                warnings.warn(f"game {game.info.id!r}: apply({move!r}) raised {raised}; "
-                              "refuse a value that is not a move with IllegalMoveError "
-                              "(the kit will fail this in a later version)",
-                              PluginDeprecationWarning, stacklevel=2)
+                # move's fields and raise: a deprecation (warned once per game and
+                # error), for now, not a failure.
+                said = (f"game {game.info.id!r}: apply({move!r}) raised {raised}; refuse a "
+                        "value that is not a move with IllegalMoveError (the kit will fail "
+                        "this in a later version)")
+                report.deprecated(said)
+                if (game.info.id, raised) not in _WARNED_TYPES:
+                    _WARNED_TYPES.add((game.info.id, raised))
+                    warnings.warn(said, PluginDeprecationWarning, stacklevel=2)
             if move in wrong_types:
                 continue
             report.fail_once(f"raised {raised} {type(move).__name__}",
@@ -679,6 +740,8 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
         return
     if game.state_to_dict(restored) != data or list(game.legal_moves(restored)) != moves:
         report.fail(f"{where}: state dict round-trip changed the state")
+    _check_special_moves(game, state, players, where, report)
+    _check_view_codec(game, state, players, where, report)
     # Observations and texts hide what the seat cannot see: states that differ only in
     # hidden parts must look the same to the seat, read the same to it and to a
     # spectator (who sees what every seat sees), and offer it the same moves.
@@ -701,10 +764,170 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
                     report.fail(f"{where}: the spectator's render_text (seat None) shows "
                                 f"what seat {seat} cannot see")
                     break
-                if seat == mover and list(game.legal_moves(other)) != moves:
-                    report.fail(f"{where}: seat {seat}'s legal moves depend on what it "
-                                "cannot see")
-                    break
+        if mover is not None:  # a stream of its own: the random games stay the same
+            _check_mover(game, state, mover, moves, players, random.Random(f"{where} mover"),
+                         where, report)
+
+
+#: States drawn from one seat's observation to see whose observation the legal moves
+#: follow (`_check_mover`).
+MOVER_SAMPLES = 3
+
+
+def _check_mover(game: Game[Any, Any], state: Any, mover: int, moves: list[Any],
+                 players: int, rng: random.Random, where: str, report: KitReport) -> None:
+    """The legal moves are the seat to move's: the same in every state it cannot tell
+    from this one. Moves that change with what it cannot see but follow what another
+    seat sees are that seat's, and `to_move` names the wrong seat."""
+    def follow(seat: int, samples: int) -> bool:
+        seen = game.observation(state, seat)
+        sampler = game.sampler()
+        return sampler is not None and all(
+            list(game.legal_moves(sampler.sample_state(seen, seat, rng))) == moves
+            for _ in range(samples))
+
+    if follow(mover, 2):
+        return
+    for seat in range(players):
+        if seat != mover and follow(seat, MOVER_SAMPLES):
+            report.fail_once("to_move", f"{where}: to_move names seat {mover}, but the "
+                             f"legal moves are seat {seat}'s: they follow what seat {seat} "
+                             f"sees and change with what seat {mover} cannot see (to_move "
+                             "must name the seat whose moves legal_moves lists)")
+            return
+    report.fail(f"{where}: seat {mover}'s legal moves depend on what it cannot see")
+
+
+def _check_special_moves(game: Game[Any, Any], state: Any, players: int, where: str,
+                         report: KitReport) -> None:
+    """A special move is the seat to move's (the host offers it to that seat, and a
+    resignation loses for whoever makes it): one that ends the game must not make that
+    seat a winner while another seat loses."""
+    mover = game.to_move(state)
+    if mover is None:
+        return
+    for special in game.special_moves(state):
+        outcome = game.outcome(game.apply(state, special))
+        if outcome is None or mover not in outcome.winners:
+            continue
+        losers = [seat for seat in range(players) if seat not in outcome.winners]
+        if losers:
+            text = game.move_to_text(state, special)
+            report.fail_once("to_move special", f"{where}: to_move names seat {mover}, but "
+                             f"the special move {text!r} ends the game with seat {mover} "
+                             f"winning and seat {losers[0]} losing: a special move is the "
+                             "seat to move's own (a resignation loses for the seat that "
+                             "makes it), so to_move names another seat than the one the "
+                             "moves serve")
+            return
+
+
+def _view_codec(game: Game[Any, Any]) -> tuple[Callable[[Any], Any],
+                                               Callable[[Any], Any]] | None:
+    """The game's codec of a seat's view for the wire, `(to_dict, from_dict)`, or None
+    when its views do not travel (an online client then shows its text)."""
+    codec = game.codec()
+    if codec is None:
+        return None
+    return codec.view_to_dict, codec.view_from_dict
+
+
+def _check_view_codec(game: Game[Any, Any], state: Any, players: int, where: str,
+                      report: KitReport) -> None:
+    """Each seat's observation comes back whole from `view_from_dict` of its
+    `view_to_dict`, through JSON, as an online client reads it."""
+    codec = _view_codec(game)
+    if codec is None:
+        return
+    to_dict, from_dict = codec
+    for seat in range(players):
+        view = game.observation(state, seat)
+        data = to_dict(view)
+        try:
+            sent = json.loads(json.dumps(data))
+        except (TypeError, ValueError) as exc:
+            report.fail_once("view json", f"{where}: view_to_dict of seat {seat}'s "
+                             f"observation is not JSON-ready: {one_line(exc, 120)}")
+            return
+        try:
+            back = from_dict(sent)
+        except TabletopError as exc:
+            report.fail_once("view refused", f"{where}: view_from_dict refused what "
+                             f"view_to_dict wrote of seat {seat}'s observation: "
+                             f"{one_line(exc, 200)}")
+            return
+        # A view without value equality (a state compared by identity) is compared by
+        # what it writes; an observation is a comparable value, compared as it is.
+        same = (to_dict(back) == data if type(view).__eq__ is object.__eq__
+                else back == view)
+        if not same:
+            report.fail_once("view codec", f"{where}: view_from_dict(view_to_dict(view)) "
+                             f"is not seat {seat}'s observation: the view does not "
+                             "round-trip (an online client would draw another position)")
+            return
+
+
+#: Games already warned of a `reveals` silent at the end of the game (once per game).
+_WARNED_SHOWDOWNS: set[str] = set()
+
+
+def _silent_showdown(game: Game[Any, Any], text: str, seat: int, report: KitReport) -> None:
+    """A `reveals` silent on the ply that ends the game and shows what was hidden (a
+    showdown): a deprecation for now, as plugins written before this check were not
+    told, and a failure in a later version."""
+    said = (f"game {game.info.id!r}: reveals is False for {text!r}, which ends the game and "
+            f"shows seat {seat} what it could not see before; return True for it, so that "
+            "no one takes the move back having seen (the kit will fail this in a later "
+            "version)")
+    report.deprecated(said)
+    if game.info.id not in _WARNED_SHOWDOWNS:
+        _WARNED_SHOWDOWNS.add(game.info.id)
+        warnings.warn(said, PluginDeprecationWarning, stacklevel=2)
+
+
+def _check_move_secrets(game: Game[Any, Any], sampler: Sampler[Any], before: Any,
+                        move: Any, after: Any, lines: Sequence[str | Line], players: int,
+                        seed: int, ply: int, rolled: bool, where: str,
+                        report: KitReport) -> None:
+    """What the ply `before` → `after` tells each seat, in a hidden-information game.
+
+    For each seat, states drawn from its observation before the ply (where the same move
+    is legal) are played on with the same chance draws. The log lines (`describe`, read
+    by every seat) must be the same where the seat's observation after the move is the
+    same; where that observation differs, the ply showed the seat what it could not see
+    before, and `reveals` must say so. A ply followed by a chance step is not judged on
+    `reveals`: its roll already keeps it from being undone. A silent `reveals` on the ply
+    that ends the game is for now a deprecation (`_silent_showdown`)."""
+    from tabletop.chance import settle
+
+    rng = random.Random(f"{where} move secrets")  # the random games stay the same
+    revealed = rolled or game.reveals(before, move, after)
+    text = game.move_to_text(before, move)
+    for seat in range(players):
+        seen = game.observation(before, seat)
+        seen_after = game.observation(after, seat)
+        for _ in range(2):
+            other = sampler.sample_state(seen, seat, rng)
+            if move not in list(game.legal_moves(other)):
+                continue  # another hand than the mover's: not this ply
+            other_after = settle(game, game.apply(other, move), seed, ply + 1)
+            if game.observation(other_after, seat) != seen_after:
+                if not revealed and game.outcome(after) is not None:
+                    _silent_showdown(game, text, seat, report)
+                    return
+                if not revealed:
+                    report.fail_once("reveals", f"{where}: reveals is False for {text!r}, "
+                                     f"but the ply showed seat {seat} what it could not see "
+                                     "before (a sampled consistent state gives it another "
+                                     "observation after the same move): reveals must say "
+                                     "True, so that no one takes the move back having seen")
+                    return
+                continue  # what the ply showed, the lines may tell
+            if list(game.describe(other, move, other_after)) != list(lines):
+                report.fail_once("describe secrets", f"{where}: describe of {text!r} tells "
+                                 f"what seat {seat} cannot see (a sampled consistent state "
+                                 "gives other log lines, and every seat reads them)")
+                return
 
 
 def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, Any],

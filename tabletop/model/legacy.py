@@ -80,26 +80,41 @@ def old_methods(game: Any, capability: str) -> tuple[str, ...]:
     return found
 
 
+def _message(game: Any, capability: str, found: Sequence[str]) -> str:
+    """What an old game is told for `capability`'s old methods `found`: which they are,
+    and what to write instead."""
+    cls = type(game).__qualname__
+    named = ", ".join(f"{cls}.{name}" for name in found)
+    methods, them = ("method is", "it") if len(found) == 1 else ("methods are", "them")
+    change = _CHANGE[capability].format(cls=cls, them=them)
+    return f"game {game.info.id!r}: {named}: the Game {methods} deprecated; {change}"
+
+
 def _warn(game: Any, capability: str, found: Sequence[str]) -> None:
     kind = type(game)
     if (kind, capability) in _WARNED:
         return
     _WARNED.add((kind, capability))
-    cls = kind.__qualname__
-    named = ", ".join(f"{cls}.{name}" for name in found)
-    methods, them = ("method is", "it") if len(found) == 1 else ("methods are", "them")
-    change = _CHANGE[capability].format(cls=cls, them=them)
-    warnings.warn(f"game {game.info.id!r}: {named}: the Game {methods} deprecated; "
-                  f"{change}", PluginDeprecationWarning, stacklevel=4)
+    warnings.warn(_message(game, capability, found), PluginDeprecationWarning, stacklevel=4)
+
+
+def old_forms(game: Any) -> list[str]:
+    """What `game` is told for each group of old methods it defines (one line each, for
+    `tabletop plugins` to list every time it is asked); each is also warned, once per
+    game class and capability."""
+    said = []
+    for capability in OLD_METHODS:
+        found = old_methods(game, capability)
+        if found:
+            _warn(game, capability, found)
+            said.append(_message(game, capability, found))
+    return said
 
 
 def warn_old_forms(game: Any) -> None:
     """Warn (once per game class and capability) for each old method `game` defines: the
     host calls it when a plugin's game loads, so the author hears it before play."""
-    for capability in OLD_METHODS:
-        found = old_methods(game, capability)
-        if found:
-            _warn(game, capability, found)
+    old_forms(game)
 
 
 # -- the adapters ----------------------------------------------------------------------

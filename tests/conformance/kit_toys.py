@@ -207,3 +207,18 @@ class MisspokenNim(Nim):
 
     def describe(self, before: NimState, move: Take, after: NimState) -> list[str | Line]:
         return [Line.of("{player} takes {count}.", player=seat(before.player))]
+
+
+class PlainWordsNim(Nim):
+    """An older form: its log and its outcome's reason write the seat into plain text."""
+
+    info = replace(Nim.info, id="plain_words")
+
+    def describe(self, before: NimState, move: Take, after: NimState) -> list[str | Line]:
+        return [f"Player {before.player + 1} takes {move.count} from heap {move.heap + 1}."]
+
+    def outcome(self, state: NimState) -> Any:
+        found = super().outcome(state)
+        if found is None:
+            return None
+        return replace(found, reason=f"Player {found.winners[0] + 1} took the last counter")

@@ -101,6 +101,9 @@ class Duel(Game[DuelState, str]):
         except (KeyError, TypeError, ValueError):
             raise StateFormatError("not a Duel state") from None
 
+    def reveals(self, before: DuelState, move: str, after: DuelState) -> bool:
+        return move == "swap"  # the mover sees the card it drew
+
     def observation(self, state: DuelState, seat: int) -> Any:
         return DuelView(seat, state.hands[seat], state.turn, len(state.deck))
 
