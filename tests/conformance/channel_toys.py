@@ -28,7 +28,14 @@ from typing import Any
 
 from tabletop import Game, GameInfo, Outcome
 from tabletop.lines import Line, seat
-from tabletop.model import IllegalMoveError, NotationError, StateFormatError, check_version
+from tabletop.model import (
+    IllegalMoveError,
+    NotationError,
+    Sampler,
+    StateFormatError,
+    ViewCodec,
+    check_version,
+)
 from tests.host.toys import Duel, DuelState
 
 DICE, FACES, MOST = 2, 6, 4  # dice per seat, faces of a die, the highest count bid
@@ -159,6 +166,19 @@ class LiarsDice(Game[Cup, Bid]):
         return DiceView(seat, state.dice[seat], state.bids,
                         state.dice if state.called else None)
 
+    def sampler(self) -> Sampler[Cup]:
+        return DiceSampler()
+
+    def reveals(self, before: Cup, move: Bid, after: Cup) -> bool:
+        return move == CALL  # every die is shown
+
+    def codec(self) -> ViewCodec | None:
+        return DiceCodec()
+
+
+class DiceSampler(Sampler[Cup]):
+    """Liar's Dice deals the other cup at random (every die, once called)."""
+
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> Cup:
         if observation.shown is not None:
             return Cup(observation.shown, observation.bids, True)
@@ -166,8 +186,9 @@ class LiarsDice(Game[Cup, Bid]):
         dice[seat] = observation.dice
         return Cup(tuple(dice), observation.bids)
 
-    def reveals(self, before: Cup, move: Bid, after: Cup) -> bool:
-        return move == CALL  # every die is shown
+
+class DiceCodec(ViewCodec):
+    """A seat's Liar's Dice view as data for the wire."""
 
     def view_to_dict(self, view: Any) -> dict[str, Any]:
         return {"version": 1, "seat": view.seat, "dice": list(view.dice),
@@ -222,6 +243,13 @@ class LossyDice(LiarsDice):
     """Wrong: the view read back from its dict keeps only the last bid."""
 
     info = replace(LiarsDice.info, id="lossy_dice")
+
+    def codec(self) -> ViewCodec | None:
+        return LossyCodec()
+
+
+class LossyCodec(DiceCodec):
+    """Wrong: keeps only the last bid."""
 
     def view_from_dict(self, data: Mapping[str, Any]) -> DiceView:
         view = super().view_from_dict(data)
@@ -324,6 +352,13 @@ class Hands(Game[Deal, int]):
 
     def observation(self, state: Deal, seat: int) -> HandView:
         return HandView(seat, state.hands[seat], state.played)
+
+    def sampler(self) -> Sampler[Deal]:
+        return HandsSampler()
+
+
+class HandsSampler(Sampler[Deal]):
+    """Hands deals the other seat's unseen cards at random."""
 
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> Deal:
         unseen = [c for c in CARDS if c not in observation.hand and c not in observation.played]
