@@ -329,7 +329,7 @@ class LauncherScreen(Screen):
         """True if the picture is not drawn yet and the launcher's first frame is not on
         screen either: it waits for the next frame (drawing the games' pictures took 0.7 s
         of a 1.3 s start), and a card stands in for it meanwhile."""
-        if self._shown or thumbnails.ready(game_id, size, key):
+        if self._shown or thumbnails.ready(game_id, size, key, glance=True):
             return False
         self._waiting = True
         return True
@@ -347,7 +347,7 @@ class LauncherScreen(Screen):
         """The game's picture by its renderer, else its shipped picture, else a card."""
         size = (int(art.width), int(art.height))
         texture = None if self._later(game_id, size) else thumbnails.picture(
-            self.services, game_id, size)
+            self.services, game_id, size, glance=True)
         if texture is None:
             info = self.services.host.game(game_id).info
             if info.picture and self._add_picture(info.picture, art):
@@ -431,7 +431,8 @@ class LauncherScreen(Screen):
             art_size = (int(art.width), int(art.height))
             later = game is not None and self._later(entry.game or "", art_size,
                                                       thumbnails.kept_game_key(entry))
-            texture = (thumbnails.kept_game_picture(self.services, entry, art_size)
+            texture = (thumbnails.kept_game_picture(self.services, entry, art_size,
+                                                     glance=True)
                        if game is not None and not later else None)
             text_x = left + px(10)
             if texture is not None:

@@ -18,6 +18,7 @@ from tabletop.store import tutorials
 from tabletop.tutorial import tutorial_of
 from tabletop.ui.geometry import Rect
 from tabletop.ui.launcher import LauncherScreen
+from tabletop.ui.renderer import Frame, RendererContext
 
 SIZES = [(800, 600), (1280, 800)]
 LANGUAGES = ["en", "fr", "de"]
@@ -133,5 +134,45 @@ def test_learn_says_where_the_tutorial_was_left(tmp_path: Path, code: str,
         assert not any("7" in p.text for p in screen.texts.items
                        if verso.rect.contains(*p.extent.center))
         _no_problems(window, screen)
+    finally:
+        close_app(window)
+
+
+def test_the_verso_picture_is_drawn_for_its_size(tmp_path: Path) -> None:
+    """Verso's launcher picture is a few large cards drawn at the picture's own size (not
+    its table at 480×360 scaled down to a blur): three cards, each number a fifth of the
+    picture's height or more."""
+    window = open_app(shipped_host, tmp_path, size=(800, 600))
+    try:
+        screen = _launcher(window, "en")
+        pump(window, 2)  # the pictures wait for the first frame
+        screen.ensure_built()
+        card = screen.button_named("game:verso")
+        assert card is not None
+        sprite = next(s for s in screen._pictures if card.rect.contains(*s.position))
+        assert max(sprite.scale) < 1.02  # drawn at the size shown (to the pixel)
+        texture = sprite.texture
+        height = texture.height
+        game = window.app.host.game("verso")
+        renderer_class = window.app.make_renderer("verso")
+        assert renderer_class.draws_pictures
+        view, to_move = renderer_class.thumbnail_position(game)
+        renderer = renderer_class(RendererContext(
+            game=game, seats=frozenset(), colour_blind=False, animation_seconds=0.0,
+            notation=lambda move: "", picture=True))
+        renderer.set_area(Rect(0, 0, texture.width, height))
+        renderer.show(Frame(view=view, to_move=to_move))
+        numbers = renderer._texts
+        assert len(numbers) == 3
+        assert all(t.content_height >= height / 5 for t in numbers)
+        assert all(0 <= t.content_width and t.x < texture.width for t in numbers)
+        assert renderer.context.texts.placed() == []  # no words of play in the picture
+        # The same renderer draws the whole table in play (no picture in its context).
+        table = renderer_class(RendererContext(
+            game=game, seats=frozenset(), colour_blind=False, animation_seconds=0.0,
+            notation=lambda move: ""))
+        table.set_area(Rect(0, 0, 1280, 800))
+        table.show(Frame(view=view, to_move=to_move))
+        assert table.context.texts.placed()  # its status line, names, scores
     finally:
         close_app(window)
