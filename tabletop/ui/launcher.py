@@ -219,7 +219,8 @@ class LauncherScreen(Screen):
             return count, height
 
         paged = page_from(0, room)[0] < len(order)
-        page_room = room - pager_h - gap if paged else room
+        # The last card's gap is the pager's room above it; the quick starts keep theirs.
+        page_room = room - pager_h if paged else room
         firsts = [0]
         while len(firsts) <= self.page:
             after = firsts[-1] + page_from(firsts[-1], page_room)[0]
@@ -272,7 +273,7 @@ class LauncherScreen(Screen):
                 button = self.add_button(label, Rect(x, y - pager_h, button_w, pager_h - px(4)),
                                          partial(self.show_page, self.page + step), name=name)
                 button.enabled = enabled
-            y -= pager_h + gap
+            y -= pager_h
         return y
 
     def pitch_height(self, text: str, x: float, width: float, size: float) -> float:
