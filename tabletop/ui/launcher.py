@@ -141,9 +141,10 @@ class LauncherScreen(Screen):
         problems = self.problems()
         if not problems:
             return top
-        if self.in_progress:
-            floor += self.line(16, 1.4) + max(px(92), self.line(14, 1.6)
-                                                + 2 * self.line(12, 1.5) + px(44))
+        if self.in_progress:  # the heading and one card (and "… and 2 more") stay
+            # (below the last red line: its panel's margin and the gap, px(8) + px(10))
+            floor += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
+                      + (self.line(12, 1.5) if len(self.in_progress) > 1 else 0))
         y = top
         for text in problems:
             room = Rect(left + px(8), floor, width - px(16), y - px(8) - floor)
@@ -402,6 +403,12 @@ class LauncherScreen(Screen):
                             name=f"quick:{start.game_id}:{len(start.seats)}:"
                                  f"{start.seats.count(HUMAN)}")
 
+    def _in_progress_card_h(self) -> float:
+        """The height of a game in progress's card: room for three lines and a button at
+        the smallest size (small windows)."""
+        lines = self.line(14, 1.6) + 2 * self.line(12, 1.5)
+        return max(self.px(92), lines + max(self.px(28), self.line(14, 1.4)) + self.px(16))
+
     def _build_in_progress(self, left: float, top: float, width: float, floor: float) -> None:
         """A card per game in progress, newest first, each with its Continue button; as
         many as fit above `floor`, then how many more there are."""
@@ -409,10 +416,9 @@ class LauncherScreen(Screen):
         if not self.in_progress:
             return
         head = self.label(_("In progress"), left, top, 16, TEXT, bold=True, anchor_y="top")
-        # Cards keep room for three lines and a button at the smallest size (small windows).
         lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
         button_h = max(px(28), self.line(14, 1.4))
-        card_h = max(px(92), sum(lines) + button_h + px(16))
+        card_h = self._in_progress_card_h()
         more_h = self.line(12, 1.5)
         y = top - head.content_height - px(8) - card_h
         shown = 0
@@ -430,11 +436,18 @@ class LauncherScreen(Screen):
             tall = lines[0] + lines[1]
             art = Rect(left + px(8), line_y - tall, tall * 4 / 3, tall)
             art_size = (int(art.width), int(art.height))
-            later = game is not None and self._later(entry.game or "", art_size,
-                                                      thumbnails.kept_game_key(entry))
+            players = players_line(entry, self.services.host)
+            # The picture gives way to who plays: a players line that would be cut beside
+            # it (by the rule's own measure) has the card's whole width instead.
+            beside = art.right + px(8)
+            shown = not fit_text(players, beside, 0, Rect(beside, -_TALL, left + width
+                                                           - px(10) - beside, 2 * _TALL),
+                                 px(12), DIM, font_name=FONT_SANS)[1].cut
+            later = shown and game is not None and self._later(
+                entry.game or "", art_size, thumbnails.kept_game_key(entry))
             texture = (thumbnails.kept_game_picture(self.services, entry, art_size,
                                                      glance=True)
-                       if game is not None and not later else None)
+                       if shown and game is not None and not later else None)
             text_x = left + px(10)
             if texture is not None:
                 sprite = arcade.Sprite(texture)
@@ -444,7 +457,7 @@ class LauncherScreen(Screen):
                 text_x = art.right + px(8)
             for n, (text, size, colour, bold) in enumerate((
                     (name, 14, TEXT, True),
-                    (players_line(entry, self.services.host), 12, DIM, False),
+                    (players, 12, DIM, False),
                     (_("move {number} · {when}").format(number=i18n.number(entry.plies + 1),
                                                         when=last_played(entry.updated)),
                      12, DIM, False))):
