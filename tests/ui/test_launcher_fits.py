@@ -13,10 +13,12 @@ import ui_games
 from ui_driver import close_app, open_app, pump
 
 from tabletop import i18n
+from tabletop.play.session import Session
 from tabletop.plugins import Host, entry_point_sources, module_sources
 from tabletop.store import tutorials
 from tabletop.tutorial import tutorial_of
 from tabletop.ui.geometry import Rect
+from tabletop.ui.keeper import players_line
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.renderer import Frame, RendererContext
 
@@ -165,7 +167,8 @@ def test_the_verso_picture_is_drawn_for_its_size(tmp_path: Path) -> None:
         numbers = renderer._texts
         assert len(numbers) == 3
         assert all(t.content_height >= height / 5 for t in numbers)
-        assert all(0 <= t.content_width and t.x < texture.width for t in numbers)
+        assert all(t.x - t.content_width / 2 >= 0 and t.x + t.content_width / 2 <= texture.width
+                   for t in numbers)  # each number whole inside the picture
         assert renderer.context.texts.placed() == []  # no words of play in the picture
         # The same renderer draws the whole table in play (no picture in its context).
         table = renderer_class(RendererContext(
@@ -174,5 +177,30 @@ def test_the_verso_picture_is_drawn_for_its_size(tmp_path: Path) -> None:
         table.set_area(Rect(0, 0, 1280, 800))
         table.show(Frame(view=view, to_move=to_move))
         assert table.context.texts.placed()  # its status line, names, scores
+    finally:
+        close_app(window)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_who_plays_a_game_in_progress_reads_whole(tmp_path: Path, code: str) -> None:
+    """"Spieler 1 gegen Spieler 2" is not cut to "Spieler 1 gegen Sp…" at 800×600: where
+    the players line would be cut beside the game's small picture, it takes the card's
+    whole width."""
+    window = open_app(shipped_host, tmp_path, size=(800, 600))
+    try:
+        host = window.app.host
+        session = Session.new(host.game("versus"), 2, {}, 3, ("human", "human"))
+        session.play(session.legal_moves()[0])
+        window.app.start_game("versus", session)
+        pump(window, 2)
+        window.app.keeper.flush()
+        window.app.show_launcher()
+        screen = _launcher(window, code)
+        entry = screen.in_progress[0]
+        players = players_line(entry, host)
+        placed = next(p for p in screen.texts.items if p.text == players)
+        assert placed.shown == players and not placed.cut
+        assert screen.button_named(f"continue:{entry.id}") is not None
+        _no_problems(window, screen)
     finally:
         close_app(window)
