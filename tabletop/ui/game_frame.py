@@ -48,11 +48,8 @@ class GameFrame(GamePlay):
         specials: list[game_panels.Action] = []
         for move in s.special_moves():
             text = self.game.move_to_text(s.state, move)
-            # The word of a special move, in the language; "draw" offered is the game's
-            # draw ("Remis"), not a result's ("unentschieden").
-            shown = i18n.translated(text, game_panels.SPECIAL_MOVE)
-            label = (_("Offer: {move}").format(move=shown) if s.needs_consent(move)
-                     else game_panels.first_upper(shown))
+            label = game_panels.special_label(self.game, s.state, move, s.to_move,
+                                              s.needs_consent(move))
             specials.append((label, partial(self.submit, move), True, f"special:{text}"))
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),

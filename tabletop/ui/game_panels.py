@@ -44,7 +44,35 @@ SPECIAL_MOVE = "special move"
 SPECIAL_WORDS = (NP_("special move", "draw"), NP_("special move", "resign"))
 
 if TYPE_CHECKING:
+    from tabletop.model import Game
     from tabletop.store.library import Library
+
+
+def special_label(game: Game[Any, Any], state: Any, move: Any, mover: int | None,
+                  offer: bool) -> str:
+    """A special move's button, in the player's language: "Offer: draw" when the others
+    must accept it; "Resign (Blue)" for the mover's own move that the game also reads
+    from the host's bare word ("resign" for the player to move), named with the mover's
+    seat; else the move's own words ("Resign")."""
+    notation = game.move_to_text(state, move)
+    shown = i18n.translated(notation, SPECIAL_MOVE)
+    if offer:
+        return _("Offer: {move}").format(move=shown)
+    if mover is not None and mover < len(game.info.seat_names):
+        for word in SPECIAL_WORDS:
+            if word == notation:
+                break
+            try:
+                same = game.parse_move(state, word) == move
+            except Exception:  # plugin code on a label: when in doubt, the move's own words
+                same = False
+            if same:
+                # Translators: a special move's button: the move, then the seat making it,
+                # "Resign (Blue)".
+                return _("{move} ({seat})").format(
+                    move=first_upper(i18n.translated(word, SPECIAL_MOVE)),
+                    seat=game.info.seat_name(mover))
+    return first_upper(shown)
 
 def offer_title(player: str, notation: str, shown: str) -> str:
     """The title of the panel where `player` offers a special move: "Ada offers a draw"

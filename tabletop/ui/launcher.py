@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING
 from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.limits import one_line
-from tabletop.model import GameInfo
+from tabletop.model import GameInfo, TabletopError
 from tabletop.play.session import HUMAN
+from tabletop.store import tutorials
+from tabletop.tutorial import read_tutorial
 from tabletop.ui import quickstart, thumbnails
-from tabletop.ui._arcade import arcade
+from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line
+from tabletop.ui.textbox import SLACK, fit_text
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -52,6 +55,29 @@ ACTIONS = (("join", N_("Join a game")), ("library", N_("Library")),
            ("quit", N_("Quit")))
 
 
+#: How tall a box the pitches are measured in (taller than any pitch).
+_TALL = 100_000
+#: The height each pitch takes at a size and wrap width (measured once per process).
+_PITCH_HEIGHTS: dict[tuple[str, int, float], float] = {}
+#: Each game's tutorial length, by the text of its tutorial.
+_TUTORIAL_LENGTHS: dict[str, int | None] = {}
+
+
+def _tutorial_length(info: GameInfo) -> int | None:
+    """How many steps the tutorial of `info` has (None: none, or it cannot be read: the
+    Learn button then says nothing more, and the tutorial screen says why)."""
+    text = info.tutorial
+    if text is None:
+        return None
+    if text not in _TUTORIAL_LENGTHS:
+        try:
+            tutorial = read_tutorial(text, info)
+        except TabletopError:
+            tutorial = None
+        _TUTORIAL_LENGTHS[text] = len(tutorial.steps) if tutorial is not None else None
+    return _TUTORIAL_LENGTHS[text]
+
+
 class LauncherScreen(Screen):
     """The first screen: pick a game, start one in a click, continue one in progress, or
     change settings."""
@@ -85,23 +111,51 @@ class LauncherScreen(Screen):
                  "statistics": go.show_stats, "settings": go.show_settings,
                  "quit": go.quit}
         actions = [(name, _(label), doing[name]) for name, label in ACTIONS]
-        message_h = self.line(14, 1.5) * 2 + px(10) if self.message else 0.0
-        floor = px(24) + message_h
-        # Games first: Tab from nothing lands on the first game.
+        floor = px(24)
+        # Games first: Tab from nothing lands on the first game. A red message takes no
+        # room from them: it goes above the games in progress (`_build_problems`).
         y = self._build_games(margin, top, side_x - 2 * margin, floor)
         self._build_quick_starts(margin, y - px(8), side_x - 2 * margin, floor)
         row = max(px(58), self.line(14, 1.6) + px(12))
         buttons_top = floor + len(actions) * row
         # Tab order: the games, the quick starts, the games in progress, then these.
-        self._build_in_progress(side_x, top, side_w, buttons_top + px(6))
+        below = self._build_problems(side_x, top, side_w, buttons_top + px(6))
+        self._build_in_progress(side_x, below, side_w, buttons_top + px(6))
         y = buttons_top
         for name, label, action in actions:
             y -= row
             self.add_button(label, Rect(side_x, y, side_w, row - px(12)), action, name=name)
-        if self.message:
-            self.label(self.message, margin, px(16) + message_h, 14, ERROR, multiline=True,
-                       anchor_y="top", box=Rect(margin, px(16), width - 2 * margin,
-                                                message_h))
+
+    def problems(self) -> list[str]:
+        """The red lines: the launcher's message (a plugin that failed in play, a file set
+        aside), then each plugin that could not be loaded."""
+        lines = [self.message] if self.message else []
+        return lines + [_("{plugin} (unavailable): {problem}").format(
+            plugin=error.name, problem=error.error) for error in self.services.host.errors]
+
+    def _build_problems(self, left: float, top: float, width: float, floor: float) -> float:
+        """The red lines at the top of the side column, each in its panel, wrapped to the
+        column and as tall as it needs (room for a game in progress is left below them
+        when there is one); the y below them."""
+        px = self.px
+        problems = self.problems()
+        if not problems:
+            return top
+        if self.in_progress:  # the heading and one card (and "… and 2 more") stay
+            # (below the last red line: its panel's margin and the gap, px(8) + px(10))
+            floor += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
+                      + (self.line(12, 1.5) if len(self.in_progress) > 1 else 0))
+        y = top
+        for text in problems:
+            room = Rect(left + px(8), floor, width - px(16), y - px(8) - floor)
+            if room.height < self.line(12, 1.5):
+                break
+            self.label(text, room.left, room.top, 12, ERROR, multiline=True,
+                       anchor_y="top", box=room)
+            bottom = self.texts.items[-1].extent.bottom - px(8)  # as tall as it was laid out
+            self.box(Rect(left, bottom, width, y - bottom), PANEL)
+            y = bottom - px(10)
+        return y
 
     def game_order(self) -> list[str]:
         """The games' ids as the launcher lists them: the games shipped with Tabletop, then
@@ -115,84 +169,154 @@ class LauncherScreen(Screen):
     def _build_games(self, left: float, top: float, width: float, floor: float) -> float:
         """A card per game (its picture, name, player counts, pitch); the y below them.
 
-        As many cards as fit above room for a row of quick starts; more games turn into
-        pages, with Previous / Next and which games are shown."""
+        As many cards as fit above room for the quick starts; more games turn into pages,
+        with Previous / Next and which games are shown. A page's cards are as tall as its
+        longest pitch needs, laid out by the one rule (`pitch_height`)."""
         px = self.px
         order = self.game_order()
-        lines = self.line(20, 1.4) + self.line(13, 1.4) + 2 * self.line(13, 1.3)
-        card_h = max(px(150), lines + px(16))
+        games = self.services.host.games
         rows = -(-len(self.quick_start_set()) // QUICK_COLUMNS)
         quick_room = self.line(16, 1.4) + rows * max(px(44), self.line(14, 1.6)) + px(16)
         room = top - floor - quick_room
-        fit = max(1, int((room + px(10)) // (card_h + px(10))))
-        pager_h = max(px(40), self.line(14, 1.6))
-        if len(order) > fit:
-            fit = max(1, int((room - pager_h) // (card_h + px(10))))
-        pages = max(1, -(-len(order) // fit))
-        self.page = min(self.page, pages - 1)
-        shown = order[self.page * fit:(self.page + 1) * fit]
-        y = top
+        gap, pager_h = px(10), max(px(40), self.line(14, 1.6))
+        head = self.line(20, 1.4) + self.line(13, 1.4)  # the name and the players
+        base_h = max(px(150), head + 2 * self.line(13, 1.3) + px(16))
+        # A pitch longer than five lines is the rule's to scale down or cut.
+        most_h = max(base_h, head + 5 * self.line(13, 1.3) + px(16))
+        art_h = base_h - px(16)
         learn_w = max(px(170), 110)
         # "Learn <game>" reads whole: a longer language's words widen the buttons a little.
-        learns = [self._learn_label(self.services.host.games[g].info) for g in order
-                  if self.services.host.games[g].info.tutorial is not None]
+        places = tutorials.places(self.services.directory)[0] if any(
+            games[g].info.tutorial is not None for g in order) else {}
+        learns = [text for g in order if games[g].info.tutorial is not None
+                  for text in (self._learn_label(games[g].info),
+                               self._learn_progress(g, places.get(g, 1)))
+                  if text]
         while learn_w < max(px(250), 160) and not all(self.button_fits(text, learn_w)
                                                         for text in learns):
             learn_w += px(10)
+
+        def text_box(game_id: str) -> tuple[float, float]:
+            """Where a card's texts start and how wide they may be."""
+            teaches = games[game_id].info.tutorial is not None
+            right = left + width - (learn_w + gap if teaches else 0)
+            art_right = left + px(8) + art_h * 4 / 3
+            return art_right + px(16), right - art_right - px(28)
+
+        def need(game_id: str) -> float:
+            text_x, text_w = text_box(game_id)
+            pitch = self.pitch_height(i18n.translated(games[game_id].info.description),
+                                      text_x, text_w, 13)
+            return min(most_h, max(base_h, head + pitch + px(16)))
+
+        def page_from(first: int, room: float) -> tuple[int, float]:
+            """How many cards a page starting at `first` holds, and their height."""
+            count, height = 0, base_h
+            while first + count < len(order):
+                taller = max(height, need(order[first + count]))
+                if count and (count + 1) * (taller + gap) - gap > room:
+                    break
+                count, height = count + 1, taller
+            return count, height
+
+        paged = page_from(0, room)[0] < len(order)
+        # The last card's gap is the pager's room above it; the quick starts keep theirs.
+        page_room = room - pager_h if paged else room
+        firsts = [0]
+        while len(firsts) <= self.page:
+            after = firsts[-1] + page_from(firsts[-1], page_room)[0]
+            if after >= len(order):
+                break
+            firsts.append(after)
+        self.page = min(self.page, len(firsts) - 1)
+        count, card_h = page_from(firsts[self.page], page_room)
+        shown = order[firsts[self.page]:firsts[self.page] + count]
+        y = top
         for game_id in shown:
-            info = self.services.host.games[game_id].info
+            info = games[game_id].info
             # A game that ships a tutorial has "Learn <game>" beside its card.
             teaches = info.tutorial is not None
-            rect = Rect(left, y - card_h, width - (learn_w + px(10) if teaches else 0), card_h)
+            rect = Rect(left, y - card_h, width - (learn_w + gap if teaches else 0), card_h)
             self.add_button("", rect, partial(self.navigator.show_setup, game_id),
                             name=f"game:{game_id}")
             if teaches:
-                self.add_button(self._learn_label(info),
-                                Rect(rect.right + px(10), rect.bottom, learn_w, card_h),
-                                partial(self.navigator.show_tutorial, game_id),
-                                name=f"learn:{game_id}")
-            art = Rect(rect.left + px(8), rect.bottom + px(8), (card_h - px(16)) * 4 / 3,
-                       card_h - px(16))
+                self._learn_button(game_id, info, Rect(rect.right + gap, rect.bottom,
+                                                       learn_w, card_h),
+                                   places.get(game_id, 1))
+            art = Rect(rect.left + px(8), rect.top - px(8) - art_h, art_h * 4 / 3, art_h)
             name = i18n.translated(info.name)
             self._picture(game_id, name, art)
-            text_x, text_w = art.right + px(16), rect.right - art.right - px(28)
+            text_x, text_w = text_box(game_id)
             line_y = rect.top - px(8)
-            for text, size, colour, bold, rows in (
-                    (name, 20, TEXT, True, 1), (players_text(info), 13, TEXT, False, 1),
-                    (i18n.translated(info.description), 13, DIM, False, 2)):
-                step = self.line(size, 1.4 if rows == 1 else 1.3) * rows
+            for text, size, colour, bold, step in (
+                    (name, 20, TEXT, True, self.line(20, 1.4)),
+                    (players_text(info), 13, TEXT, False, self.line(13, 1.4)),
+                    (i18n.translated(info.description), 13, DIM, False,
+                     line_y - head - rect.bottom - px(8))):
                 self.label(text, text_x, line_y, size, colour, bold=bold, anchor_y="top",
-                           multiline=rows > 1,
+                           multiline=colour is DIM,
                            box=Rect(text_x, line_y - step, text_w, step))
                 line_y -= step
-            y -= card_h + px(10)
-        if pages > 1:
-            first = self.page * fit + 1
+            y -= card_h + gap
+        if paged:
+            first = firsts[self.page] + 1
             self.label(_("Games {first}–{last} of {count}").format(
                 first=i18n.number(first), last=i18n.number(first + len(shown) - 1),
                 count=i18n.number(len(order))), left,
                        y - pager_h / 2, 13, DIM, anchor_y="center",
                        box=Rect(left, y - pager_h, width / 3, pager_h))
             button_w = min(px(160), width / 3 - px(10))
-            for name, label, step, x in (
+            for name, label, step, x, enabled in (
                     ("games:previous", _("◀ Previous"), -1,
-                     left + width - 2 * button_w - px(10)),
-                    ("games:next", _("Next ▶"), 1, left + width - button_w)):
-                target = self.page + step
+                     left + width - 2 * button_w - px(10), self.page > 0),
+                    ("games:next", _("Next ▶"), 1, left + width - button_w,
+                     firsts[self.page] + count < len(order))):
                 button = self.add_button(label, Rect(x, y - pager_h, button_w, pager_h - px(4)),
-                                         partial(self.show_page, target), name=name)
-                button.enabled = 0 <= target < pages
-            y -= pager_h + px(10)
-        for error in self.services.host.errors:
-            box = Rect(left, y - max(px(56), self.line(12) * 2), width,
-                       max(px(56), self.line(12) * 2))
-            self.box(box, PANEL)
-            inner = box.inset(px(8))
-            self.label(_("{plugin} (unavailable): {problem}").format(
-                plugin=error.name, problem=error.error), inner.left, inner.top,
-                       12, ERROR, multiline=True, anchor_y="top", box=inner)
-            y = box.bottom - px(10)
+                                         partial(self.show_page, self.page + step), name=name)
+                button.enabled = enabled
+            y -= pager_h
         return y
+
+    def pitch_height(self, text: str, x: float, width: float, size: float) -> float:
+        """The height `text` takes wrapped in a box `width` wide from `x`, at design size
+        `size`, as the one rule lays it out (`fit_text` in a box tall enough): the room
+        a pitch needs to read whole at its size."""
+        points = self.px(size)
+        room = max(1, int(x + width - round(x)))  # the wrap width `fit_text` gives it
+        key = (text, room, points)
+        if key not in _PITCH_HEIGHTS:
+            _label, placed = fit_text(text, 0, _TALL, Rect(0, 0, room, _TALL), points, DIM,
+                                      font_name=FONT_SANS, wrap=True, anchor_y="top")
+            _PITCH_HEIGHTS[key] = placed.extent.height + 2 * SLACK
+        return _PITCH_HEIGHTS[key]
+
+    def _learn_progress(self, game_id: str, step: int) -> str | None:
+        """"Step 7 of 15" when the tutorial of `game_id` was left at `step` (> 1)."""
+        if step <= 1:
+            return None
+        steps = _tutorial_length(self.services.host.games[game_id].info)
+        if steps is None or step > steps:
+            return None
+        return _("Step {number} of {count}").format(number=i18n.number(step),
+                                                    count=i18n.number(steps))
+
+    def _learn_button(self, game_id: str, info: GameInfo, rect: Rect, step: int) -> None:
+        """"Learn <game>", and under it where the player left off ("Step 7 of 15")."""
+        action = partial(self.navigator.show_tutorial, game_id)
+        progress = self._learn_progress(game_id, step)
+        if progress is None:
+            self.add_button(self._learn_label(info), rect, action, name=f"learn:{game_id}")
+            return
+        self.add_button("", rect, action, name=f"learn:{game_id}")
+        inner = self._label_box(rect)
+        title_h, under_h = self.line(14, 1.4), self.line(12, 1.4)
+        top = rect.center[1] + (title_h + under_h) / 2
+        for text, size, colour, height in ((self._learn_label(info), 14, TEXT, title_h),
+                                           (progress, 12, DIM, under_h)):
+            self.label(text, inner.center[0], top - height / 2, size, colour,
+                       anchor_x="center", anchor_y="center",
+                       box=Rect(inner.left, top - height, inner.width, height))
+            top -= height
 
     @staticmethod
     def _learn_label(info: GameInfo) -> str:
@@ -207,7 +331,7 @@ class LauncherScreen(Screen):
         """True if the picture is not drawn yet and the launcher's first frame is not on
         screen either: it waits for the next frame (drawing the games' pictures took 0.7 s
         of a 1.3 s start), and a card stands in for it meanwhile."""
-        if self._shown or thumbnails.ready(game_id, size, key):
+        if self._shown or thumbnails.ready(game_id, size, key, glance=True):
             return False
         self._waiting = True
         return True
@@ -225,7 +349,7 @@ class LauncherScreen(Screen):
         """The game's picture by its renderer, else its shipped picture, else a card."""
         size = (int(art.width), int(art.height))
         texture = None if self._later(game_id, size) else thumbnails.picture(
-            self.services, game_id, size)
+            self.services, game_id, size, glance=True)
         if texture is None:
             info = self.services.host.game(game_id).info
             if info.picture and self._add_picture(info.picture, art):
@@ -279,6 +403,12 @@ class LauncherScreen(Screen):
                             name=f"quick:{start.game_id}:{len(start.seats)}:"
                                  f"{start.seats.count(HUMAN)}")
 
+    def _in_progress_card_h(self) -> float:
+        """The height of a game in progress's card: room for three lines and a button at
+        the smallest size (small windows)."""
+        lines = self.line(14, 1.6) + 2 * self.line(12, 1.5)
+        return max(self.px(92), lines + max(self.px(28), self.line(14, 1.4)) + self.px(16))
+
     def _build_in_progress(self, left: float, top: float, width: float, floor: float) -> None:
         """A card per game in progress, newest first, each with its Continue button; as
         many as fit above `floor`, then how many more there are."""
@@ -286,10 +416,9 @@ class LauncherScreen(Screen):
         if not self.in_progress:
             return
         head = self.label(_("In progress"), left, top, 16, TEXT, bold=True, anchor_y="top")
-        # Cards keep room for three lines and a button at the smallest size (small windows).
         lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
         button_h = max(px(28), self.line(14, 1.4))
-        card_h = max(px(92), sum(lines) + button_h + px(16))
+        card_h = self._in_progress_card_h()
         more_h = self.line(12, 1.5)
         y = top - head.content_height - px(8) - card_h
         shown = 0
@@ -307,10 +436,18 @@ class LauncherScreen(Screen):
             tall = lines[0] + lines[1]
             art = Rect(left + px(8), line_y - tall, tall * 4 / 3, tall)
             art_size = (int(art.width), int(art.height))
-            later = game is not None and self._later(entry.game or "", art_size,
-                                                      thumbnails.kept_game_key(entry))
-            texture = (thumbnails.kept_game_picture(self.services, entry, art_size)
-                       if game is not None and not later else None)
+            players = players_line(entry, self.services.host)
+            # The picture gives way to who plays: a players line that would be cut beside
+            # it (by the rule's own measure) has the card's whole width instead.
+            beside = art.right + px(8)
+            shown = not fit_text(players, beside, 0, Rect(beside, -_TALL, left + width
+                                                           - px(10) - beside, 2 * _TALL),
+                                 px(12), DIM, font_name=FONT_SANS)[1].cut
+            later = shown and game is not None and self._later(
+                entry.game or "", art_size, thumbnails.kept_game_key(entry))
+            texture = (thumbnails.kept_game_picture(self.services, entry, art_size,
+                                                     glance=True)
+                       if shown and game is not None and not later else None)
             text_x = left + px(10)
             if texture is not None:
                 sprite = arcade.Sprite(texture)
@@ -320,7 +457,7 @@ class LauncherScreen(Screen):
                 text_x = art.right + px(8)
             for n, (text, size, colour, bold) in enumerate((
                     (name, 14, TEXT, True),
-                    (players_line(entry, self.services.host), 12, DIM, False),
+                    (players, 12, DIM, False),
                     (_("move {number} · {when}").format(number=i18n.number(entry.plies + 1),
                                                         when=last_played(entry.updated)),
                      12, DIM, False))):

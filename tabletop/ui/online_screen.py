@@ -485,14 +485,16 @@ class OnlineScreen(BoardShell):
         the game without the mover losing), else the move ("Resign")."""
         state, mover = self._current()[2], self.online.seat
         try:
-            after = self.game.outcome(self.game.apply(state, self.game.parse_move(
-                state, notation))) if state is not None else None
+            move = self.game.parse_move(state, notation) if state is not None else None
+            after = self.game.outcome(self.game.apply(state, move)) if state is not None \
+                else None
         except Exception:  # read on a dealt state: when in doubt, the move's own words
-            after = None
-        if after is not None and (not after.winners or mover in after.winners):
-            return _("Offer: {move}").format(
-                move=i18n.translated(notation, game_panels.SPECIAL_MOVE))
-        return game_panels.first_upper(i18n.translated(notation, game_panels.SPECIAL_MOVE))
+            move = after = None
+        if move is None:
+            return game_panels.first_upper(i18n.translated(notation,
+                                                           game_panels.SPECIAL_MOVE))
+        offer = after is not None and (not after.winners or mover in after.winners)
+        return game_panels.special_label(self.game, state, move, mover, offer)
 
     def _result_lines(self, outcome: dict[str, Any]) -> list[str]:
         """The end panel's words: who won, why it ended, each seat's points."""

@@ -48,7 +48,11 @@ symbols in words, for the Legend panel and the rules), `scores(view)` (running s
 `sounds(played)` (the cues of `tabletop.ui.sound.CUES` a move makes),
 `missing_marks()` (the names of `frame.marks` it found nothing for: the tutorials' tests
 check there are none) and the class method `thumbnail_position(game)` (the launcher's
-picture: `(view, to_move)`, or None for a generic card).
+picture: `(view, to_move)`, or None for a generic card). A renderer that sets the class
+attribute `draws_pictures` draws the launcher's pictures itself, for their own small
+size: the host makes it with `context.picture` set and an area of the picture's size,
+and it draws what a glance reads there (a few large pieces, no words of play). Others
+are drawn at a table's size and shown scaled down.
 
 What the host does for every renderer
 -------------------------------------
@@ -78,7 +82,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop import i18n
 from tabletop.model import Game
@@ -323,6 +327,10 @@ class RendererContext:
     #: Each computer seat's level as players know it, in English ("Expert"; "" for a
     #: person or an agent without one): name it beside the seat (`level`).
     levels: tuple[str, ...] = ()
+    #: True when the renderer draws the launcher's picture of a position (only for a
+    #: renderer whose class sets `Renderer.draws_pictures`): its area is the picture's
+    #: own small size, and it draws what a glance reads there.
+    picture: bool = False
 
     def seat_label(self, seat: int) -> str:
         """The seat as the board names it: the person's name, or the game's seat name."""
@@ -350,6 +358,11 @@ class Renderer:
     `last_played`, `marks`), calls the hooks `layout` on a new area and `sync` on a new
     frame, ignores input and does not animate.
     """
+
+    #: True if the renderer draws the launcher's pictures for their own size when its
+    #: context says `picture` (default: the host draws the table at a table's size and
+    #: shows it scaled down).
+    draws_pictures: ClassVar[bool] = False
 
     def __init__(self, context: RendererContext) -> None:
         self.context = context

@@ -1,8 +1,10 @@
 """The launcher's pictures of games: drawn by each game's own renderer once, then kept.
 
-A picture is the renderer's `thumbnail_position` drawn at the picture's size into the
+A picture is the renderer's `thumbnail_position` drawn into the
 window's back buffer (before the frame that shows it clears that buffer) and read back as
-a texture; it is kept per game, position and size for the life of the process (until the
+a texture: by a renderer that `draws_pictures`, for the picture's own small size (the
+launcher's, `glance`); by any other, at a table's size at least, shown scaled down. It
+is kept per game, position and size for the life of the process (until the
 language changes: `forget`). A game
 drawn by the generic text renderer, or whose renderer declines or fails, has no picture:
 the launcher draws a tidy generic card instead.
@@ -30,8 +32,8 @@ DRAWN_WIDTH, DRAWN_HEIGHT = 480, 360
 _KEPT: dict[tuple[str, str, int, int], arcade.Texture | None] = {}
 
 
-def kept_game_picture(services: Services, entry: Entry,
-                      size: tuple[int, int]) -> arcade.Texture | None:
+def kept_game_picture(services: Services, entry: Entry, size: tuple[int, int],
+                      glance: bool = False) -> arcade.Texture | None:
     """The picture of a kept game at its latest position (None: the generic card)."""
     def position() -> tuple[Any, int | None] | None:
         library = services.keeper.library
@@ -45,20 +47,29 @@ def kept_game_picture(services: Services, entry: Entry,
             return None
         return session.view_of(session.state), session.to_move
 
-    return picture(services, entry.game or "", size, position, kept_game_key(entry))
+    return picture(services, entry.game or "", size, position, kept_game_key(entry),
+                   glance=glance)
 
 
-def _cache_key(game_id: str, size: tuple[int, int], key: str) -> tuple[str, str, int, int]:
+def _table_size(size: tuple[int, int]) -> tuple[int, int]:
     # Drawn at a table's size at least and shown scaled down: a renderer lays a small
     # area out for reading (big labels, a part of the table), not for a picture.
     scale = max(1.0, DRAWN_WIDTH / max(1, size[0]), DRAWN_HEIGHT / max(1, size[1]))
-    return game_id, key, int(size[0] * scale), int(size[1] * scale)
+    return int(size[0] * scale), int(size[1] * scale)
 
 
-def ready(game_id: str, size: tuple[int, int], key: str = "typical") -> bool:
-    """True if the picture of `game_id` at `size` (`key` as for `picture`) is drawn
-    already (or known to be the generic card): asking for it costs nothing."""
-    return _cache_key(game_id, size, key) in _KEPT
+def _cache_key(game_id: str, size: tuple[int, int], key: str,
+               glance: bool) -> tuple[str, str, int, int]:
+    if glance:  # drawn at `size` by a renderer that draws pictures, else as a table
+        return game_id, f"{key}@glance", int(size[0]), int(size[1])
+    return (game_id, key, *_table_size(size))
+
+
+def ready(game_id: str, size: tuple[int, int], key: str = "typical",
+          glance: bool = False) -> bool:
+    """True if the picture of `game_id` at `size` (`key` and `glance` as for `picture`)
+    is drawn already (or known to be the generic card): asking for it costs nothing."""
+    return _cache_key(game_id, size, key, glance) in _KEPT
 
 
 def forget() -> None:
@@ -75,19 +86,21 @@ def kept_game_key(entry: Entry) -> str:
 def picture(services: Services, game_id: str, size: tuple[int, int],
             position: Callable[[], tuple[Any, int | None] | None] | None = None,
             key: str = "typical",
-            dress: Callable[[], Mapping[str, Any]] | None = None) -> arcade.Texture | None:
+            dress: Callable[[], Mapping[str, Any]] | None = None,
+            glance: bool = False) -> arcade.Texture | None:
     """The picture of `game_id` at `size` pixels, or None for the generic card.
 
     `position()` gives the `(view, to_move)` to draw, or None for no picture (default: the
     renderer's thumbnail position); it is called only if `key` (e.g. a kept game's id and
     length) is not kept. `dress()`, if given, gives more of the frame to show (`last`, the
-    last move; `marks`, what to look at) as the `Frame`'s fields."""
-    cache_key = _cache_key(game_id, size, key)
-    width, height = cache_key[2], cache_key[3]
+    last move; `marks`, what to look at) as the `Frame`'s fields. With `glance` (the
+    launcher's small pictures), a renderer that `draws_pictures` draws it for `size`
+    itself (`RendererContext.picture`); another draws its table, shown scaled down."""
+    cache_key = _cache_key(game_id, size, key, glance)
     if cache_key not in _KEPT:
         try:
-            _KEPT[cache_key] = _draw(services, game_id, (width, height), position, key,
-                                     dress)
+            _KEPT[cache_key] = _draw(services, game_id, (int(size[0]), int(size[1])),
+                                     position, key, dress, glance)
         except (Exception, SystemExit) as exc:  # plugin code: a failing picture is only
             # a missing one (and never ends the services)
             traceback.print_exception(exc, file=sys.stderr)
@@ -97,8 +110,8 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
 
 def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
-          key: str, dress: Callable[[], Mapping[str, Any]] | None = None
-          ) -> arcade.Texture | None:
+          key: str, dress: Callable[[], Mapping[str, Any]] | None = None,
+          glance: bool = False) -> arcade.Texture | None:
     # The renderer's side is imported with the first picture, not on the way to the
     # launcher's first frame (which shows cards in their place).
     from tabletop.ui.fallback import TextRenderer
@@ -113,9 +126,12 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
     if shown is None:
         return None
     view, to_move = shown
+    picture = glance and renderer_class.draws_pictures
+    if not picture:
+        size = _table_size(size)
     renderer = renderer_class(RendererContext(
         game=game, seats=frozenset(), colour_blind=services.settings.colour_blind,
-        animation_seconds=0.0, notation=lambda move: ""))
+        animation_seconds=0.0, notation=lambda move: "", picture=picture))
     stage = Stage(renderer)
     stage.set_area(Rect(0, 0, *size))
     stage.position(view, to_move, (), False, focused=False,

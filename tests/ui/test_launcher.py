@@ -85,16 +85,17 @@ def test_a_quick_start_skips_set_up_with_the_choices_made_last(tmp_path: Path) -
 
 
 def test_a_cut_text_shows_whole_under_the_pointer(tmp_path: Path) -> None:
-    """The layout rule's last resort: a pitch cut with an ellipsis at 800×600 is shown
-    whole while the pointer is over it."""
+    """The layout rule's last resort: a pitch too long for the tallest card (five lines)
+    is cut with an ellipsis at 800×600 and shown whole while the pointer is over it."""
     window = open_app(ui_games.make_host, tmp_path, size=(800, 600))
     try:
         screen = window.current_view
         screen.ensure_built()
-        long_pitch = "Three in a row on a 3×3 grid. " * 6
+        long_pitch = "Three in a row on a 3×3 grid. " * 20
         for game in window.app.host.games.values():
             game.info = replace(game.info, description=long_pitch)  # this window's own host
         screen.invalidate()
+        pump(window, 2)  # the pictures that waited for the first frame are drawn
         screen.ensure_built()
         cut = next(p for p in screen.texts.items if p.text == long_pitch)
         assert cut.cut and cut.shown.endswith("…")

@@ -27,6 +27,7 @@ from games.verso.cards import colour_number, colour_of, key_for
 from games.verso.observation import VersoView
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank
 from games.verso.view.cards import CardPainter, card_piece
+from games.verso.view.glance import paint_glance
 from games.verso.view.legend import LEGEND, paint_symbol
 from games.verso.view.motions import Floater, Motion, transitions
 from games.verso.view.places import TableGeometry, cell_of, column_of, table_geometry
@@ -98,6 +99,9 @@ def look_place(view: VersoView | None, name: str) -> Place | int | None:
 
 class VersoRenderer(Renderer):
     """Draws a Verso table for 1 to 6 players and turns clicks and keys into moves."""
+
+    #: The launcher's picture is a few large cards drawn for its size (`glance`).
+    draws_pictures = True
 
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
@@ -301,6 +305,9 @@ class VersoRenderer(Renderer):
         view: VersoView | None = self.view
         if view is None:
             return
+        if self.context.picture:
+            self._sync_picture(view)
+            return
         if self.geometry is None or len(self.geometry.panels) != view.players:
             self.layout_for(view.players)
         geo = self.geometry
@@ -334,6 +341,19 @@ class VersoRenderer(Renderer):
                                (width / 2, height / 2), (-width / 2, height / 2)),
                               (16, 20, 28, 220))
                 self._floater_labels.append((label, base, plate.shape_list()))
+
+    def _sync_picture(self, view: VersoView) -> None:
+        """The launcher's picture: a few cards of the mover's display (`paint_glance`)."""
+        shapes: Any = arcade.shape_list.ShapeElementList()
+        batch = pyglet.graphics.Batch()
+        paint = CardPainter(shapes, batch, self.context.colour_blind,
+                            self.context.layer("table", batch))
+        seat = self.to_move if self.to_move is not None and self.to_move < view.players else 0
+        paint_glance(view, self.area, paint, seat)
+        paint.finish()
+        self.buttons, self.card_boxes = (), {}
+        self._texts = paint.texts
+        self._still = (shapes, batch)
 
     def scene(self, view: VersoView, geo: TableGeometry) -> TableScene:
         """A frozen snapshot of what the still table shows now."""
