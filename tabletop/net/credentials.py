@@ -191,6 +191,13 @@ def resume_path(data: Path, entry: str) -> Path:
     return data / ONLINE_FOLDER / f"{entry}.json"
 
 
+def hosted_here(data: Path, entry: str) -> bool:
+    """True if the kept game `entry` is an online table this machine hosted and has not
+    finished (its resume file is in `data`): Continue hosts it again, it must never become
+    a game at one screen, where the friends' seats could be played from here."""
+    return resume_path(data, entry).is_file()
+
+
 def credentials_data(entry: str, table_id: str, code: str, time_limit: float | None,
                      places: Sequence[Place], port: int | None = None) -> dict[str, Any]:
     """A table's resume file: its entry, id, code, clock and places, and the port it was

@@ -22,7 +22,7 @@ from tabletop.i18n import _
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
 from tabletop.net.codes import normal_code
-from tabletop.net.credentials import read_port, resume_path
+from tabletop.net.credentials import hosted_here, read_port
 from tabletop.net.hosting import Hosting, remember_token, remembered_token
 from tabletop.net.players import keep_record, welcome
 from tabletop.net.protocol import DEFAULT_PORT, PATIENCE
@@ -202,9 +202,3 @@ class OnlineSeat:
             if self.hosting is not None:
                 self.hosting.stop()
 
-
-def hosted_here(data: Path, entry: str) -> bool:
-    """True if the kept game `entry` is an online table this machine hosted and has not
-    finished: Continue hosts it again (it must never become a game at one screen, where
-    the friends' seats could be played from here)."""
-    return resume_path(data, entry).is_file()

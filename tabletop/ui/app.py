@@ -46,6 +46,7 @@ from tabletop.ui.navigator import Navigator
 from tabletop.ui.sound import SoundBoard
 
 if TYPE_CHECKING:
+    from tabletop.net.joined import Joined
     from tabletop.net.seat import OnlineSeat
     from tabletop.ui.renderer import Renderer
 
@@ -333,11 +334,15 @@ class App:
             return
         self.window.show_view(screen)
 
-    def show_join(self) -> None:
-        """Go to the Join screen."""
+    def show_join(self, rejoin: Joined | None = None) -> None:
+        """Go to the Join screen; with `rejoin` (a table this machine holds a seat at),
+        its fields filled in and the seat taken again at once."""
         from tabletop.ui.join_screen import JoinScreen  # online play loads when asked for
 
-        self.window.show_view(JoinScreen(self))
+        screen = JoinScreen(self)
+        self.window.show_view(screen)
+        if rejoin is not None:
+            screen.rejoin(rejoin)
 
     def play_online(self, seat: OnlineSeat) -> None:
         """Show the game screen of a seat at an online table."""
@@ -355,7 +360,7 @@ class App:
         """Resume a kept game; one that does not load is moved aside with a message. An
         online table hosted here is hosted again (`continue_online`): never played on at
         this screen, where the friends' seats would be this screen's to play."""
-        from tabletop.net.seat import hosted_here
+        from tabletop.net.credentials import hosted_here
 
         if hosted_here(self.directory, entry_id) or self._played_online(entry_id):
             self.continue_online(entry_id)

@@ -24,6 +24,7 @@ from tabletop.ui.widgets import ACCENT, DIM, ERROR, Screen
 
 if TYPE_CHECKING:
     from tabletop.net.discovery import Found
+    from tabletop.net.joined import Joined
     from tabletop.net.seat import OnlineSeat
     from tabletop.ui.services import Services
 
@@ -111,6 +112,12 @@ class JoinScreen(Screen):
         self.focus_name = "code"
         self.error = None
         self.invalidate()
+
+    def rejoin(self, joined: Joined) -> None:
+        """Take again the seat this machine holds at `joined` (the launcher's Rejoin):
+        its address, code and name as kept, the seat's token remembered with them."""
+        self.values = {"address": joined.address, "code": joined.code, "name": joined.name}
+        self.join()
 
     def join(self) -> None:
         """Join with what the fields say, on a thread (the window stays alive)."""

@@ -10,6 +10,8 @@ from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
+from tabletop.net.credentials import hosted_here
+from tabletop.net.joined import Joined, joined_tables
 from tabletop.play.session import HUMAN
 from tabletop.store import tutorials
 from tabletop.tutorial import read_tutorial
@@ -21,6 +23,7 @@ from tabletop.ui.textbox import SLACK, fit_text
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
+    from tabletop.store.index import Entry
     from tabletop.ui.services import Services
 
 
@@ -88,6 +91,8 @@ class LauncherScreen(Screen):
         super().__init__(services)
         self.message = one_line(message) if message else None
         self.in_progress = services.keeper.in_progress()
+        #: The online tables this app joined whose game goes on: offered back (Rejoin).
+        self.joined = joined_tables(services.directory)
         self.page = 0  # which page of games, when there are more than fit
         self._pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._quick: list[quickstart.QuickStart] | None = None
@@ -141,10 +146,11 @@ class LauncherScreen(Screen):
         problems = self.problems()
         if not problems:
             return top
-        if self.in_progress:  # the heading and one card (and "… and 2 more") stay
+        cards = len(self.in_progress) + len(self.joined)
+        if cards:  # the heading and one card (and "… and 2 more") stay
             # (below the last red line: its panel's margin and the gap, px(8) + px(10))
             floor += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
-                      + (self.line(12, 1.5) if len(self.in_progress) > 1 else 0))
+                      + (self.line(12, 1.5) if cards > 1 else 0))
         y = top
         for text in problems:
             room = Rect(left + px(8), floor, width - px(16), y - px(8) - floor)
@@ -308,7 +314,7 @@ class LauncherScreen(Screen):
             self.add_button(self._learn_label(info), rect, action, name=f"learn:{game_id}")
             return
         self.add_button("", rect, action, name=f"learn:{game_id}")
-        inner = self._label_box(rect)
+        inner = self.label_box(rect)
         title_h, under_h = self.line(14, 1.4), self.line(12, 1.4)
         top = rect.center[1] + (title_h + under_h) / 2
         for text, size, colour, height in ((self._learn_label(info), 14, TEXT, title_h),
@@ -413,7 +419,7 @@ class LauncherScreen(Screen):
         """A card per game in progress, newest first, each with its Continue button; as
         many as fit above `floor`, then how many more there are."""
         px = self.px
-        if not self.in_progress:
+        if not self.in_progress and not self.joined:
             return
         head = self.label(_("In progress"), left, top, 16, TEXT, bold=True, anchor_y="top")
         lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
@@ -422,13 +428,23 @@ class LauncherScreen(Screen):
         more_h = self.line(12, 1.5)
         y = top - head.content_height - px(8) - card_h
         shown = 0
-        for index, entry in enumerate(self.in_progress):
-            last = index == len(self.in_progress) - 1
+        # Newest first: the games kept here and the online tables joined from here.
+        cards: list[Entry | Joined] = sorted(
+            [*self.in_progress, *self.joined], key=lambda card: -card.updated)
+        for index, entry in enumerate(cards):
+            last = index == len(cards) - 1
             if y < floor + (0 if last else more_h):
                 break
+            if isinstance(entry, Joined):
+                self._joined_card(entry, Rect(left, y, width, card_h), lines, button_h)
+                y -= card_h + px(8)
+                shown += 1
+                continue
             game = self.services.host.games.get(entry.game or "")
             name = (i18n.translated(game.info.name) if game else
                     _("{game} (not installed)").format(game=entry.game))
+            if hosted_here(self.services.directory, entry.id):  # Continue hosts it again
+                name = _("{game} · online").format(game=name)
             self.box(Rect(left, y, width, card_h), PANEL)
             line_y = y + card_h - px(6)
             # Its own picture left of its first two lines (its latest position, drawn
@@ -472,12 +488,36 @@ class LauncherScreen(Screen):
                             name=f"continue:{entry.id}")
             y -= card_h + px(8)
             shown += 1
-        if shown < len(self.in_progress):
-            more = len(self.in_progress) - shown
+        if shown < len(cards):
+            more = len(cards) - shown
             self.label(ngettext("… and {count} more in progress",
                                 "… and {count} more in progress", more).format(
                 count=i18n.number(more)), left,
                        y + card_h, 12, DIM, width=width, anchor_y="top")
+
+    def _joined_card(self, joined: Joined, card: Rect, lines: list[float],
+                     button_h: float) -> None:
+        """The card of an online table this app joined: the game, who else is at it,
+        when it was joined, and Rejoin (its seat taken again with the kept token)."""
+        px = self.px
+        game = self.services.host.games.get(joined.game)
+        name = (i18n.translated(game.info.name) if game else
+                _("{game} (not installed)").format(game=joined.game))
+        self.box(card, PANEL)
+        line_y = card.top - px(6)
+        for n, (text, size, colour, bold) in enumerate((
+                (_("{game} · online").format(game=name), 14, TEXT, True),
+                (_("with {players}").format(players=joined.about) if joined.about
+                 else joined.address, 12, DIM, False),
+                (_("joined {when}").format(when=last_played(joined.updated)), 12, DIM,
+                 False))):
+            self.label(text, card.left + px(10), line_y, size, colour, bold=bold,
+                       width=card.width - px(20), anchor_y="top", may_cut=n == 1)
+            line_y -= lines[n]
+        self.add_button(_("Rejoin"), Rect(card.left + px(10), card.bottom + px(6),
+                                          card.width - px(20), button_h),
+                        partial(self.navigator.show_join, joined), enabled=game is not None,
+                        name=f"rejoin:{joined.code}")
 
     def _add_picture(self, path: str, art: Rect) -> bool:
         """Show the plugin's shipped picture in `art`; False if it cannot be read."""

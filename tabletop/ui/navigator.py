@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from tabletop.model import GameInfo
+    from tabletop.net.joined import Joined
     from tabletop.net.seat import OnlineSeat
     from tabletop.play.session import Session
     from tabletop.record import Record
@@ -47,8 +48,9 @@ class Navigator(Protocol):
         """The guided first game of `game_id` at `step` (from 1; default: where the
         player left it), or the launcher saying why it cannot be shown."""
 
-    def show_join(self) -> None:
-        """The Join screen: tables found on this network, or an address and a code."""
+    def show_join(self, rejoin: Joined | None = None) -> None:
+        """The Join screen: tables found on this network, or an address and a code; with
+        `rejoin`, a table this machine holds a seat at, taken again at once."""
 
     def play_online(self, seat: OnlineSeat) -> None:
         """The game screen of a seat taken at an online table."""

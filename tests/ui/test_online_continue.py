@@ -13,7 +13,7 @@ import pytest
 from test_online_app import play_a_move, resign, said
 from ui_driver import click_button, click_continue, close_app, key, open_app, wait_until
 
-from tabletop.net.seat import hosted_here
+from tabletop.net.credentials import hosted_here
 from tabletop.plugins import Host
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
