@@ -276,7 +276,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
     """
     from tabletop.net.client import Connection, NetError
     from tabletop.net.codes import normal_code
-    from tabletop.net.hosting import remember_token, remembered_token
+    from tabletop.net.joined import remember_token, remembered_token
     from tabletop.net.players import play_agent, play_text, welcome
     from tabletop.play.session import make_agent
 

@@ -4,19 +4,17 @@
 table on the local network and says the address a friend types; `stop` ends it early (the
 host leaves: the game stays in the library and `tabletop host --resume` takes it up
 again). `local_address` is this machine's address as a friend would type it. A client
-keeps the seat tokens it was given (`remembered_token`), so a client that was killed
+keeps the seat tokens it was given (`tabletop.net.joined`), so a client that was killed
 takes the same seat again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tabletop.i18n import _
 from tabletop.limits import one_line
@@ -175,44 +173,3 @@ def serve_in_thread(server: Server, port: int, bind: str, certificate: Path | No
     return thread, got, loop
 
 
-def _tokens_file() -> Path:
-    from tabletop.store.paths import data_dir
-
-    return data_dir() / "joined-tables.json"  # beside, not in, the hosted tables' folder
-
-
-def remembered_token(uri: str, code: str) -> str | None:
-    """The seat token this client was given at `code`'s table, if it took a seat there
-    (so a client that was killed takes the same seat again)."""
-    try:
-        data = json.loads(_tokens_file().read_text(encoding="utf-8"))
-        token = data.get(f"{uri} {code}")
-        return token if isinstance(token, str) else None
-    except (OSError, ValueError, AttributeError):
-        return None
-
-
-def remember_token(uri: str, code: str, token: str | None) -> None:
-    """Keep (or, with None, forget) the seat token of `code`'s table."""
-    from tabletop.store.files import write_atomic
-
-    path = _tokens_file()
-    data: dict[str, Any]
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        if not isinstance(data, dict):
-            data = {}
-    except (OSError, ValueError):
-        data = {}
-    key = f"{uri} {code}"
-    if token is None:
-        data.pop(key, None)
-    else:
-        data[key] = token
-    while len(data) > 100:  # the oldest go: a client keeps its recent tables only
-        data.pop(next(iter(data)))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(data))
-    except OSError:
-        pass  # then a killed client joins as anyone would, by the code

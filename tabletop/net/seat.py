@@ -22,8 +22,9 @@ from tabletop.i18n import _
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
 from tabletop.net.codes import normal_code
-from tabletop.net.credentials import hosted_here, read_port
-from tabletop.net.hosting import Hosting, remember_token, remembered_token
+from tabletop.net.credentials import read_port
+from tabletop.net.hosting import Hosting
+from tabletop.net.joined import Joined, remember_token, remembered_token
 from tabletop.net.players import keep_record, welcome
 from tabletop.net.protocol import DEFAULT_PORT, PATIENCE
 from tabletop.net.server import HERE, Server
@@ -138,15 +139,34 @@ class OnlineSeat:
                            "as XXXX-XXXX-XXXX)")
         connection = Connection(address, code=typed, name=name, patience=patience,
                                 certificate=certificate)
-        connection.token = remembered_token(connection.uri, typed)
+        connection.token = remembered_token(connection.uri, typed, data)
         try:
             connection.start()
             game = welcome(host, connection, lambda _: None)
         except TabletopError:
             connection.close()
             raise
-        remember_token(connection.uri, typed, connection.token)
-        return cls(host, connection, game, data, typed, address)
+        seat = cls(host, connection, game, data, typed, address)
+        seat.remember(name)
+        return seat
+
+    @classmethod
+    def rejoin(cls, host: Host, data: Path, joined: Joined) -> OnlineSeat:
+        """Take the seat this machine holds at a table it joined before (the launcher's
+        Rejoin): its address, code, token and name as kept; raises `NetError`."""
+        return cls.join(host, data, joined.address, joined.code, joined.name)
+
+    def remember(self, name: str) -> None:
+        """Keep this seat's way back (address, code, token) and how to offer it ("Versus
+        with Hana"), for a client killed or an app started again (a joined seat only)."""
+        if self.hosting is not None or self.connection.token is None:
+            return
+        online = self.game
+        others = [online.label(e["seat"]) for e in online.seats
+                  if e.get("kind") != "computer" and e.get("seat") != online.seat]
+        remember_token(self.connection.uri, self.code, self.connection.token, self.data,
+                       address=self.address, name=name, game=online.game.info.id,
+                       about=", ".join(others))
 
     # -- playing -------------------------------------------------------------------------
     def poll(self) -> list[dict[str, Any]]:
@@ -170,7 +190,7 @@ class OnlineSeat:
         """The game is over: a joined seat keeps its record, and forgets its token."""
         if self.hosting is None:
             self.kept = keep_record(self.host, self.game, self.data)
-            remember_token(self.connection.uri, self.code, None)
+            remember_token(self.connection.uri, self.code, None, self.data)
 
     def move(self, notation: str) -> None:
         """Propose a move for this seat at the current ply."""

@@ -3,6 +3,7 @@ Settings, Quit, and unavailable plugins."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -112,9 +113,9 @@ class LauncherScreen(Screen):
         side_x = width - margin - side_w
         top = below - subtitle.content_height - px(20)
         go = self.navigator
-        doing = {"join": go.show_join, "library": go.show_library,
-                 "statistics": go.show_stats, "settings": go.show_settings,
-                 "quit": go.quit}
+        doing: dict[str, Callable[[], None]] = {
+            "join": go.show_join, "library": go.show_library, "statistics": go.show_stats,
+            "settings": go.show_settings, "quit": go.quit}
         actions = [(name, _(label), doing[name]) for name, label in ACTIONS]
         floor = px(24)
         # Games first: Tab from nothing lands on the first game. A red message takes no
