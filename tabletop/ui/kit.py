@@ -19,7 +19,13 @@ never from the host's other UI modules: those change without notice, these do no
   toolkit does of the still board under a moving piece);
 - `arcade`, imported the way the app needs it (headless-safe);
 - the board toolkit: `BoardRenderer`, `SquareBoard`, `HexBoard`, `CardTable`, `Cell`,
-  `Piece`, `MovePath` and every other name `tabletop.ui.boards` exports.
+  `Piece`, `MovePath`, its painting helpers (`Mesh`, `paint_board`, `Scene`, `TextSpec`,
+  `shrunk`, `corner_ticks`, `rgba`, `ShapeList`) and every other name
+  `tabletop.ui.boards` exports.
+
+`__all__` is the edge: a plugin uses these names and no other (the guard test reads every
+game's view code for it); a name that leaves it stays one release behind a
+`PluginDeprecationWarning` first.
 """
 
 from __future__ import annotations

@@ -43,7 +43,6 @@ from games.verso.view.preview import (
 from games.verso.view.table import Button, TableScene, paint_table
 from games.verso.words import _
 from tabletop.lines import Line, render
-from tabletop.ui.boards.mesh import ShapeList
 from tabletop.ui.kit import (
     FONT_SANS,
     Event,
@@ -58,6 +57,7 @@ from tabletop.ui.kit import (
     Rect,
     Renderer,
     RendererContext,
+    ShapeList,
     Travel,
     arcade,
     meaning,
