@@ -225,12 +225,20 @@ def test_a_new_game_is_written_without_warnings_and_formatted(
         tmp_path: Path, board: str, capfd: pytest.CaptureFixture[str]) -> None:
     """Issue 35: `new-game` prints only what it wrote (no extractor warnings, such as
     an f-string in a line), and the code it writes passes `ruff check` and
-    `ruff format --check` by its own pyproject, for every player count."""
+    `ruff format --check` by its own pyproject, for every player count and for a short
+    and the longest name (a name's length must not move a line past the limit, nor
+    join one that is split)."""
     shape = BOARDS[board]
-    for players in range(shape.min_players, shape.max_players + 1):
+    longest = "abcdefghijklmnopqrstuvwxyz12345"
+    assert len(longest) == max(range(2, 32))
+    cases = [(f"three_row_{players}", players)
+             for players in range(shape.min_players, shape.max_players + 1)]
+    cases += [("ab", shape.min_players), (longest, shape.max_players)]
+    for name, players in cases:
+        folder = tmp_path / f"{name}-{players}"
         result = subprocess.run(
-            [sys.executable, "-m", "tabletop", "new-game", "three_row", "--board", board,
-             "--players", str(players), "--dir", str(tmp_path / str(players))],
+            [sys.executable, "-m", "tabletop", "new-game", name, "--board", board,
+             "--players", str(players), "--dir", str(folder)],
             capture_output=True, text=True, timeout=300, check=False,
             env=dict(os.environ, TABLETOP_DISABLE_PLUGINS=""))
         assert result.returncode == 0, result.stderr
@@ -238,8 +246,7 @@ def test_a_new_game_is_written_without_warnings_and_formatted(
         assert "warning" not in result.stdout.lower(), result.stdout
         for command in (["check"], ["format", "--check"]):
             done = subprocess.run([sys.executable, "-m", "ruff", *command, "--no-cache", "."],
-                                  cwd=tmp_path / str(players), capture_output=True,
-                                  text=True, check=False)
+                                  cwd=folder, capture_output=True, text=True, check=False)
             assert done.returncode == 0, f"ruff {' '.join(command)}:\n{done.stdout}"
 
 
