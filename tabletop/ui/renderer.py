@@ -271,6 +271,12 @@ def _deprecated_meaning(event: Event, played: Intent | None, proposal: Any, pend
 
 #: Public names removed from the contract, kept one release: each warns when used.
 REMOVED = {"meaning": _deprecated_meaning}
+#: The calls of the last release's contract that `Renderer` keeps one more release,
+#: each warning with what to use instead (never called by the host).
+DEPRECATED_CALLS = frozenset({
+    "text_boxes", "set_position", "show_hint", "show_last_move", "set_focus",
+    "sound_cues", "on_mouse_press", "on_mouse_release", "on_mouse_motion", "on_key_press",
+    "draw_moving", "repaint"})
 
 
 def __getattr__(name: str) -> Any:
