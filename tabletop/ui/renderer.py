@@ -367,6 +367,42 @@ class RendererContext:
         return self.texts.layer(name, batch)
 
 
+#: The renderer classes already told about the removed calls they override.
+_TOLD: set[type] = set()
+
+
+def _warn_overridden(cls: type) -> None:
+    """Warn once per class that overrides a call the host no longer makes (an input
+    handler of the last release, say): the override is never called."""
+    if cls in _TOLD:
+        return
+    _TOLD.add(cls)
+    for name in sorted(DEPRECATED_CALLS):
+        owner = next(k for k in cls.__mro__ if name in vars(k))
+        if owner is not Renderer:
+            warnings.warn(f"{owner.__name__}.{name} overrides a call the host no longer "
+                          f"makes, so it is never called (deprecated; the base's goes in "
+                          f"the next release): {_INSTEAD[name]}",
+                          PluginDeprecationWarning, stacklevel=4)
+
+
+#: What a renderer of the last release's contract does instead of each removed call.
+_INSTEAD = {
+    "text_boxes": "lay texts out in the layers context.layer(name) hands out",
+    "set_position": "override sync(), called on every new Frame",
+    "show_hint": "read self.hint in sync()",
+    "show_last_move": "read self.last_played in sync()",
+    "set_focus": "read self.focused in sync()",
+    "sound_cues": "override sounds(ply)",
+    "on_mouse_press": "return what a Press means from handle(event)",
+    "on_mouse_release": "return what a Release means from handle(event)",
+    "on_mouse_motion": "return Changed() from handle(Pointer) when the picture changes",
+    "on_key_press": "return what a Key means from handle(event)",
+    "draw_moving": "draw what moves in draw() while a transition runs",
+    "repaint": "nothing: the host paints its still picture again itself",
+}
+
+
 class Renderer:
     """Base class of game renderers: subclass it and override `draw` and `handle` (and
     what else you need; see the module for the contract).
@@ -381,6 +417,7 @@ class Renderer:
         self.context = context
         self.area = Rect(0, 0, 1, 1)
         self.frame = Frame()
+        _warn_overridden(type(self))
 
     # -- the frame, for short ------------------------------------------------------------
     @property

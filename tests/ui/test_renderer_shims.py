@@ -202,3 +202,26 @@ def test_meaning_is_gone_from_the_kit_but_kept_one_release() -> None:
         assert meant == Propose(3)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         kit.nothing  # noqa: B018
+
+
+def test_an_override_of_a_removed_call_is_told_once_it_is_never_called(
+        window: Any) -> None:
+    """A renderer of the last release that still handles keys in `on_key_press` hears,
+    once for its class, that the host never calls it, and what to do instead."""
+
+    class KeyedRenderer(WalkRenderer):
+        def on_key_press(self, symbol: int, modifiers: int = 0) -> bool:
+            return True
+
+    game = HexWalk()
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        show(window, KeyedRenderer, game, game.new_state(2, {}, 0))
+        show(window, KeyedRenderer, game, game.new_state(2, {}, 0))
+    message = _warned(record, "handle(event)")
+    assert message.startswith("KeyedRenderer.on_key_press overrides a call the host no "
+                              "longer makes")
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        show(window, WalkRenderer, game, game.new_state(2, {}, 0))
+    assert not [w for w in record if issubclass(w.category, PluginDeprecationWarning)]
