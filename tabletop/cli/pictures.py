@@ -63,7 +63,7 @@ def replay_command(ctx: click.Context, path: Path) -> None:
     "Render any screen headless to a PNG: `screenshot GAME --record FILE` (the position "
     "at the record's end, or the replay viewer at --ply), or `--screen NAME` (`--screen "
     "tutorial --game GAME --step N`: a step of the game's tutorial)."))
-@click.argument("game_id", metavar="GAME", required=False)
+@click.argument("game_id", metavar="[GAME]", required=False)
 @click.option("--screen", "screen_name", default=None,
               help=_("The screen to draw: launcher, setup, settings, library, stats, rules, "
                      "game, replay or tutorial (default: the game at the record's end)."))

@@ -8,7 +8,7 @@ never from the host's other UI modules: those change without notice, these do no
 - the contract (`tabletop.ui.renderer`, documented in `docs/plugins.md`): `Renderer`,
   `RendererContext`; what the host shows, `Frame` and `Ply`; the input, `Press`,
   `Release`, `Pointer` and `Key`; what an input means, `Play`, `Propose`, `Explain` and
-  `Changed`, and `meaning`, which works it out from what a renderer did with an input;
+  `Changed` (`handle(event)` returns one: the renderer's only input path);
 - geometry: `Rect`;
 - text: the shipped fonts `FONT_SANS` and `FONT_MONO` (use only these: the app runs on
   machines without system fonts), `TextLayer` (texts laid out by the app's one rule: in
@@ -19,12 +19,20 @@ never from the host's other UI modules: those change without notice, these do no
   toolkit does of the still board under a moving piece);
 - `arcade`, imported the way the app needs it (headless-safe);
 - the board toolkit: `BoardRenderer`, `SquareBoard`, `HexBoard`, `CardTable`, `Cell`,
-  `Piece`, `MovePath` and every other name `tabletop.ui.boards` exports.
+  `Piece`, `MovePath`, its painting helpers (`Mesh`, `paint_board`, `Scene`, `TextSpec`,
+  `shrunk`, `corner_ticks`, `rgba`, `ShapeList`) and every other name
+  `tabletop.ui.boards` exports.
+
+`__all__` is the edge: a plugin uses these names and no other (the guard test reads every
+game's view code for it); a name that leaves it stays one release behind a
+`PluginDeprecationWarning` first.
 """
 
 from __future__ import annotations
 
-from tabletop.ui import boards
+from typing import Any
+
+from tabletop.ui import boards, renderer
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.boards import *  # noqa: F403  (the toolkit's names are the kit's)
 from tabletop.ui.canvas import Canvas
@@ -44,12 +52,19 @@ from tabletop.ui.renderer import (
     Release,
     Renderer,
     RendererContext,
-    meaning,
 )
 from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer, fit_text
 
 __all__ = ["FONT_MONO", "FONT_SANS", "MIN_POINTS", "Canvas", "Changed", "Event", "Explain",
            "Frame", "Intent", "Key", "Placed", "Play", "Ply", "Pointer", "Press", "Propose",
            "Rect", "Release", "Renderer", "RendererContext", "TextLayer", "arcade",
-           "fit_text", "meaning"]
+           "fit_text"]
 __all__ += [name for name in boards.__all__ if name not in __all__]
+
+
+def __getattr__(name: str) -> Any:
+    """A name removed from the kit, kept one release behind a `PluginDeprecationWarning`
+    (`meaning`: return the `Intent` from `handle` instead)."""
+    if name in renderer.REMOVED:
+        return renderer.REMOVED[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

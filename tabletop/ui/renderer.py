@@ -80,12 +80,13 @@ A renderer imports only `tabletop.ui.kit` (and `tabletop.ui.boards`): the test
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop import i18n
-from tabletop.model import Game
+from tabletop.model import Game, PluginDeprecationWarning
 from tabletop.ui.geometry import Rect
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Changed", "Event", "Explain", "Frame", "Intent", "Key", "Play", "Ply",
            "Pointer", "Press", "Propose", "Rect", "Release", "Renderer", "RendererContext",
-           "TextLayers", "meaning", "typical_position"]
+           "TextLayers", "typical_position"]
 
 #: How many moves into a game the default thumbnail shows.
 THUMBNAIL_PLIES = 12
@@ -245,12 +246,9 @@ class Changed:
 Intent = Play | Propose | Explain | Changed
 
 
-def meaning(event: Event, played: Intent | None, proposal: Any, pending: Any, used: bool,
-            explain: Callable[[float, float], str | None]) -> Intent | None:
-    """What an input meant, from what a renderer did with it (for `Renderer.handle`): the
-    move it chose to play (`played`), else a change of the move it previews (`proposal`,
-    None for none, against the frame's `pending`), else whether it `used` the input, else
-    for a press why it does nothing (`explain(x, y)`)."""
+def _meaning(event: Event, played: Intent | None, proposal: Any, pending: Any, used: bool,
+             explain: Callable[[float, float], str | None]) -> Intent | None:
+    """What an input meant, from what a renderer did with it (the deprecated `meaning`)."""
     if played is not None:
         return played
     if proposal is not pending and (proposal is None or pending is None
@@ -262,6 +260,34 @@ def meaning(event: Event, played: Intent | None, proposal: Any, pending: Any, us
         why = explain(event.x, event.y)
         return Explain(why) if why else None
     return None
+
+
+def _deprecated_meaning(event: Event, played: Intent | None, proposal: Any, pending: Any,
+                        used: bool, explain: Callable[[float, float], str | None]
+                        ) -> Intent | None:
+    """Deprecated (goes in the next release): what an input meant, worked out from what a
+    renderer did with it. Return the `Intent` from `handle` itself instead."""
+    warnings.warn("tabletop.ui.kit.meaning(...) is deprecated and goes in the next "
+                  "release: return the Intent (Play, Propose, Explain, Changed) from "
+                  "handle(event) itself", PluginDeprecationWarning, stacklevel=2)
+    return _meaning(event, played, proposal, pending, used, explain)
+
+
+#: Public names removed from the contract, kept one release: each warns when used.
+REMOVED = {"meaning": _deprecated_meaning}
+#: The calls of the last release's contract that `Renderer` keeps one more release,
+#: each warning with what to use instead (never called by the host).
+DEPRECATED_CALLS = frozenset({
+    "text_boxes", "set_position", "show_hint", "show_last_move", "set_focus",
+    "sound_cues", "on_mouse_press", "on_mouse_release", "on_mouse_motion", "on_key_press",
+    "draw_moving", "repaint"})
+
+
+def __getattr__(name: str) -> Any:
+    """A removed name, with its `PluginDeprecationWarning` (see `REMOVED`)."""
+    if name in REMOVED:
+        return REMOVED[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- what the host hands a renderer ----------------------------------------------------------
@@ -349,6 +375,42 @@ class RendererContext:
         return self.texts.layer(name, batch)
 
 
+#: The renderer classes already told about the removed calls they override.
+_TOLD: set[type] = set()
+
+
+def _warn_overridden(cls: type) -> None:
+    """Warn once per class that overrides a call the host no longer makes (an input
+    handler of the last release, say): the override is never called."""
+    if cls in _TOLD:
+        return
+    _TOLD.add(cls)
+    for name in sorted(DEPRECATED_CALLS):
+        owner = next(k for k in cls.__mro__ if name in vars(k))
+        if owner is not Renderer:
+            warnings.warn(f"{owner.__name__}.{name} overrides a call the host no longer "
+                          f"makes, so it is never called (deprecated; the base's goes in "
+                          f"the next release): {_INSTEAD[name]}",
+                          PluginDeprecationWarning, stacklevel=4)
+
+
+#: What a renderer of the last release's contract does instead of each removed call.
+_INSTEAD = {
+    "text_boxes": "lay texts out in the layers context.layer(name) hands out",
+    "set_position": "override sync(), called on every new Frame",
+    "show_hint": "read self.hint in sync()",
+    "show_last_move": "read self.last_played in sync()",
+    "set_focus": "read self.focused in sync()",
+    "sound_cues": "override sounds(ply)",
+    "on_mouse_press": "return what a Press means from handle(event)",
+    "on_mouse_release": "return what a Release means from handle(event)",
+    "on_mouse_motion": "return Changed() from handle(Pointer) when the picture changes",
+    "on_key_press": "return what a Key means from handle(event)",
+    "draw_moving": "draw what moves in draw() while a transition runs",
+    "repaint": "nothing: the host paints its still picture again itself",
+}
+
+
 class Renderer:
     """Base class of game renderers: subclass it and override `draw` and `handle` (and
     what else you need; see the module for the contract).
@@ -368,6 +430,7 @@ class Renderer:
         self.context = context
         self.area = Rect(0, 0, 1, 1)
         self.frame = Frame()
+        _warn_overridden(type(self))
 
     # -- the frame, for short ------------------------------------------------------------
     @property
@@ -481,3 +544,82 @@ class Renderer:
         """The launcher picture's position as (view, to_move), or None for a generic card
         (default: `typical_position`)."""
         return typical_position(game)
+
+    # -- removed calls, kept one release: each warns and says what to use instead -------
+    def _deprecated(self, old: str, instead: str) -> None:
+        warnings.warn(f"{type(self).__name__}.{old} is deprecated and goes in the next "
+                      f"release: {instead}", PluginDeprecationWarning, stacklevel=3)
+
+    def text_boxes(self) -> Sequence[Placed]:
+        """Deprecated: every text laid out in the layers the host handed out."""
+        self._deprecated("text_boxes()", "the host reads the text layers it hands out "
+                         "(context.layer(name)); use self.context.texts.placed()")
+        return tuple(self.context.texts.placed())
+
+    def set_position(self, view: Any, to_move: int | None, legal_moves: Sequence[Any],
+                     interactive: bool) -> None:
+        """Deprecated: show a new position (without a hint or a pending move)."""
+        self._deprecated("set_position(...)", "show(Frame(view=..., to_move=..., "
+                         "legal_moves=..., interactive=...))")
+        self.show(replace(self.frame, view=view, to_move=to_move,
+                          legal_moves=tuple(legal_moves), interactive=interactive,
+                          hint=None, pending=None))
+
+    def show_hint(self, move: Any) -> None:
+        """Deprecated: mark `move` as the hint (None clears it)."""
+        self._deprecated("show_hint(move)", "show a Frame with hint=move")
+        self.show(replace(self.frame, hint=move))
+
+    def show_last_move(self, before: Any, move: Any, after: Any) -> None:
+        """Deprecated: mark the last ply (all None before the first)."""
+        self._deprecated("show_last_move(...)", "show a Frame with last=Ply(before, move, "
+                         "after)")
+        self.show(replace(self.frame, last=None if move is None else Ply(before, move, after)))
+
+    def set_focus(self, focused: bool) -> None:
+        """Deprecated: the board gained or lost the keyboard focus."""
+        self._deprecated("set_focus(focused)", "show a Frame with focused=...")
+        self.show(replace(self.frame, focused=focused))
+
+    def sound_cues(self, before: Any, move: Any, after: Any) -> Sequence[str]:
+        """Deprecated: the sound cues of a move just played."""
+        self._deprecated("sound_cues(...)", "override sounds(ply), given a Ply")
+        return self.sounds(Ply(before, move, after))
+
+    def on_mouse_press(self, x: float, y: float, button: int = 1, modifiers: int = 0
+                       ) -> bool:
+        """Deprecated: True if a press at (x, y) meant something (see `handle`)."""
+        self._deprecated("on_mouse_press(...)", "handle(Press(x, y, button, modifiers)) "
+                         "returns what the press means")
+        return self.handle(Press(x, y, button, modifiers)) is not None
+
+    def on_mouse_release(self, x: float, y: float, button: int = 1, modifiers: int = 0
+                         ) -> bool:
+        """Deprecated: True if a release at (x, y) meant something (see `handle`)."""
+        self._deprecated("on_mouse_release(...)", "handle(Release(x, y, button, "
+                         "modifiers)) returns what the release means")
+        return self.handle(Release(x, y, button, modifiers)) is not None
+
+    def on_mouse_motion(self, x: float, y: float) -> bool:
+        """Deprecated: True if the pointer's move to (x, y) changed the picture."""
+        self._deprecated("on_mouse_motion(x, y)", "handle(Pointer(x, y)) returns Changed() "
+                         "when the picture changed")
+        return self.handle(Pointer(x, y)) is not None
+
+    def on_key_press(self, symbol: int, modifiers: int = 0) -> bool:
+        """Deprecated: True if the key meant something (see `handle`)."""
+        self._deprecated("on_key_press(...)", "handle(Key(symbol, modifiers)) returns what "
+                         "the key means")
+        return self.handle(Key(symbol, modifiers)) is not None
+
+    def draw_moving(self) -> None:
+        """Deprecated: draw what moves during a transition (`draw` does, then)."""
+        self._deprecated("draw_moving()", "while a transition runs the host draws "
+                         "draw_still() once and draw() every frame over it")
+        self.draw()
+
+    def repaint(self) -> None:
+        """Deprecated: nothing to do; the host paints the still picture again itself."""
+        self._deprecated("repaint()", "nothing: the host paints its still picture again "
+                         "after show, a handle that returned something, animate or the end "
+                         "of a transition")

@@ -143,6 +143,14 @@ def test_bad_options_give_a_clear_error(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
+def test_screenshot_usage_says_game_is_optional() -> None:
+    """Issue 35: `--screen launcher` needs no game, so the usage line brackets GAME."""
+    result = _run("screenshot", "--help")
+    assert result.exit_code == 0
+    usage = result.output.splitlines()[0]
+    assert usage.endswith("screenshot [OPTIONS] [GAME]"), usage
+
+
 def test_replay_rejects_a_corrupt_record(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "tabletop-record", "version": 1, "game": "nim", "players": 2,'

@@ -157,6 +157,95 @@ def test_a_new_game_ships_its_own_catalogs(tmp_path: Path, board: str) -> None:
             del sys.modules[loaded]
 
 
+def _translate_all(domain: catalogs.Domain, language: str) -> None:
+    """Translate every message of `domain` into `language` as an author would, each
+    translation marked "[fr] " and keeping its fields, then compile as the README says."""
+    po = domain.po(language)
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(f"[{language}] {form}" for form in message.id)
+        else:
+            message.string = f"[{language}] {message.id}"
+    with po.open("wb") as handle:
+        write_po(handle, catalog)
+    assert catalogs.main([domain.name, str(domain.package)]) == 0
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_a_new_game_played_in_french_replays_in_english(tmp_path: Path, board: str) -> None:
+    """Issue 35: the outcome's reason a record keeps is `Line.english`, so a scaffolded
+    game played in French (its catalog translated) keeps a record that replays in
+    English; the player still reads the reason in French (`Outcome.line`)."""
+    from tabletop.ai import RandomAgent
+    from tabletop.play.table import Table
+    from tabletop.record import Record, replay
+    from tabletop.seats import seats_of
+
+    name = f"french_{board}"
+    players = BOARDS[board].max_players if board == "cards" else 2
+    create_game(name, tmp_path, players, board)
+    package = tmp_path / name
+    _translate_all(catalogs.Domain(name, package), "fr")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        module = importlib.import_module(f"{name}.game")
+        game_class = next(value for value in vars(module).values()
+                          if isinstance(value, type) and getattr(value, "info", None)
+                          is not None and value.__module__ == module.__name__)
+        game = game_class()
+        i18n.register(game.info.catalog)
+        kept = {}
+        for language in ("fr", "en"):
+            i18n.set_language(language)
+            table = Table.of_game(None, game, seats_of(("random",) * players), {}, 7,
+                                  agents={"random": RandomAgent()})
+            table.run()
+            outcome = table.session.outcome
+            assert outcome is not None and outcome.line is not None
+            if language == "fr":  # the player reads it in French...
+                assert outcome.line.render(game.info.seat_names).startswith("[fr] ")
+            # ...and the record keeps it in English.
+            assert not outcome.reason.startswith("[fr]"), outcome.reason
+            kept[language] = table.session.record().to_json()
+        assert kept["fr"] == kept["en"]
+        replay(game, Record.from_json(kept["fr"]))  # in English: raises if it differs
+    finally:
+        i18n.set_language("en")
+        sys.path.remove(str(tmp_path))
+        for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[loaded]
+
+
+@pytest.mark.parametrize("board", list(BOARDS))
+def test_a_new_game_is_written_without_warnings_and_formatted(
+        tmp_path: Path, board: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: `new-game` prints only what it wrote (no extractor warnings, such as
+    an f-string in a line), and the code it writes passes `ruff check` and
+    `ruff format --check` by its own pyproject, for every player count and for a short
+    and the longest name (a name's length must not move a line past the limit, nor
+    join one that is split)."""
+    shape = BOARDS[board]
+    longest = "abcdefghijklmnopqrstuvwxyz12345"
+    assert len(longest) == max(range(2, 32))
+    cases = [(f"three_row_{players}", players)
+             for players in range(shape.min_players, shape.max_players + 1)]
+    cases += [("ab", shape.min_players), (longest, shape.max_players)]
+    for name, players in cases:
+        folder = tmp_path / f"{name}-{players}"
+        capfd.readouterr()
+        create_game(name, folder, players, board)
+        printed = capfd.readouterr()  # the extractor writes its warnings to stderr
+        assert printed.out == printed.err == "", printed.err
+        for command in (["check"], ["format", "--check"]):
+            done = subprocess.run([sys.executable, "-m", "ruff", *command, "--no-cache", "."],
+                                  cwd=folder, capture_output=True, text=True, check=False)
+            assert done.returncode == 0, f"ruff {' '.join(command)}:\n{done.stdout}"
+
+
 def test_name_check_knows_installed_games() -> None:
     assert check_name("new_one", ["nim"]) == "new_one"
     with pytest.raises(ScaffoldError, match="already installed"):

@@ -21,7 +21,6 @@ import pyglet
 
 from games.verso.cards import colour_of, points_of, value_of
 from games.verso.observation import UNSEEN
-from tabletop.ui.boards.mesh import rgba
 from tabletop.ui.kit import (
     CARD_ASPECT,
     FONT_SANS,
@@ -31,6 +30,7 @@ from tabletop.ui.kit import (
     Rect,
     TextLayer,
     arcade,
+    rgba,
 )
 
 COLOUR_RGB = ((38, 108, 196), (46, 140, 70), (236, 134, 36))

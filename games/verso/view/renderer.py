@@ -44,10 +44,11 @@ from games.verso.view.preview import (
 from games.verso.view.table import Button, TableScene, paint_table
 from games.verso.words import _
 from tabletop.lines import Line, render
-from tabletop.ui.boards.mesh import ShapeList
 from tabletop.ui.kit import (
     FONT_SANS,
+    Changed,
     Event,
+    Explain,
     Frame,
     Intent,
     Key,
@@ -56,12 +57,13 @@ from tabletop.ui.kit import (
     Play,
     Ply,
     Press,
+    Propose,
     Rect,
     Renderer,
     RendererContext,
+    ShapeList,
     Travel,
     arcade,
-    meaning,
 )
 
 BACKGROUND = (24, 28, 36)  # the shell's window background, around the panels
@@ -129,8 +131,6 @@ class VersoRenderer(Renderer):
         self._still: tuple[Any, Any] = (arcade.shape_list.ShapeElementList(),
                                         pyglet.graphics.Batch())
         self._texts: list[arcade.Text] = []
-        #: What the input being handled means, once it chose a move (`choose`).
-        self._intent: Intent | None = None
         #: The toolkit's animation of the cards of `motions` (None when still).
         self.animation: MoveAnimation | None = None
         self._animated_on: TableGeometry | None = None  # the geometry it was built for
@@ -425,31 +425,36 @@ class VersoRenderer(Renderer):
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: Event) -> Intent | None:
         """A press or a key as the player's choice: a move to play (Keep, Flip, Pass, a
-        bank by B), a bank to preview (`Propose`), a changed selection, or why a press
-        on the table does nothing."""
-        self._intent = None
+        bank by B), a bank to preview (`Propose`, `Propose(None)` when it is dropped), a
+        changed selection (`Changed`), or why a press on the table does nothing."""
         if isinstance(event, Press):
-            used = self.on_mouse_press(event.x, event.y)
+            done = self._press(event.x, event.y)
         elif isinstance(event, Key):
-            used = self.on_key_press(event.symbol)
+            done = self._key(event.symbol)
         else:
             return None
-        return meaning(event, self._intent, self.chosen, self.frame.pending, used,
-                       self.explain_click)
+        if isinstance(done, Play):
+            self._drop_choice()
+            return done
+        proposal, pending = self.chosen, self.frame.pending
+        if proposal is not pending and (proposal is None or pending is None
+                                        or proposal != pending):
+            return Propose(proposal)
+        if done:
+            return Changed()
+        if isinstance(event, Press):
+            why = self.explain_click(event.x, event.y)
+            return Explain(why) if why else None
+        return None
 
-    def choose(self, move: Any) -> None:
-        """Play `move`: what the input being handled means."""
-        self._drop_choice()
-        self._intent = Play(move)
-
-    def on_mouse_press(self, x: float, y: float) -> bool:
-        """Buttons, the deck, or one of the mover's cards; True if used."""
+    def _press(self, x: float, y: float) -> Play | bool:
+        """Buttons, the deck, or one of the mover's cards: the move a button plays, else
+        True if the press was used."""
         if self.mover is None or self.animating or self.geometry is None:
             return False
         for drawn in self.buttons:
             if drawn.rect.contains(x, y):
-                self.press(drawn)
-                return True
+                return self.press(drawn) or True
         if self.geometry.deck.contains(x, y) and self.view.phase == PLAY:
             self.start_draw()
             return True
@@ -477,19 +482,21 @@ class VersoRenderer(Renderer):
                     player=owner)
         return None
 
-    def press(self, button: Button) -> None:
-        """Do what a drawn button asks: start a draw, set the joker's value, or play."""
+    def press(self, button: Button) -> Play | None:
+        """Do what a drawn button asks: start a draw or set the joker's value (None), or
+        the move it plays."""
         command = button.command
         if command == "draw":
             self.start_draw()
         elif isinstance(command, Bank):
             self.joker_choice(command)()
         else:
-            self.choose(command)
+            return Play(command)
+        return None
 
-    def on_key_press(self, symbol: int) -> bool:
+    def _key(self, symbol: int) -> Play | bool:
         """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass,
-        Esc drops the choice; True if used."""
+        Esc drops the choice: the move a key plays, else True if the key was used."""
         if self.mover is None or self.animating:
             return False
         key = arcade.key
@@ -501,9 +508,9 @@ class VersoRenderer(Renderer):
         elif symbol == key.D and phase == PLAY:
             self.start_draw()
         elif symbol in (key.K, key.F) and phase == PLAY:
-            self.choose(KEEP if symbol == key.K else FLIP)
+            return Play(KEEP if symbol == key.K else FLIP)
         elif symbol == key.P and phase == FINAL:
-            self.choose(PASS)
+            return Play(PASS)
         elif symbol in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
             self.move_cursor(symbol)
         elif symbol == key.SPACE and self.cursor is not None:
@@ -511,7 +518,7 @@ class VersoRenderer(Renderer):
         elif symbol == key.B or symbol in (key.ENTER, key.NUM_ENTER):
             if self.chosen is None:
                 return False
-            self.choose(self.chosen)
+            return Play(self.chosen)
         elif symbol in _NUMBER_KEYS and self.joker_options:
             chosen = [o for o in self.joker_options if o.joker == _NUMBER_KEYS[symbol]]
             if not chosen:

@@ -20,9 +20,7 @@ from games.versus.view.pawns import (
     draw_refused,
 )
 from tabletop.i18n import N_
-from tabletop.ui.boards.mesh import Mesh
-from tabletop.ui.boards.paint import corner_ticks
-from tabletop.ui.kit import Rect
+from tabletop.ui.kit import Mesh, Rect, corner_ticks
 
 #: One line per symbol, in the order `paint_symbol` draws them (in English: the renderer
 #: translates them when the Legend panel asks).

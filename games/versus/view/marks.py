@@ -23,7 +23,7 @@ from games.versus.view.pawns import (
     fade,
 )
 from games.versus.words import CATALOG, _
-from tabletop.ui.boards.mesh import Mesh
+from tabletop.ui.kit import Mesh
 
 Point = tuple[float, float]
 

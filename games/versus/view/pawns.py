@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
-from tabletop.ui.boards.mesh import Mesh
+from tabletop.ui.kit import Mesh
 
 #: A hex board's piece size in hex radii (`HexBoard.fit`: 86 % of the hex's width).
 PIECE_SHARE = math.sqrt(3.0) * 0.86

@@ -48,21 +48,24 @@ from games.versus.view.pawns import (
 )
 from games.versus.words import _
 from tabletop.lines import render
-from tabletop.ui.boards import paint
-from tabletop.ui.boards.mesh import Mesh, ShapeList
-from tabletop.ui.boards.paint import Scene, TextSpec
 from tabletop.ui.kit import (
     BoardRenderer,
     Cell,
     Colour,
     HexBoard,
     Layout,
+    Mesh,
     MovePath,
     Palette,
     Piece,
     Ply,
     Rect,
     RimLabel,
+    Scene,
+    ShapeList,
+    TextSpec,
+    paint_board,
+    shrunk,
 )
 
 #: The shell's window background, which shows round the board.
@@ -146,11 +149,11 @@ class VersusRenderer(BoardRenderer):
         targets = self.view.rules.is_target if self.view is not None else bytes(CELLS)
         fill = {cell: TARGET[:3] if targets[cell] else CELL_AXIS[:3]
                 for cell in layout.cells if targets[cell] or cell in _AXIS}
-        mesh, labels = paint.paint_board(layout, self.palette, fill)
+        mesh, labels = paint_board(layout, self.palette, fill)
         s = self.hex_size
         for cell in layout.cells:
             if targets[cell]:
-                mesh.outline(paint.shrunk(layout.outlines[cell], 0.72), max(1.5, s * 0.09),
+                mesh.outline(shrunk(layout.outlines[cell], 0.72), max(1.5, s * 0.09),
                              TARGET_MARK)
                 mesh.ring(layout.centres[cell], s * 0.12, s * 0.2, TARGET_MARK)
         return mesh, labels

@@ -52,6 +52,16 @@ of a row apart), `Piece(painter=...)` paints its faces into a `Mesh`, and
 `MoveAnimation(..., travels=...)` plays each card's `Travel` (drawn, turned over,
 discarded) in its own time window (the built-in Verso is drawn so).
 
+The painting helpers such a game uses are the toolkit's own: `paint_board(layout,
+palette, fill)` paints the frame, the cells (in `fill`'s colours where given) and the
+coordinates, and returns the `Mesh` and the labels (`TextSpec`s) that the
+`BoardRenderer.paint_board` hook returns; `Scene` is what `paint_under`/`paint_over`
+are shown (the layout, the selection, the pending and last paths); `shrunk(outline,
+share)` scales an outline about its centre, `corner_ticks(mesh, outline, length, width,
+colour)` brackets a cell at its corners; `rgba(colour, alpha)` is a colour as the
+`Mesh` takes it (`RGBA`), and `ShapeList` the arcade shape list `Mesh.shape_list()`
+returns.
+
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
 outlines, hit testing, labels) without any window. A renderer not built on the toolkit
 lays its words out in a `TextLayer` the host hands it
@@ -81,8 +91,15 @@ from tabletop.ui.boards.geometry import (
     RimLabel,
     SquareBoard,
 )
-from tabletop.ui.boards.mesh import Mesh
-from tabletop.ui.boards.paint import Palette
+from tabletop.ui.boards.mesh import RGBA, Mesh, ShapeList, rgba
+from tabletop.ui.boards.paint import (
+    Palette,
+    Scene,
+    TextSpec,
+    corner_ticks,
+    paint_board,
+    shrunk,
+)
 from tabletop.ui.boards.picking import Picker
 from tabletop.ui.boards.pieces import (
     Content,
@@ -99,6 +116,7 @@ from tabletop.ui.textbox import MIN_POINTS, Placed, TextLayer
 __all__ = [
     "CARD_ASPECT",
     "MIN_POINTS",
+    "RGBA",
     "Board",
     "BoardRenderer",
     "CardTable",
@@ -119,9 +137,16 @@ __all__ = [
     "Point",
     "Region",
     "RimLabel",
+    "Scene",
     "Shape",
+    "ShapeList",
     "SquareBoard",
     "Stack",
     "TextLayer",
+    "TextSpec",
     "Travel",
+    "corner_ticks",
+    "paint_board",
+    "rgba",
+    "shrunk",
 ]

@@ -19,7 +19,7 @@ from tabletop.ui.boards.mesh import Mesh, rgba
 from tabletop.ui.boards.pieces import Content, MovePath, Piece, Stack
 from tabletop.ui.boards.stacks import StackLook, count_colour, look_of
 
-__all__ = ["Palette", "Scene", "TextSpec", "corner_ticks", "shrunk"]
+__all__ = ["Palette", "Scene", "TextSpec", "corner_ticks", "paint_board", "shrunk"]
 
 
 #: The colour a count is written for on a cell that has no fill of its own.

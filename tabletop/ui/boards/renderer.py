@@ -68,10 +68,10 @@ from tabletop.ui.renderer import (
     Ply,
     Pointer,
     Press,
+    Propose,
     Rect,
     Renderer,
     RendererContext,
-    meaning,
 )
 from tabletop.ui.textbox import TextLayer
 
@@ -154,8 +154,6 @@ class BoardRenderer(Renderer):
         self._words_before: tuple[Any, pyglet.graphics.Batch, list[arcade.Text]] | None = None
         #: Each mesh of the last still picture, by name, with its shape list (the same).
         self._shapes_before: dict[str, tuple[Mesh, ShapeList]] = {}
-        #: What the last input meant, when it chose a move (`choose`).
-        self._intent: Intent | None = None
         self._live: ShapeList = arcade.shape_list.ShapeElementList()
 
     # -- what a game says ----------------------------------------------------------------
@@ -521,68 +519,86 @@ class BoardRenderer(Renderer):
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, event: Event) -> Intent | None:
-        """A press, a key or the pointer, as the player's choice: a move to play or to
-        preview, a changed choice, hover or cursor, or why a press does nothing."""
-        self._intent = None
+        """What a press, a key or the pointer means, the renderer's only input path: a
+        move to play (`Play`) or to preview (`Propose`, or `Propose(None)` when the
+        preview is dropped), a changed choice, hover or cursor (`Changed`), or why a press
+        does nothing (`Explain`); None when the input is not the board's."""
         if isinstance(event, Pointer):
-            return Changed() if self.on_mouse_motion(event.x, event.y) else None
+            return Changed() if self._hover(event.x, event.y) else None
+        if not isinstance(event, Press | Key):
+            return None
         # The cell a press or Space/Enter means, and the piece chosen before it.
         keys = (arcade.key.SPACE, arcade.key.ENTER, arcade.key.NUM_ENTER)
         aimed = (self.board_layout.cell_at(event.x, event.y) if isinstance(event, Press)
-                 else self.cursor if isinstance(event, Key) and event.symbol in keys
-                 and self.picker.pending is None else None)
+                 else self.cursor if event.symbol in keys and self.picker.pending is None
+                 else None)
         start = self.picker.selected
-        if isinstance(event, Press):
-            used = self.on_mouse_press(event.x, event.y, event.button, event.modifiers)
-        elif isinstance(event, Key):
-            used = self.on_key_press(event.symbol, event.modifiers)
-        else:
-            return None
-        if (self.interactive and aimed is not None and self._intent is None
-                and self.picker.pending is None and self.picker.selected is None):
+        done = self._press(event) if isinstance(event, Press) else self._key(event)
+        if isinstance(done, Play):
+            self.picker.clear()
+            return done
+        if self.picker.pending is not None and not self.confirm_moves:
+            # A move chosen on a board that does not ask for VALIDATE is played at once.
+            move = self.picker.pending
+            self.picker.clear()
+            return Play(move)
+        if (self.interactive and aimed is not None and self.picker.pending is None
+                and self.picker.selected is None):
             if start is not None and aimed != start and aimed not in self.picker.sources:
                 # The chosen piece cannot go there: the choice is dropped, and why is said.
                 why = self.explain_unreachable(start, aimed)
                 if why:
                     return Explain(why)
-            elif isinstance(event, Key) and not used:
+            elif isinstance(event, Key) and not done:
                 # Space/Enter on a cell that does nothing says why, as a click does.
                 why = self.explain(aimed)
                 return Explain(why) if why else None
-        return meaning(event, self._intent, self.picker.pending, self.frame.pending, used,
-                       self.explain_click)
-
-    def choose(self, move: Any) -> None:
-        """Play `move` (what the input being handled means)."""
-        self.picker.clear()
-        self._intent = Play(move)
+        proposal, pending = self.picker.pending, self.frame.pending
+        if proposal is not pending and (proposal is None or pending is None
+                                        or proposal != pending):
+            return Propose(proposal)
+        if done:
+            return Changed()
+        if isinstance(event, Press):
+            why = self.explain_click(event.x, event.y)
+            return Explain(why) if why else None
+        return None
 
     def activate(self, cell: Cell | None) -> bool:
-        """A click (or Space/Enter on the cursor) on `cell`; True if it was used."""
+        """A click (or Space/Enter on the cursor) on `cell`: select a piece, choose a
+        move or drop the choice in progress (`picker`); True if it was used. Override it
+        to choose a cell's move otherwise (a Connect Four column's lowest free cell);
+        `handle` says what it meant."""
         if not self.interactive:
             return False
         used = self.picker.click(cell)
-        if used and self.picker.pending is not None and not self.confirm_moves:
-            self.choose(self.picker.pending)
-            return True
-        if used:
+        if used and (self.picker.pending is None or self.confirm_moves):
             self.sync()
         return used
 
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        """A click on a cell (see `activate`) or on a button of the status line."""
+    def choose(self, move: Any) -> None:
+        """Deprecated (goes in the next release): make `move` the choice in progress, as
+        if clicked; the input being handled then means it (`Play` on a board without
+        VALIDATE, else `Propose`)."""
+        self._deprecated("choose(move)", "return Play(move) or Propose(move) from "
+                         "handle(event), or let activate(cell) choose through the picker")
+        self.picker.clear()
+        self.picker.pending = move
+
+    def _press(self, event: Press) -> Play | bool:
+        """A click: a button of the status line plays its move; a cell is `activate`d; off
+        the board the choice is dropped. True if the press was used."""
         if not self.interactive:
             return False
         for rect, move in self._chips:
-            if rect.contains(x, y):
-                self.choose(move)
-                return True
-        cell = self.board_layout.cell_at(x, y)
+            if rect.contains(event.x, event.y):
+                return Play(move)
+        cell = self.board_layout.cell_at(event.x, event.y)
         if cell is None:
             return self.cancel()
         return self.activate(cell)
 
-    def on_mouse_motion(self, x: float, y: float) -> bool:
+    def _hover(self, x: float, y: float) -> bool:
         """Outline the cell under the pointer if a click there would do something; True
         if the outline moved."""
         cell = self.board_layout.cell_at(x, y)
@@ -600,15 +616,14 @@ class BoardRenderer(Renderer):
             return None
         return self.explain(cell)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+    def _key(self, event: Key) -> Play | bool:
         """Arrows move the cursor; Space/Enter click its cell (Enter plays a pending
         move, and the only move when it is off the board); Esc drops the choice."""
-        key = arcade.key
+        key, symbol = arcade.key, event.symbol
         if not self.interactive:
             return False
         if symbol in (key.ENTER, key.NUM_ENTER) and self.picker.pending is not None:
-            self.choose(self.picker.pending)
-            return True
+            return Play(self.picker.pending)
         if symbol == key.ESCAPE:
             return self.cancel()
         arrows = {key.LEFT: (-1, 0), key.RIGHT: (1, 0), key.UP: (0, 1), key.DOWN: (0, -1)}
@@ -618,8 +633,7 @@ class BoardRenderer(Renderer):
         if symbol in (key.SPACE, key.ENTER, key.NUM_ENTER):
             off_board = self._off_board_moves()
             if not self.picker.paths and len(off_board) == 1:
-                self.choose(off_board[0])
-                return True
+                return Play(off_board[0])
             return self.cursor is not None and self.activate(self.cursor)
         return False
 
