@@ -351,7 +351,7 @@ def test_kalah_in_the_app_is_tidy_and_played_by_a_click(tmp_path: Path,
         screenshot(app_window, f"{name}_preview")
         assert screen.laid_out().problems(Rect(0, 0, *size)) == []
         key(app_window, arcade.key.ENTER)
-        assert screen.session.moves[-1] == Sow(7)
+        assert screen.table.session.moves[-1] == Sow(7)
         assert counts(renderer)[cell_of(7)] == "0"
         assert (SHOTS / f"{name}.png").is_file()
     finally:

@@ -96,7 +96,7 @@ def _screens(window: Any) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "game legend", lambda: game("legend")
     yield "game resign confirm", lambda: (
         game(None), setattr(window.current_view, "offer",
-                            versus.special_moves(window.current_view.session.state)[0]),
+                            versus.special_moves(window.current_view.table.session.state)[0]),
         window.current_view.show_panel("confirm"))
 
 

@@ -165,7 +165,7 @@ def test_the_host_keeps_any_renderers_board_in_its_still_picture(window: Any) ->
     assert len(drawn) == 1
     # VALIDATE plays it (the host's button; the renderer is not called back).
     key(window, arcade.key.ENTER)
-    assert screen.session.moves == [4] and screen.stage.pending is None
+    assert screen.table.session.moves == [4] and screen.stage.pending is None
 
 
 def test_every_built_in_renderer_is_on_the_contract() -> None:

@@ -70,7 +70,7 @@ def start_from_setup(window: Any, seed: int, players: int = 1,
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     assert isinstance(screen.renderer, VersoRenderer)
-    assert screen.session.seed == seed
+    assert screen.table.session.seed == seed
     return screen
 
 
@@ -124,7 +124,7 @@ def test_solo_game_played_to_the_end_by_clicks(quick_window: Any) -> None:
     window = quick_window
     # verso.md §4.1 keep/flip, §4.2 a bank with a joker, §7 the solo end and final bank.
     screen = start_from_setup(window, seed=0)
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     done = {"keep": 0, "flip": 0, "joker": 0, "final": 0, "duplicate": 0}
     while s.outcome is None:
         state, legal = s.state, list(s.legal_moves())
@@ -181,7 +181,7 @@ def test_solo_game_played_to_the_end_by_clicks(quick_window: Any) -> None:
 def test_three_players_one_human_two_ais_by_keyboard(quick_window: Any) -> None:
     window = quick_window
     screen = start_from_setup(window, seed=5, players=3, agents={1: "Club", 2: "Beginner"})
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     assert s.agents == ("human", "Club", "Beginner")  # greedy and random, by level
     draws = 0
     while s.outcome is None:
@@ -276,7 +276,7 @@ def test_square_scored_on_another_players_turn(tmp_path: Path) -> None:
 def test_undo_never_reveals_a_face(window: Any) -> None:
     # Solo: every ply shows a face (the next deck top, the opponent's card): no undo.
     screen = start_from_setup(window, seed=3)
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     for label in ("Keep", "Flip"):
         click(window, *r.geometry.deck.center)
         press_renderer_button(window, r, label)
