@@ -138,7 +138,7 @@ def test_the_host_keeps_any_renderers_board_in_its_still_picture(window: Any) ->
     from tabletop.play.session import Session
 
     game = window.app.host.game("tictactoe")
-    window.app.start_game("tictactoe", Session.new(game, 2, {}, 1, ("human", "human")))
+    window.app.start_game("tictactoe", Session.new(game, 2, {}, 1, ("human", "human")).record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
@@ -194,7 +194,8 @@ def test_a_hover_that_only_the_renderer_sees_reaches_the_still_picture(
     window = open_app(installed_host, tmp_path, size=(800, 600))
     try:
         game = window.app.host.game("versus")
-        window.app.start_game("versus", Session.new(game, 2, {}, 3, ("human", "human")))
+        window.app.start_game("versus",
+                              Session.new(game, 2, {}, 3, ("human", "human")).record())
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         pump(window, 2)

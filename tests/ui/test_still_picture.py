@@ -44,7 +44,7 @@ def six_players_mid_game(host: Host) -> Session:
 
 def open_table(directory: Path, size: tuple[int, int]) -> tuple[Any, GameScreen]:
     window = open_app(make_host, directory, size=size, animation=100.0)
-    window.app.start_game("verso", six_players_mid_game(window.app.host))
+    window.app.start_game("verso", six_players_mid_game(window.app.host).record())
     screen = window.current_view
     assert isinstance(screen, GameScreen) and isinstance(screen.renderer, VersoRenderer)
     pump(window, 2)
@@ -165,7 +165,7 @@ def test_a_computer_move_ends_on_the_table_while_the_app_idles(tmp_path: Path) -
         game = window.app.host.game("verso")
         first = Session.new(game, 2, {}, 7, ("human",) * 2).to_move  # verso.md §2
         agents = tuple("random" if seat == first else "human" for seat in range(2))
-        window.app.start_game("verso", Session.new(game, 2, {}, 7, agents))
+        window.app.start_game("verso", Session.new(game, 2, {}, 7, agents).record())
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         deadline = time.monotonic() + 30

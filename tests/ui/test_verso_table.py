@@ -75,7 +75,7 @@ def start_from_setup(window: Any, seed: int, players: int = 1,
 
 
 def start_session(window: Any, session: Session) -> GameScreen:
-    window.app.start_game("verso", session)
+    window.app.start_game("verso", session.record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
@@ -246,6 +246,7 @@ def test_square_scored_on_another_players_turn(tmp_path: Path) -> None:
     try:
         session, move = find_square_on_other_turn(96)
         screen = start_session(window, session)
+        session = screen.table.session
         r = screen.renderer
         banker = session.to_move
         before = session.state.scores
@@ -298,6 +299,7 @@ def test_undo_never_reveals_a_face(window: Any) -> None:
                                 or list(session.legal_moves())))
         assert session.state.phase != 2, "no final bank in this game"
     screen = start_session(window, session)
+    session = screen.table.session
     r = screen.renderer
     seen_before = r.view
     move = next(m for m in session.legal_moves() if isinstance(m, Bank))
@@ -326,6 +328,7 @@ def test_table_screenshots(tmp_path: Path, players: int) -> None:
             session.play(rng.choice(banks) if banks and rng.random() < 0.15 else
                          rng.choice([KEEP, FLIP]))
         screen = start_session(window, session)
+        session = screen.table.session
         r = screen.renderer
         assert r.geometry is not None and len(r.geometry.panels) == players
         if players == 3:

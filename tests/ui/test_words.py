@@ -162,7 +162,7 @@ def test_solo_end_screen_gives_score_rating_and_personal_best(tmp_path: Path) ->
     try:
         session = finished_solo(window.app.host, 3)
         score = session.outcome.scores[0]
-        window.app.start_game("verso", session, [Seat.person(0, "Ada")])
+        window.app.start_game("verso", session.record(), [Seat.person(0, "Ada")])
         pump(window, 2)
         text = shown(window)
         assert f"Ada scored {score:g} points." in text
