@@ -323,7 +323,7 @@ def test_a_listener_that_raises_costs_no_kept_move_at_any_front_end(
 
 def test_undo_after_a_reveal_is_refused_in_the_same_words_by_every_front_end(
         host: Host, window: Any, tmp_path: Path) -> None:
-    table, records = at_table(host, VERSO)
+    table, _ = at_table(host, VERSO)
     assert table.propose(table.read_move("keep")).answer is Answer.PLAYED
     table.run()
     assert not table.can_undo() and not table.undo()

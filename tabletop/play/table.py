@@ -177,8 +177,9 @@ class Snapshot:
     game, the seat's observation otherwise), `last` the last ply as that seat saw it
     (`(before, move, after)`, None before the first move); `legal` the legal moves of the
     seat to move (empty once the game is over), `special` its special moves when a person
-    is to move; `lines` and `notations` each ply's lines (with the seats' labels, in the
-    player's language) and its move's notation."""
+    is to move; `lines`, `notations` and `moves` each ply's lines (with the seats' labels,
+    in the player's language), its move's notation and the move (which says no more than
+    its notation, `tabletop.model.Game.parse_move`)."""
 
     plies: int
     players: int
@@ -193,6 +194,7 @@ class Snapshot:
     can_redo: bool
     lines: tuple[tuple[str, ...], ...]
     notations: tuple[str, ...]
+    moves: tuple[Any, ...]
     outcome: Outcome | None
 
     @property
@@ -508,7 +510,7 @@ class Table:
                 tuple(s.legal_moves()) if to_move is not None else (), special,
                 self.can_undo(), self.can_redo(),
                 tuple(self.lines(ply) for ply in range(len(s.moves))), notations,
-                self.outcome)
+                tuple(s.moves), self.outcome)
 
     # -- people ------------------------------------------------------------------------------
     def propose(self, move: Any) -> Proposal:

@@ -333,7 +333,8 @@ def test_kalah_in_the_app_is_tidy_and_played_by_a_click(tmp_path: Path,
         session = Session.new(Kalah(), 2, {}, 0, [HUMAN, HUMAN])
         for pit in (2, 5):  # South sows pit 3 (and plays again), then pit 6: North to move
             session.play(Sow(pit))
-        app_window.app.start_game("kalah", session.record(), seats_of(session.agents, ["Ada", "Bob"]))
+        app_window.app.start_game("kalah", session.record(),
+                                  seats_of(session.agents, ["Ada", "Bob"]))
         pump(app_window, 2)
         screen = app_window.current_view
         assert isinstance(screen, GameScreen)

@@ -147,7 +147,7 @@ def test_cancel_and_a_second_choice(window: Any) -> None:
     screen = start_reversi(window)
     click(window, *point(screen, "d3"))
     click(window, *point(screen, "f5"))  # another legal square replaces the choice
-    assert screen.game.move_to_text(screen.table.session.state, screen.renderer.pending_move) == "f5"
+    assert screen.table.notation(screen.renderer.pending_move) == "f5"
     click_button(window, "cancel")
     assert screen.renderer.pending_move is None and screen.table.session.moves == []
     click(window, *point(screen, "a1"))  # outflanks nothing: no choice is made
@@ -168,7 +168,7 @@ def test_the_keyboard_cursor_plays_a_move(window: Any) -> None:
     assert screen.renderer.pending_move is not None
     key(window, arcade.key.ENTER)
     settle(window, screen)
-    assert screen.game.move_to_text(screen.table.session.states[0], screen.table.session.moves[0]) == "c4"
+    assert screen.snapshot.notations[0] == "c4"
 
 
 def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reversi: 5. Passing
@@ -185,15 +185,14 @@ def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reve
     # The pass button sits at the right end of the status line.
     click(window, chip.right - chip.height, chip.center[1])
     settle(window, screen)
-    assert screen.game.move_to_text(screen.table.session.states[-2], screen.table.session.moves[-1]) \
-        == "pass"
+    assert screen.snapshot.notations[-1] == "pass"
     assert screen.table.session.to_move == 1
     # From the keyboard: when the only move is off the board, Space plays it.
     key(window, arcade.key.U)
     assert len(screen.table.session.moves) == len(TO_A_PASS)
     key(window, arcade.key.SPACE)
     settle(window, screen)
-    assert len(screen.table.session.moves) == len(TO_A_PASS) + 1 and screen.table.session.to_move == 1
+    assert screen.snapshot.plies == len(TO_A_PASS) + 1 and screen.snapshot.to_move == 1
 
 
 def test_against_the_computer_the_move_is_animated_and_marked(window: Any) -> None:

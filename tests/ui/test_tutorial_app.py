@@ -33,6 +33,7 @@ from games.verso.state import Bank
 from games.versus.board import CELL_OF_NAME
 from tabletop.cli import main
 from tabletop.play.session import HUMAN
+from tabletop.play.table import Played
 from tabletop.plugins import Host
 from tabletop.store.paths import TUTORIALS
 from tabletop.tutorial import asked_moves, tutorial_of
@@ -277,3 +278,35 @@ def test_reversi_frames_its_squares_with_the_board_toolkit(window: Any) -> None:
     (rect, move), = shown.renderer._chips
     click(window, *rect.center)
     assert shown.played and shown.table.session.moves[-1] == move
+
+
+def test_the_tutorial_plays_at_a_table_its_moves_and_the_answers(window: Any) -> None:
+    """Issue 34: the tutorial played on its own (`Session.play`, three places). Now the
+    learner's move is proposed to a `Table` and the other side's answers are its
+    scripted seats' moves: each reaches the table's listeners as a `Played`."""
+    screen = learn(window, "versus")
+    assert not hasattr(screen, "session")
+    heard: list[Played] = []
+    watched = None
+    for step in screen.tutorial.steps:
+        if screen.table is not watched:  # a step shown from its own position: a new table
+            watched = screen.table
+            watched.listen(lambda event: heard.append(event)
+                           if isinstance(event, Played) else None)
+        if step.asks:
+            before = len(heard)
+            play_versus(window, screen, step.ask[0])
+            assert [(e.seat, e.by_agent) for e in heard[before:]] == [(screen.seat, False)]
+            settle(window, screen)
+        if step.number == len(screen.tutorial.steps):
+            break
+        before, table = len(heard), screen.table
+        click_button(window, "next")
+        settle(window, screen)
+        if screen.table is table and len(heard) > before:
+            # The answers on the way to the next step: the script's, told as played.
+            assert all(e.by_agent and e.seat != screen.seat for e in heard[before:])
+            assert screen.table.snapshot(screen.seat).notations == \
+                screen.step.moves[:screen.table.plies]
+            return
+    raise AssertionError("no step of the Versus tutorial is reached by answers")

@@ -153,7 +153,8 @@ def test_resign_asks_first_then_ends_the_game_for_the_other_seat(window: Any) ->
     assert screen.overlay is None and screen.table.session.outcome is None
     click_button(window, "special:resign")
     key(window, arcade.key.N)
-    assert screen.overlay is None and screen.table.session.outcome is None and not screen.table.session.moves
+    assert screen.overlay is None and screen.snapshot.outcome is None
+    assert not screen.snapshot.plies
     click_button(window, "special:resign")
     click_button(window, "yes")  # the mouse confirms
     outcome = screen.table.session.outcome
