@@ -337,7 +337,7 @@ class Table:
             known = {spec.name for spec in host.agent_specs(record.game)} | {HUMAN} | given
             for seat in seats:
                 if seat.agent not in known:
-                    raise RecordError(f"no player {seat.agent!r} for seat {seat.index + 1}")
+                    raise RecordError(f"the save names an unknown player {seat.agent!r}")
             game = host.game(record.game)
             played = replay(game, record)
             session = Session(game, record.players, dict(record.options), record.seed,
@@ -466,7 +466,7 @@ class Table:
 
     def notation(self, move: Any) -> str:
         """`move` in the game's notation in the current position."""
-        with self.session.guard("writing a move"):
+        with self.session.guard("describing a move"):
             return self.game.move_to_text(self.state, move)
 
     def read_move(self, text: str) -> Any:
