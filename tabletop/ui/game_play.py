@@ -58,6 +58,8 @@ class GamePlay(BoardShell):
         replayed), `seats` as set up (default: as kept with `entry_id`, or unnamed); kept
         in the library before anything is shown (a new entry unless `entry_id` continues
         one), so that Continue finds it even if its board cannot be drawn."""
+        # People's names as set up; a continued game keeps the names kept with it.
+        people = [seat.name for seat in seats] if seats else None
         seats = list(seats or self._seats(services, game, entry_id))
         #: The one driver of the game: this screen reads its snapshot and sends it
         #: people's moves; it keeps the game (`_keep`) before any listener hears of a move.
@@ -66,7 +68,7 @@ class GamePlay(BoardShell):
                                        budget=services.ai_budget(), policy=Policy.STAND_IN,
                                        worker=services.worker, keep=self._keep)
         if services.keeper.entry_id(self.table) is None:
-            services.keeper.start(self.table, [seat.name for seat in seats], entry_id)
+            services.keeper.start(self.table, people, entry_id)
         super().__init__(services, game_id, self.table.game,
                          frozenset(seat.index for seat in seats if seat.is_person),
                          [seat.name for seat in seats],
