@@ -199,11 +199,7 @@ def scaffolded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(site), *(str(work / name) for name in GAMES)],
                    check=True, capture_output=True)
-    # The tabletop under test stays first where the tests were given one (a worktree run
-    # with PYTHONPATH), else the installed one; the new games from their folder.
-    given = [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
-             if p]
-    env["PYTHONPATH"] = os.pathsep.join([*given, str(site)])
+    env["PYTHONPATH"] = str(site)
     return {"work": work, "env": env}
 
 
