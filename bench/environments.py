@@ -63,6 +63,8 @@ def play(game_id: str, spiel: Any, kind: str, level: str, simulations: int, seed
     for OpenSpiel's bot (1, 1/2 or 0)."""
     host = Host()
     tabletop = host.game(game_id)
+    learning = tabletop.spaces()
+    assert learning is not None, f"{game_id} has no learning spaces"
     ours = host.make_agent(game_id, level)
     bot = their_bot(kind, spiel, simulations, seed)
     chance = np.random.RandomState(seed)
@@ -82,7 +84,7 @@ def play(game_id: str, spiel: Any, kind: str, level: str, simulations: int, seed
             now = state._now.state  # the bridge's Tabletop state: our side's view of it
             move = ours.choose(tabletop.observation(now, seat), seat,
                                tabletop.legal_moves(now), Budget(), rng)
-            action = tabletop.action_of(now, move)
+            action = learning.action_of(now, move)
             clocks["ours"].append(time.process_time() - start)
         state.apply_action(action)
     value = state.returns()[theirs]

@@ -6,8 +6,10 @@ process (`--players`, asyncio WebSocket clients that play a random legal move fr
 position they are sent). One table plays flat out; many tables play at a quick player's
 pace (`--pace`: a move every 0.5–1.5 s, 1 s on average, by default), and `--pace 0`
 measures the server saturated.
-Each table is Versus between two online seats. Goals (issue: online play): one table
-≤ 5 ms p99 per move; 200 tables at once with p99 ≤ 50 ms.
+Each table is Versus between two online seats; each client words every message it is
+sent (`net.client.worded`: the lines of each move, rendered with its own catalogs).
+Goals (issue: online play): one table ≤ 5 ms p99 per move; 200 tables at once with
+p99 ≤ 50 ms.
 
     python bench/online.py [--tables 1,200] [--seconds 15]
 """
@@ -30,6 +32,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from tabletop.net.client import worded
 from tabletop.net.protocol import encode
 
 
@@ -70,10 +73,13 @@ async def play_table(address: str, code: str, seconds: float, rng: random.Random
     deadline = time.perf_counter() + seconds
 
     async def client(ws: Any) -> None:
+        labels: list[str] = []
         while time.perf_counter() < deadline:
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), deadline
-                                                            - time.perf_counter()))
+                # Each client words what it is sent (lines, results, refusals) in its
+                # own language, as `tabletop join` and the app do: counted in.
+                message = worded(json.loads(await asyncio.wait_for(
+                    ws.recv(), deadline - time.perf_counter())), labels)
             except (TimeoutError, Exception):
                 return
             kind = message["type"]

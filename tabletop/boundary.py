@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from tabletop import i18n
 from tabletop.i18n import N_, _
+from tabletop.lines import Line
 from tabletop.model import TabletopError
 
 T = TypeVar("T")
@@ -59,7 +59,7 @@ class PluginFailed(TabletopError):
     `record` is the JSON record of that game up to the failure, where the host kept one.
     """
 
-    def __init__(self, message: str, plugin: str = "") -> None:
+    def __init__(self, message: str | Line, plugin: str = "") -> None:
         super().__init__(message)
         self.plugin = plugin
         self.record: str | None = None
@@ -253,10 +253,13 @@ class in_play:
         if exc is None or isinstance(exc, KeyboardInterrupt | TabletopError):
             return
         # SystemExit too: a game's code never ends the host.
-        raise PluginFailed(_("{plugin} failed while {doing}: {error}").format(
-            plugin=playing_label(self.plugin, self.game_id),
-            doing=i18n.translated(self.doing), error=describe(exc, full_path=False)),
-            self.plugin) from exc
+        # A line (template and arguments): an online host sends it as data, for each
+        # client to word in its own language; `str()` is the host's words.
+        raise PluginFailed(Line.of(
+            "{plugin} failed while {doing}: {error}",
+            plugin=Line.of("plugin {plugin} (game {game})", plugin=repr(self.plugin),
+                           game=repr(self.game_id)),
+            doing=self.doing, error=describe(exc, full_path=False)), self.plugin) from exc
 
 
 #: What the host may be doing when a game's code fails (`in_play`'s `doing`), marked for

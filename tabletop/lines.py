@@ -83,9 +83,10 @@ class Line:
     """A line a game says: `text`, an English `str.format` template with named fields,
     and `args`, the values of those fields as `(name, value)` pairs sorted by name.
 
-    A value is a JSON scalar (text, number, true/false, None) or a `SeatArg`. Make one
-    with `Line.of`; show it with `render` (labels for the seats) or `str()` (each seat as
-    "Player N", the words of a game without seat names).
+    A value is a JSON scalar (text, number, true/false, None) or a `SeatArg`; the host's
+    own lines may also hold a `Line` (a refusal that quotes the game's reason), rendered
+    in its place. Make one with `Line.of`; show it with `render` (labels for the seats)
+    or `str()` (each seat as "Player N", the words of a game without seat names).
     """
 
     text: str
@@ -132,8 +133,10 @@ class Line:
             return f"Player {index + 1}"
 
         try:
-            return _format(self.text, {name: label(value.index) if isinstance(
-                value, SeatArg) else value for name, value in self.args})
+            return _format(self.text, {
+                name: label(value.index) if isinstance(value, SeatArg)
+                else value.english(labels) if isinstance(value, Line) else value
+                for name, value in self.args})
         except Exception:  # a plugin's template must never stop the host
             args = ", ".join(f"{name}={value}" for name, value in self.args)
             return f"{self.text} ({args})" if args else str(self.text)
@@ -184,18 +187,25 @@ def template_problem(line: str | Line) -> str | None:
     return None
 
 
+#: How deep lines may quote lines in data (a refusal quoting the game's reason is 2).
+MAX_DEPTH = 4
+
+
 def to_data(line: str | Line) -> str | dict[str, Any]:
     """`line` as JSON-ready data: a plain text as it is; a `Line` as
-    `{"text": ..., "args": {name: value}}`, a seat as `{"seat": i}`."""
+    `{"text": ..., "args": {name: value}}`, a seat as `{"seat": i}`, a quoted line as
+    its own data. What travels online: each client words it in its own language."""
     if not isinstance(line, Line):
         return render(line)
     return {"text": line.text,
-            "args": {name: {"seat": value.index} if isinstance(value, SeatArg) else value
+            "args": {name: {"seat": value.index} if isinstance(value, SeatArg)
+                     else to_data(value) if isinstance(value, Line) else value
                      for name, value in line.args}}
 
 
-def from_data(data: Any) -> str | Line:
-    """The line `to_data` gave; raises `ValueError` for anything else."""
+def from_data(data: Any, depth: int = 0) -> str | Line:
+    """The line `to_data` gave; raises `ValueError` for anything else (a foreign
+    peer's data: checked, never trusted)."""
     if isinstance(data, str):
         return data
     if not isinstance(data, Mapping) or set(data) != {"text", "args"} or not isinstance(
@@ -203,8 +213,13 @@ def from_data(data: Any) -> str | Line:
         raise ValueError("a line is a text or an object of text and args")
     args: dict[str, Any] = {}
     for name, value in data["args"].items():
-        if isinstance(value, Mapping):
-            if set(value) != {"seat"}:
+        if isinstance(value, Mapping) and set(value) == {"text", "args"}:
+            if depth >= MAX_DEPTH:
+                raise ValueError(f"line argument {name!r}: lines quoted too deep")
+            value = from_data(value, depth + 1)
+        elif isinstance(value, Mapping):
+            if set(value) != {"seat"} or type(value["seat"]) is not int \
+                    or value["seat"] < 0:
                 raise ValueError(f"line argument {name!r}: an object must be a seat")
             value = SeatArg(value["seat"])
         elif not (value is None or isinstance(value, (str, int, float))):
@@ -225,6 +240,8 @@ def _label(index: int, labels: Sequence[str]) -> str:
 def _shown(value: Any, labels: Sequence[str]) -> Any:
     if isinstance(value, SeatArg):
         return _label(value.index, labels)
+    if isinstance(value, Line):
+        return value.render(labels)
     return _translate(value) if isinstance(value, str) else value
 
 

@@ -32,14 +32,16 @@ from typing import Any, NoReturn
 
 import pluggy
 
-from tabletop import boundary, hookspecs, i18n
+from tabletop import boundary, hookspecs, i18n, older_forms
 from tabletop.ai.base import Agent, AgentSpec, Budget, Level
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.ai.randomagent import RandomAgent
 from tabletop.boundary import CapturedOutput, Refusal
 from tabletop.i18n import _
 from tabletop.levels import level_spec
-from tabletop.model import Game, TabletopError, _render_takes_seat
+from tabletop.model import Game, TabletopError
+from tabletop.model.legacy import old_forms, warn_old_forms
+from tabletop.model.seat_view import _render_takes_seat
 
 ENTRY_POINT_GROUP = "tabletop"
 DISABLE_ENV = "TABLETOP_DISABLE_PLUGINS"
@@ -64,7 +66,9 @@ class PluginInfo:
 
     `refused` lists the agents and renderers the host turned down (the plugin still loaded),
     `output` what the plugin printed while loading, `seconds` how long its import and hooks
-    took.
+    took. `deprecations` lists the older forms of the contract it uses, each saying what
+    to change (`tabletop.model.PluginDeprecationWarning`s said while it loaded, and the
+    older forms the host finds in its games, in `older_forms.py`).
     """
 
     name: str
@@ -79,6 +83,7 @@ class PluginInfo:
     refused: list[str] = field(default_factory=list)
     output: str = ""
     seconds: float = 0.0
+    deprecations: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         return _plugin_label(self.name, self.distribution, self.version)
@@ -131,6 +136,12 @@ class _Run:
     seconds: float = 0.0
     slow_noticed: bool = False
     fatal: str | None = None
+    deprecations: list[str] = field(default_factory=list)
+
+    def note(self, message: str) -> None:
+        """Keep a deprecation said while the plugin loads (each once)."""
+        if message not in self.deprecations:
+            self.deprecations.append(message)
 
 
 class Host:
@@ -223,7 +234,10 @@ class Host:
             run = self._runs[info.name]
             info.output, info.seconds = run.output.text, round(run.seconds, 3)
             for game_id in info.games:
-                _warn_older_forms(self.games[game_id])
+                for said in _older_forms(self.games[game_id]):
+                    run.note(said)
+            info.deprecations = list(run.deprecations)
+            for game_id in info.games:
                 # Its name, lines and tutorial in the player's language from now on.
                 catalog = getattr(self.games[game_id].info, "catalog", None)
                 if isinstance(catalog, i18n.Catalog):
@@ -248,7 +262,8 @@ class Host:
 
         began = time.perf_counter()
         try:
-            return boundary.run(call, run.output, self.slow_seconds, slow)
+            with _listening(run.note):  # what the plugin's own code says
+                return boundary.run(call, run.output, self.slow_seconds, slow)
         finally:
             run.seconds += time.perf_counter() - began
 
@@ -444,7 +459,7 @@ class Host:
     def agent_specs(self, game_id: str) -> list[AgentSpec]:
         """The agents available for a game: the generic ones it supports, then its own."""
         game = self.game(game_id)
-        generic = [s for s in GENERIC_AGENTS if s.name != "mcts" or game.can_sample()]
+        generic = [s for s in GENERIC_AGENTS if s.name != "mcts" or game.sampler() is not None]
         return generic + list(self.agents.get(game_id, {}).values())
 
     def agent_spec(self, game_id: str, name: str) -> AgentSpec:
@@ -511,17 +526,42 @@ class Host:
                     plugin=info, output=first_line(info.output)))
         return lines
 
+    def deprecations(self) -> list[str]:
+        """One line for each older form of the contract a loaded plugin uses: the plugin,
+        then what to change (`PluginInfo.deprecations`)."""
+        return [_("{plugin}: {deprecation}").format(plugin=info, deprecation=said)
+                for info in self.plugins for said in info.deprecations]
 
-def _warn_older_forms(game: Game[Any, Any]) -> None:
-    """Say, once per game class, which older forms of the contract `game` still uses
-    (`tabletop.model.PluginDeprecationWarning`, naming the method and what to change).
 
-    Said here, as the plugin loads and outside the capture of its output: found later,
+def _listening(note: Callable[[str], None]) -> contextlib.AbstractContextManager[None]:
+    """`older_forms.listening(note)` on the main thread (the commands, the kit). The
+    warnings filters are the whole process's, and the app loads its plugins on another
+    thread while its window runs: there the plugin's deprecations are said as Python
+    says them, not listed (the app does not show them)."""
+    if threading.current_thread() is threading.main_thread():
+        return older_forms.listening(note)
+    return contextlib.nullcontext()
+
+
+def _older_forms(game: Game[Any, Any]) -> list[str]:
+    """The older forms of the contract `game` still uses, found as its plugin loads, each
+    saying what to change; each is also said, once per game class, as a
+    `tabletop.model.PluginDeprecationWarning`.
+
+    Found here, as the plugin loads and outside the capture of its output: found later,
     in play, the warning would be taken for the plugin's own printing and cut to a line.
     """
-    # Any exception is the game's own code failing: play reports that where it matters.
-    with contextlib.suppress(Exception):
-        _render_takes_seat(game)  # warns for a render_text(state) without a seat
+    if threading.current_thread() is not threading.main_thread():  # see `_listening`
+        with contextlib.suppress(Exception):  # the game's code: play reports it
+            _render_takes_seat(game)  # warns, once per class, for a render_text(state)
+        with contextlib.suppress(Exception):
+            warn_old_forms(game)  # the old capability methods (`tabletop.model.legacy`)
+        return []
+    said = older_forms.render_text_form(game)  # a render_text(state) without a seat
+    found = [said] if said is not None else []
+    with contextlib.suppress(Exception):  # the game's code: play reports it
+        found += old_forms(game)  # the old capability methods (`tabletop.model.legacy`)
+    return found
 
 
 def first_line(text: str, limit: int = 120) -> str:

@@ -38,7 +38,7 @@ import random
 import subprocess
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -48,14 +48,17 @@ from tabletop.limits import one_line
 from tabletop.lines import Line, render, template_problem
 from tabletop.model import (
     Game,
+    GameInfo,
     IllegalMoveError,
     NotationError,
     OptionError,
     PluginDeprecationWarning,
+    Sampler,
     StateFormatError,
     TabletopError,
     seat_text,
 )
+from tabletop.older_forms import lines_form, listening, outcome_form, render_text_form
 from tabletop.record import Record, record_of, replay, start
 
 GARBAGE_NOTATION = ("", "   ", "???", "\x00", "move move move move", "-1", "z99z99")
@@ -84,7 +87,10 @@ class KitReport:
     """What the kit checked, and the violations it found; `games_cut` counts the games
     `check_game`'s `max_plies` stopped before their end (they are in `games_played`).
     `unchecked` says which checks could not run for this game, and why (not violations:
-    the move order under another PYTHONHASHSEED needs a game a fresh process can load)."""
+    the move order under another PYTHONHASHSEED needs a game a fresh process can load).
+    `deprecations` lists the older forms of the contract the game still uses, each with
+    what to change (`tabletop.model.PluginDeprecationWarning`): not violations, unless
+    `check_game(..., strict=True)`."""
 
     game: str
     games_played: int = 0
@@ -93,11 +99,14 @@ class KitReport:
     full_checks: int = 0
     problems: list[str] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    deprecations: list[str] = field(default_factory=list)
     #: Kinds of violation already reported once, where one report says it all.
     _seen_kinds: set[str] = field(default_factory=set, repr=False)
     #: Per player count: the declared action count and observation shape (or None).
     _spaces: dict[int, tuple[int | None, tuple[int, ...] | None]] = field(
         default_factory=dict, repr=False)
+    #: The game's learning spaces (`Game.spaces`), as the kit probes them.
+    _learning: Any = field(default=None, repr=False)
 
     def fail_once(self, kind: str, problem: str) -> None:
         """Note a violation of `kind` only the first time (the same bug at every ply)."""
@@ -109,6 +118,11 @@ class KitReport:
         """Note a violation (each once; the first 50 are kept, enough to see the pattern)."""
         if problem not in self.problems and len(self.problems) < 50:
             self.problems.append(problem)
+
+    def deprecated(self, message: str) -> None:
+        """Note an older form of the contract the game uses (each message once)."""
+        if message not in self.deprecations:
+            self.deprecations.append(message)
 
 
 class _PluginRaised(Exception):
@@ -125,30 +139,47 @@ class _Probe:
     as a violation; `last` is the method that raised most recently (for a `TabletopError`
     where none was due)."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Any, parent: _Probe | None = None, prefix: str = "") -> None:
         self.game = game
-        self.info = game.info
+        self.info: GameInfo = parent.info if parent is not None else game.info
         self.last = "?"
+        # A capability the game handed out (`spaces()`, `codec()`, `sampler()`) is
+        # probed as the game is, its methods named after it ("spaces().move_of").
+        self._parent = parent
+        self._prefix = prefix
+
+    def _raised(self, name: str) -> None:
+        self.last = name
+        if self._parent is not None:
+            self._parent._raised(name)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self.game, name)
         if not callable(value):
             return value
+        named = self._prefix + name
 
         @functools.wraps(value)  # keeps the signature: `seat_text` reads it
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
-                return value(*args, **kwargs)
+                found = value(*args, **kwargs)
             except TabletopError:
-                self.last = name
+                self._raised(named)
                 raise
             except KeyboardInterrupt:
                 raise
             except BaseException as exc:  # SystemExit too: plugin code never ends a run
-                self.last = name
-                raise _PluginRaised(name, exc) from exc
+                self._raised(named)
+                raise _PluginRaised(named, exc) from exc
+            if name in _CAPABILITIES and not self._prefix and found is not None:
+                return _Probe(found, self, f"{name}().")
+            return found
 
         return call
+
+
+#: The `Game` methods that hand out a capability object (`tabletop.model.capabilities`).
+_CAPABILITIES = frozenset({"spaces", "codec", "sampler"})
 
 
 def random_record(game: Game[Any, Any], players: int, seed: int,
@@ -173,7 +204,7 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
                players: Iterable[int] | None = None,
                options: Mapping[str, Any] | None = None,
                full_check_plies: int = 40, full_check_every: int = 10,
-               max_plies: int | None = None) -> KitReport:
+               max_plies: int | None = None, strict: bool = False) -> KitReport:
     """Run the kit over random games of `game`; raise `ConformanceError` on any violation.
 
     Each seed plays one random game for each player count in `players` (default: the
@@ -186,32 +217,50 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
     (None, a string, a float); that each chance step lists outcomes with positive
     probabilities summing to 1 and `apply_chance` leaves its input unchanged; that
     `describe` gives non-empty lines; and that games end within `info.max_plies`.
+    Every special move (`special_moves`) is the seat to move's: one that ends the game
+    must not make that seat a winner while another seat loses (a seat resigns for
+    itself), else `to_move` names another seat than the one the moves serve.
 
     On the first `full_check_plies` plies of each game and every `full_check_every`-th
     ply after that: every legal move's notation round-trips and garbage notation is
     refused; the state dict is JSON-ready, versioned and round-trips; `render_text`
     gives text for every seat and for a spectator (None); `explain` of a few legal moves
     gives None, a text or a `Line` on one line whose template fits, and leaves the state
-    as it was; and in a hidden-information game, a state drawn by `sample_state` from a
+    as it was; and in a hidden-information game, a state drawn by its sampler from a
     seat's observation gives that seat the same observation, the same text and (for the
-    seat to move) the same legal moves and explanations, and a spectator the same text.
-    A game that declares a fixed action space
-    (`tabletop.model.Game.action_count`) maps every legal move to a distinct index in
-    range and back (`action_of`, `move_of`), lists exactly those indices as
-    `legal_actions`, and refuses other indices with `IllegalMoveError`; one that declares
-    observation tensors (`tabletop.model.Game.observation_shape`) gives every seat a
-    float32 array of that shape in [0, 1], the same for states drawn by `sample_state`
-    from the seat's observation. Each game's record replays to the same final state and
-    the same bytes, and a finished game's record without its last move is refused. Once
+    seat to move) the same legal moves and explanations, and a spectator the same text;
+    legal moves that follow what another seat sees instead are that seat's, and `to_move`
+    is wrong. There too, after the ply played, for each seat: a state drawn from what it
+    saw before, where the same move is legal, gives the same log lines (`describe`:
+    every seat reads them) unless the seat's observation after the move differs, and
+    then `reveals` must say True (a ply followed by a chance step is not judged: its
+    roll already keeps it from being undone; on the ply that ends the game, a silent
+    `reveals` is for now a `PluginDeprecationWarning`, once per game, not a failure).
+    A game whose views travel on the wire (`tabletop.model.Game.codec`) gives back each
+    seat's observation from its codec's `view_from_dict` of its `view_to_dict`, through
+    JSON. A game whose learning spaces (`tabletop.model.Game.spaces`) declare a fixed
+    action space (`tabletop.model.LearningSpaces.action_count`) maps every legal move to
+    a distinct index in range and back (`action_of`, `move_of`), lists exactly those
+    indices as `legal_actions`, and refuses other indices with `IllegalMoveError`; one
+    that declares observation tensors (`observation_shape`) gives every seat a float32
+    array of that shape in [0, 1], the same for states drawn by the game's sampler
+    (`tabletop.model.Game.sampler`) from the seat's observation. Each game's record
+    replays to the same final state and the same bytes, and a finished game's record
+    without its last move is refused. Once
     per call, the first game's moves are replayed in a fresh Python process under
     another `PYTHONHASHSEED`: its start state and the order of its legal moves must be
     the same (a set's order is not). Before any game: the player range, `max_plies`, an
     unknown option and too many players refused, junk state dicts refused with
-    `StateFormatError`, `sample_state` provided by a hidden-information game, and the
+    `StateFormatError`, a sampler provided by a hidden-information game, and the
     game's tutorial, if it ships one (`check_tutorial`).
 
     An exception the game's code raises (other than the model's errors where they are
     due) is a violation naming the method; that game stops there and the others go on.
+
+    The older forms of the contract the game uses (each `PluginDeprecationWarning` said
+    while the kit runs, a plain-text log line or outcome reason that names a seat) are
+    listed in the report's `deprecations` and warned as usual; with `strict=True` they
+    fail the kit too.
 
     A game that declares `info.max_plies` must end within it. One that declares None
     (no bound in its rules) needs `max_plies`: games still going after that many plies
@@ -227,22 +276,36 @@ def check_game(game: Game[Any, Any], seeds: Iterable[int] = range(8),
         {info.min_players, info.max_players})
     probe = _Probe(game)
     checked = cast(Game[Any, Any], probe)  # the same methods, each failure named
-    _guarded(probe, report, "before any game", lambda: _check_static(checked, report))
     elsewhere: list[Any] = []  # moves met in other positions, to offer where illegal
     first: list[tuple[int, int, list[str]]] = []  # the first game played, in notation
-    for seed in seeds:
-        for count in counts:
-            _play_one(checked, probe, count, options, seed, report, full_check_plies,
-                      full_check_every, max_plies, elsewhere, first)
+    with _deprecations_noted(game, report):
+        _guarded(probe, report, "before any game", lambda: _check_static(checked, report))
+        for seed in seeds:
+            for count in counts:
+                _play_one(checked, probe, count, options, seed, report, full_check_plies,
+                          full_check_every, max_plies, elsewhere, first)
     if first and not report.problems:
         # Only for a game that passed the rest, on moves already played once here (a
         # fresh random game could meet a bug the kit's own games did not).
         count, seed, moves = first[0]
         _check_hash_order(game, count, options, seed, moves[:HASH_CHECK_PLIES], report)
-    if report.problems:
-        raise ConformanceError(f"{info.id} breaks the contract:\n- " +
-                               "\n- ".join(report.problems))
+    problems = report.problems + ([f"deprecated (strict=True): {said}"
+                                   for said in report.deprecations] if strict else [])
+    if problems:
+        raise ConformanceError(f"{info.id} breaks the contract:\n- " + "\n- ".join(problems))
     return report
+
+
+@contextlib.contextmanager
+def _deprecations_noted(game: Game[Any, Any], report: KitReport) -> Iterator[None]:
+    """Note in `report.deprecations` each `PluginDeprecationWarning` said while the kit
+    runs `game` (said as usual too), the older `render_text` included, which the host
+    says once per game class: noted again here, not said twice."""
+    said = render_text_form(game)
+    if said is not None:
+        report.deprecated(said)
+    with listening(report.deprecated):
+        yield
 
 
 def _guarded(probe: _Probe, report: KitReport, where: str, check: Callable[[], None]) -> bool:
@@ -284,9 +347,10 @@ def _check_static(game: Game[Any, Any], report: KitReport) -> None:
             raised = exc.__cause__ if isinstance(exc, _PluginRaised) else exc
             report.fail(f"state_from_dict({bad!r}) raised {type(raised).__name__}, "
                         "not StateFormatError")
-    if info.hidden_information and not game.can_sample():
-        report.fail("a hidden-information game must provide sample_state so that its "
-                    "observations can be checked")
+    if info.hidden_information and game.sampler() is None:
+        report.fail("a hidden-information game must provide a sampler (Game.sampler "
+                    "returning a tabletop.model.Sampler) so that its observations can be "
+                    "checked")
     if info.tutorial is not None:
         for problem in _tutorial_problems(game):
             report.fail(f"tutorial: {problem}")
@@ -419,6 +483,12 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         report.fail(f"{where}: legal moves {len(moves_here)}, outcome "
                     f"{outcome}, to_move {mover}: these must agree on whether it is over")
         return None
+    own = game.game if isinstance(game, _Probe) else game  # named by its own class
+    if outcome is not None and "outcome form" not in report._seen_kinds:
+        said = outcome_form(own, outcome)
+        if said is not None:  # one example says it: not one per game
+            report._seen_kinds.add("outcome form")
+            report.deprecated(said)
     if full or outcome is not None:
         _check_state(game, state, moves_here, players, rng, where, report)
         # A stream of its own (seeded by the position's name): the declared spaces are
@@ -448,10 +518,16 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
         return None
     if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
         report.fail(f"{where}: apply changed its input state")
+    rolled = bool(list(game.chance_outcomes(after)))
     after = _settle_checked(game, after, seed, ply + 1, where, report)
     if after is None:
         return None
     lines = game.describe(state, move, after)
+    if "describe form" not in report._seen_kinds and isinstance(lines, Sequence):
+        said = lines_form(own, lines)
+        if said is not None:  # one example says it: not one per ply
+            report._seen_kinds.add("describe form")
+            report.deprecated(said)
     labels = game.info.seat_names  # past them, render names seats "Player N" as the game
     if not lines or not all(isinstance(line, (str, Line)) and render(line, labels)
                             for line in lines):
@@ -462,6 +538,10 @@ def _one_ply(game: Game[Any, Any], state: Any, ply: int, players: int, seed: int
             report.fail(f"{where}: describe gave a line whose template does not fit its "
                         f"arguments: {problem}")
             break
+    sampler = game.sampler() if full and game.info.hidden_information else None
+    if sampler is not None:
+        _check_move_secrets(game, sampler, state, move, after, lines, players, seed, ply,
+                            rolled, where, report)
     return move, after
 
 
@@ -538,14 +618,17 @@ def _check_illegal(game: Game[Any, Any], state: Any, legal: list[Any],
             continue
         except _PluginRaised as exc:
             raised = type(exc.__cause__).__name__
-            if move in wrong_types and (game.info.id, raised) not in _WARNED_TYPES:
+            if move in wrong_types:
                 # Plugins written before the kit offered values of the wrong type read a
-                # move's fields and raise: one deprecation warning, for now, not a failure.
-                _WARNED_TYPES.add((game.info.id, raised))
-                warnings.warn(f"game {game.info.id!r}: apply({move!r}) raised {raised}; "
-                              "refuse a value that is not a move with IllegalMoveError "
-                              "(the kit will fail this in a later version)",
-                              PluginDeprecationWarning, stacklevel=2)
+                # move's fields and raise: a deprecation (warned once per game and
+                # error), for now, not a failure.
+                said = (f"game {game.info.id!r}: apply({move!r}) raised {raised}; refuse a "
+                        "value that is not a move with IllegalMoveError (the kit will fail "
+                        "this in a later version)")
+                report.deprecated(said)
+                if (game.info.id, raised) not in _WARNED_TYPES:
+                    _WARNED_TYPES.add((game.info.id, raised))
+                    warnings.warn(said, PluginDeprecationWarning, stacklevel=2)
             if move in wrong_types:
                 continue
             report.fail_once(f"raised {raised} {type(move).__name__}",
@@ -580,11 +663,12 @@ def _check_explain(game: Game[Any, Any], state: Any, moves: list[Any], rng: rand
     if json.dumps(game.state_to_dict(state), sort_keys=True) != before:
         report.fail(f"{where}: explain changed its input state")
         return
-    if not (game.info.hidden_information and game.can_sample()):
+    sampler = game.sampler() if game.info.hidden_information else None
+    if sampler is None:
         return
     seen = game.observation(state, seat)
     for _ in range(2):
-        other = game.sample_state(seen, seat, rng)
+        other = sampler.sample_state(seen, seat, rng)
         for move, line in zip(picked, said, strict=True):
             if game.explain(other, move, seat) != line:
                 report.fail_once("explanation secrets", f"{where}: seat {seat}'s "
@@ -656,15 +740,18 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
         return
     if game.state_to_dict(restored) != data or list(game.legal_moves(restored)) != moves:
         report.fail(f"{where}: state dict round-trip changed the state")
+    _check_special_moves(game, state, players, where, report)
+    _check_view_codec(game, state, players, where, report)
     # Observations and texts hide what the seat cannot see: states that differ only in
     # hidden parts must look the same to the seat, read the same to it and to a
     # spectator (who sees what every seat sees), and offer it the same moves.
-    if game.info.hidden_information and game.can_sample():
+    sampler = game.sampler() if game.info.hidden_information else None
+    if sampler is not None:
         mover = game.to_move(state)
         for seat in range(players):
             seen = game.observation(state, seat)
             for _ in range(2):
-                other = game.sample_state(seen, seat, rng)
+                other = sampler.sample_state(seen, seat, rng)
                 if game.observation(other, seat) != seen:
                     report.fail(f"{where}: seat {seat}'s observation depends on what it "
                                 "cannot see (a sampled consistent state looks different)")
@@ -677,18 +764,184 @@ def _check_state(game: Game[Any, Any], state: Any, moves: list[Any], players: in
                     report.fail(f"{where}: the spectator's render_text (seat None) shows "
                                 f"what seat {seat} cannot see")
                     break
-                if seat == mover and list(game.legal_moves(other)) != moves:
-                    report.fail(f"{where}: seat {seat}'s legal moves depend on what it "
-                                "cannot see")
-                    break
+        if mover is not None:  # a stream of its own: the random games stay the same
+            _check_mover(game, state, mover, moves, players, random.Random(f"{where} mover"),
+                         where, report)
+
+
+#: States drawn from one seat's observation to see whose observation the legal moves
+#: follow (`_check_mover`).
+MOVER_SAMPLES = 3
+
+
+def _check_mover(game: Game[Any, Any], state: Any, mover: int, moves: list[Any],
+                 players: int, rng: random.Random, where: str, report: KitReport) -> None:
+    """The legal moves are the seat to move's: the same in every state it cannot tell
+    from this one. Moves that change with what it cannot see but follow what another
+    seat sees are that seat's, and `to_move` names the wrong seat."""
+    def follow(seat: int, samples: int) -> bool:
+        seen = game.observation(state, seat)
+        sampler = game.sampler()
+        return sampler is not None and all(
+            list(game.legal_moves(sampler.sample_state(seen, seat, rng))) == moves
+            for _ in range(samples))
+
+    if follow(mover, 2):
+        return
+    for seat in range(players):
+        if seat != mover and follow(seat, MOVER_SAMPLES):
+            report.fail_once("to_move", f"{where}: to_move names seat {mover}, but the "
+                             f"legal moves are seat {seat}'s: they follow what seat {seat} "
+                             f"sees and change with what seat {mover} cannot see (to_move "
+                             "must name the seat whose moves legal_moves lists)")
+            return
+    report.fail(f"{where}: seat {mover}'s legal moves depend on what it cannot see")
+
+
+def _check_special_moves(game: Game[Any, Any], state: Any, players: int, where: str,
+                         report: KitReport) -> None:
+    """A special move is the seat to move's (the host offers it to that seat, and a
+    resignation loses for whoever makes it): one that ends the game must not make that
+    seat a winner while another seat loses."""
+    mover = game.to_move(state)
+    if mover is None:
+        return
+    for special in game.special_moves(state):
+        outcome = game.outcome(game.apply(state, special))
+        if outcome is None or mover not in outcome.winners:
+            continue
+        losers = [seat for seat in range(players) if seat not in outcome.winners]
+        if losers:
+            text = game.move_to_text(state, special)
+            report.fail_once("to_move special", f"{where}: to_move names seat {mover}, but "
+                             f"the special move {text!r} ends the game with seat {mover} "
+                             f"winning and seat {losers[0]} losing: a special move is the "
+                             "seat to move's own (a resignation loses for the seat that "
+                             "makes it), so to_move names another seat than the one the "
+                             "moves serve")
+            return
+
+
+def _view_codec(game: Game[Any, Any]) -> tuple[Callable[[Any], Any],
+                                               Callable[[Any], Any]] | None:
+    """The game's codec of a seat's view for the wire, `(to_dict, from_dict)`, or None
+    when its views do not travel (an online client then shows its text)."""
+    codec = game.codec()
+    if codec is None:
+        return None
+    return codec.view_to_dict, codec.view_from_dict
+
+
+def _check_view_codec(game: Game[Any, Any], state: Any, players: int, where: str,
+                      report: KitReport) -> None:
+    """Each seat's observation comes back whole from `view_from_dict` of its
+    `view_to_dict`, through JSON, as an online client reads it."""
+    codec = _view_codec(game)
+    if codec is None:
+        return
+    to_dict, from_dict = codec
+    for seat in range(players):
+        view = game.observation(state, seat)
+        data = to_dict(view)
+        try:
+            sent = json.loads(json.dumps(data))
+        except (TypeError, ValueError) as exc:
+            report.fail_once("view json", f"{where}: view_to_dict of seat {seat}'s "
+                             f"observation is not JSON-ready: {one_line(exc, 120)}")
+            return
+        try:
+            back = from_dict(sent)
+        except TabletopError as exc:
+            report.fail_once("view refused", f"{where}: view_from_dict refused what "
+                             f"view_to_dict wrote of seat {seat}'s observation: "
+                             f"{one_line(exc, 200)}")
+            return
+        # A view without value equality (a state compared by identity) is compared by
+        # what it writes; an observation is a comparable value, compared as it is.
+        same = (to_dict(back) == data if type(view).__eq__ is object.__eq__
+                else back == view)
+        if not same:
+            report.fail_once("view codec", f"{where}: view_from_dict(view_to_dict(view)) "
+                             f"is not seat {seat}'s observation: the view does not "
+                             "round-trip (an online client would draw another position)")
+            return
+
+
+#: Games already warned of a `reveals` silent at the end of the game (once per game).
+_WARNED_SHOWDOWNS: set[str] = set()
+
+
+def _silent_showdown(game: Game[Any, Any], text: str, seat: int, report: KitReport) -> None:
+    """A `reveals` silent on the ply that ends the game and shows what was hidden (a
+    showdown): a deprecation for now, as plugins written before this check were not
+    told, and a failure in a later version."""
+    said = (f"game {game.info.id!r}: reveals is False for {text!r}, which ends the game and "
+            f"shows seat {seat} what it could not see before; return True for it, so that "
+            "no one takes the move back having seen (the kit will fail this in a later "
+            "version)")
+    report.deprecated(said)
+    if game.info.id not in _WARNED_SHOWDOWNS:
+        _WARNED_SHOWDOWNS.add(game.info.id)
+        warnings.warn(said, PluginDeprecationWarning, stacklevel=2)
+
+
+def _check_move_secrets(game: Game[Any, Any], sampler: Sampler[Any], before: Any,
+                        move: Any, after: Any, lines: Sequence[str | Line], players: int,
+                        seed: int, ply: int, rolled: bool, where: str,
+                        report: KitReport) -> None:
+    """What the ply `before` → `after` tells each seat, in a hidden-information game.
+
+    For each seat, states drawn from its observation before the ply (where the same move
+    is legal) are played on with the same chance draws. The log lines (`describe`, read
+    by every seat) must be the same where the seat's observation after the move is the
+    same; where that observation differs, the ply showed the seat what it could not see
+    before, and `reveals` must say so. A ply followed by a chance step is not judged on
+    `reveals`: its roll already keeps it from being undone. A silent `reveals` on the ply
+    that ends the game is for now a deprecation (`_silent_showdown`)."""
+    from tabletop.chance import settle
+
+    rng = random.Random(f"{where} move secrets")  # the random games stay the same
+    revealed = rolled or game.reveals(before, move, after)
+    text = game.move_to_text(before, move)
+    for seat in range(players):
+        seen = game.observation(before, seat)
+        seen_after = game.observation(after, seat)
+        for _ in range(2):
+            other = sampler.sample_state(seen, seat, rng)
+            if move not in list(game.legal_moves(other)):
+                continue  # another hand than the mover's: not this ply
+            other_after = settle(game, game.apply(other, move), seed, ply + 1)
+            if game.observation(other_after, seat) != seen_after:
+                if not revealed and game.outcome(after) is not None:
+                    _silent_showdown(game, text, seat, report)
+                    return
+                if not revealed:
+                    report.fail_once("reveals", f"{where}: reveals is False for {text!r}, "
+                                     f"but the ply showed seat {seat} what it could not see "
+                                     "before (a sampled consistent state gives it another "
+                                     "observation after the same move): reveals must say "
+                                     "True, so that no one takes the move back having seen")
+                    return
+                continue  # what the ply showed, the lines may tell
+            if list(game.describe(other, move, other_after)) != list(lines):
+                report.fail_once("describe secrets", f"{where}: describe of {text!r} tells "
+                                 f"what seat {seat} cannot see (a sampled consistent state "
+                                 "gives other log lines, and every seat reads them)")
+                return
 
 
 def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, Any],
                      report: KitReport) -> None:
-    """Note the action count and observation shape `game` declares for `players` (None:
-    none), each checked: a positive whole number, a tuple of positive whole numbers."""
-    count = game.action_count(players, options)
-    shape = game.observation_shape(players, options)
+    """Note the action count and observation shape `game`'s learning spaces declare for
+    `players` (None: none), each checked: a positive whole number, a tuple of positive
+    whole numbers."""
+    learning = game.spaces()
+    report._learning = learning
+    if learning is None:
+        report._spaces[players] = (None, None)
+        return
+    count = learning.action_count(players, options)
+    shape = learning.observation_shape(players, options)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int)
                               or count < 1):
         report.fail(f"{players} players: action_count must be a positive whole number or "
@@ -704,34 +957,35 @@ def _declared_spaces(game: Game[Any, Any], players: int, options: Mapping[str, A
 
 def _check_spaces(game: Game[Any, Any], state: Any, moves: list[Any], players: int,
                   rng: random.Random, where: str, report: KitReport) -> None:
-    """The declared action space and observation tensors (`Game.action_count`,
-    `Game.observation_shape`), if any, at `state`: every legal move an index and back,
+    """The declared action space and observation tensors (the game's `Game.spaces`), if
+    any, at `state`: every legal move an index and back,
     the legal actions exactly the legal moves', other indices refused, and each seat's
     tensor of the declared shape, in [0, 1], the same for states it cannot tell apart."""
     count, shape = report._spaces.get(players, (None, None))
+    learning = report._learning
     if count is not None:
-        _check_actions(game, state, moves, count, rng, where, report)
+        _check_actions(learning, state, moves, count, rng, where, report)
     if shape is not None:
-        _check_tensors(game, state, players, shape, rng, where, report)
+        _check_tensors(game, learning, state, players, shape, rng, where, report)
 
 
-def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: int,
+def _check_actions(learning: Any, state: Any, moves: list[Any], count: int,
                    rng: random.Random, where: str, report: KitReport) -> None:
     actions = []
     for move in moves:
-        action = game.action_of(state, move)
+        action = learning.action_of(state, move)
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
             report.fail_once("action range", f"{where}: action_of({move!r}) is {action!r}, "
                              f"not a whole number in 0..{count - 1}")
             return
-        back = game.move_of(state, action)
+        back = learning.move_of(state, action)
         if back != move:
             report.fail_once("action round trip", f"{where}: move_of(action_of({move!r})) "
                              f"= move_of({action}) is {back!r}, not the move")
         actions.append(action)
     if len(set(actions)) != len(actions):
         report.fail_once("action duplicates", f"{where}: two legal moves share an action")
-    mask = list(game.legal_actions(state))
+    mask = list(learning.legal_actions(state))
     if mask != sorted(actions):
         report.fail_once("action mask", f"{where}: legal_actions {mask[:8]} is not the "
                          f"legal moves' actions, ascending ({sorted(actions)[:8]})")
@@ -739,7 +993,7 @@ def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: in
     others = [a for a in rng.sample(range(count), min(count, 8)) if a not in taken]
     for action in [*others[:4], -1, count]:
         try:
-            found = game.move_of(state, action)
+            found = learning.move_of(state, action)
         except TabletopError:
             continue
         report.fail_once("action not refused", f"{where}: move_of({action}) gave "
@@ -747,12 +1001,13 @@ def _check_actions(game: Game[Any, Any], state: Any, moves: list[Any], count: in
         return
 
 
-def _check_tensors(game: Game[Any, Any], state: Any, players: int, shape: tuple[int, ...],
-                   rng: random.Random, where: str, report: KitReport) -> None:
+def _check_tensors(game: Game[Any, Any], learning: Any, state: Any, players: int,
+                   shape: tuple[int, ...], rng: random.Random, where: str,
+                   report: KitReport) -> None:
     import numpy as np  # only for a game that declares tensors
 
     for seat in range(players):
-        tensor = game.observation_tensor(state, seat)
+        tensor = learning.observation_tensor(state, seat)
         if (not isinstance(tensor, np.ndarray) or tensor.dtype != np.float32
                 or tensor.shape != shape):
             report.fail_once("tensor type", f"{where}: observation_tensor(state, {seat}) "
@@ -765,11 +1020,12 @@ def _check_tensors(game: Game[Any, Any], state: Any, players: int, shape: tuple[
                              "has values outside [0, 1]")
         # What the seat cannot see must not show: states drawn from its observation
         # (which differ from this one only in what is hidden from it) give it the same.
-        if game.info.hidden_information and game.can_sample():
+        sampler = game.sampler() if game.info.hidden_information else None
+        if sampler is not None:
             seen = game.observation(state, seat)
             for _ in range(2):
-                other = game.sample_state(seen, seat, rng)
-                if not np.array_equal(game.observation_tensor(other, seat), tensor):
+                other = sampler.sample_state(seen, seat, rng)
+                if not np.array_equal(learning.observation_tensor(other, seat), tensor):
                     report.fail_once("tensor secrets", f"{where}: seat {seat}'s "
                                      "observation tensor depends on what it cannot see (a "
                                      "sampled consistent state gives another tensor)")
@@ -981,7 +1237,7 @@ def check_analyst(game: Game[Any, Any], analyst: Any, players: int | None = None
     """Check an analyst (`tabletop.ai.base.Analyst`) of `game` on random games: at
     `plies` positions of each game, its `values` give one number in [0, 1] per legal
     move and nothing for a move that is not legal; and in a hidden-information game,
-    states sampled from one seat's observation (`tabletop.model.Game.sample_state`) get
+    states sampled from one seat's observation (`tabletop.model.Game.sampler`) get
     the same values for the same generator: the analyst judges only what the seat knows.
     Raises `ConformanceError` listing every problem found."""
     from tabletop.ai.base import Budget, analyst_of
@@ -1010,8 +1266,9 @@ def check_analyst(game: Game[Any, Any], analyst: Any, players: int | None = None
                 continue
             if not all(isinstance(v, (int, float)) and 0.0 <= v <= 1.0 for v in values):
                 problems.append(f"{where}: a value outside [0, 1]: {values}")
-            if game.info.hidden_information and game.can_sample():
-                other = game.sample_state(view, seat, random.Random(seed * 7919 + ply))
+            sampler = game.sampler() if game.info.hidden_information else None
+            if sampler is not None:
+                other = sampler.sample_state(view, seat, random.Random(seed * 7919 + ply))
                 again = list(analyst.values(game.observation(other, seat), seat,
                                             list(game.legal_moves(other)), budget,
                                             random.Random(f"{seed} {ply}")))

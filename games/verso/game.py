@@ -14,7 +14,17 @@ from games.verso.state import Move, VersoState
 from games.verso.words import CATALOG, _, ngettext
 from tabletop.i18n import N_
 from tabletop.lines import Line
-from tabletop.model import Game, GameInfo, GameOption, IllegalMoveError, OptionError, Outcome
+from tabletop.model import (
+    Game,
+    GameInfo,
+    GameOption,
+    IllegalMoveError,
+    LearningSpaces,
+    OptionError,
+    Outcome,
+    Sampler,
+    ViewCodec,
+)
 
 RULES_HELP = N_("""\
 Goal: score the most points with sequences and squares.
@@ -68,6 +78,20 @@ def _table(players: int) -> str:
                     players).format(count=players)
 
 
+def _rewards(scores: Sequence[int], winners: tuple[int, ...]) -> tuple[float, ...]:
+    """What the end is worth to each seat for search: solo, the score / 70 (capped at 1);
+    otherwise the victory share, blended a little with the margin over the best other
+    seat so that search prefers wide wins."""
+    if len(scores) == 1:
+        return (min(scores[0] / SOLO_SCALE, 1.0),)
+    rewards = []
+    for seat, score in enumerate(scores):
+        margin = score - max(v for s, v in enumerate(scores) if s != seat)
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        rewards.append(0.85 * share + 0.15 * min(max(0.5 + margin / 40.0, 0.0), 1.0))
+    return tuple(rewards)
+
+
 class VersoGame(Game[VersoState, Move]):
     """Verso for 1 (solo) to 6 players, with the keep/flip choice inside the draw move."""
 
@@ -104,6 +128,8 @@ class VersoGame(Game[VersoState, Move]):
         rules_translations=RULES_TRANSLATIONS,
         tutorial=TUTORIAL,
         catalog=CATALOG,
+        # The rulebook's solo rating bands (§7), lowest first, for the statistics.
+        score_bands=tuple((float(floor), name) for floor, name in reversed(SOLO_BANDS)),
     )
 
     # -- creating states -------------------------------------------------------------
@@ -176,14 +202,16 @@ class VersoGame(Game[VersoState, Move]):
             return None
         scores = state.scores
         if len(scores) == 1:
-            # The rating band is the front end's to say (`score_bands`), in its words.
-            return Outcome((float(scores[0]),), (0,), N_("the deck ran out"))
+            # The rating band is the front end's to say (`info.score_bands`), in its words.
+            return Outcome((float(scores[0]),), (0,), N_("the deck ran out"),
+                           rewards=_rewards(scores, (0,)))
         best = max(scores)
         winners = tuple(s for s, v in enumerate(scores) if v == best)
         line = Line.of("the deck ran out and the final banks are done; best {best} points",
                        best=best)
         # The reason a record keeps is English in every language (the line is shown).
-        return Outcome(tuple(float(v) for v in scores), winners, line.english(), line)
+        return Outcome(tuple(float(v) for v in scores), winners, line.english(), line,
+                       rewards=_rewards(scores, winners))
 
     # -- notation and pictures -------------------------------------------------------
     def move_to_text(self, state: VersoState, move: Move) -> str:
@@ -230,71 +258,23 @@ class VersoGame(Game[VersoState, Move]):
         """What every seat sees (§3): faces up, faces once shown, never a face down."""
         return observation.observe(state)
 
-    def sample_state(self, observation_: Any, seat: int, rng: random.Random) -> VersoState:
-        """A full state consistent with the observation, unseen parts dealt at random."""
-        return observation.sample_state(observation_, rng)
-
-    def view_to_dict(self, view: Any) -> dict[str, Any]:
-        """The seat's view as a dict: faces as seen, never a face down (an online seat's)."""
-        return observation.view_to_dict(view)
-
-    def view_from_dict(self, data: Mapping[str, Any]) -> Any:
-        """The view `view_to_dict` wrote (checked: a state must match it)."""
-        return observation.view_from_dict(data)
-
     def reveals(self, before: VersoState, move: Move, after: VersoState) -> bool:
         """True when the ply showed a hidden face (a flip, or a new top of the deck)."""
         return (after.revealed != before.revealed
                 or (bool(after.deck) and len(after.deck) < len(before.deck)))
 
-    def score_bands(self) -> Sequence[tuple[float, str]]:
-        """The rulebook's solo rating bands (§7), lowest first, for the statistics."""
-        return tuple((float(floor), name) for floor, name in reversed(SOLO_BANDS))
-
-    # -- search helpers ----------------------------------------------------------------
-    def reward(self, outcome: Outcome, seat: int) -> float:
-        """Solo: score / 70 (capped at 1). Otherwise the victory share, blended a little
-        with the margin over the best other seat so search prefers wide wins."""
-        scores = outcome.scores
-        if len(scores) == 1:
-            return min(scores[0] / SOLO_SCALE, 1.0)
-        margin = scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
-        return 0.85 * outcome.share(seat) + 0.15 * min(max(0.5 + margin / 40.0, 0.0), 1.0)
-
-    # -- learning environments (`spaces`, imported on first use: it brings numpy) ------
-    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
-        """keep, flip, pass and every bank of every colour: 198 actions (`spaces`)."""
+    # -- capabilities ------------------------------------------------------------------
+    def spaces(self) -> LearningSpaces[VersoState, Move]:
+        """198 actions and a vector per seat (`spaces`, imported on first use: it brings
+        numpy)."""
         from games.verso import spaces
 
-        return len(spaces.MOVES)
+        return spaces.VersoSpaces(self)
 
-    def action_of(self, state: VersoState, move: Move) -> int:
-        """The move's action (`spaces.MOVES`); the same at every table."""
-        from games.verso import spaces
+    def codec(self) -> ViewCodec:
+        """A seat's view on the wire: faces as seen, never a face down (`VersoCodec`)."""
+        return observation.VersoCodec()
 
-        return spaces.action_of(move)
-
-    def move_of(self, state: VersoState, action: int) -> Move:
-        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
-        from games.verso import spaces
-
-        return spaces.move_of(state, action)
-
-    def legal_actions(self, state: VersoState) -> list[int]:
-        """The legal moves' actions, ascending."""
-        from games.verso import spaces
-
-        return spaces.legal_actions(state)
-
-    def observation_shape(self, players: int,
-                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
-        """A vector of 131 + 276 × players values (`spaces`)."""
-        from games.verso import spaces
-
-        return (spaces.size(players),)
-
-    def observation_tensor(self, state: VersoState, seat: int) -> Any:
-        """The seat's view as numbers (`spaces.view_tensor`): no face it has not seen."""
-        from games.verso import spaces
-
-        return spaces.observation_tensor(state, seat)
+    def sampler(self) -> Sampler[VersoState]:
+        """Tables consistent with the view, unseen parts dealt at random (`VersoSampler`)."""
+        return observation.VersoSampler()

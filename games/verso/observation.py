@@ -4,7 +4,8 @@ Everything hidden in Verso is hidden from everyone, so every seat sees the same:
 faces up (deck top, layouts, discard pile as shown), the faces once shown (the reverse
 of a card flipped in public), the deck's size, scores, square flags and whose turn it is.
 Cards appear only as faces, never as card ids: an id would give away the face down.
-`sample_state` deals the unseen parts at random, consistent with what was seen.
+`sample_state` deals the unseen parts at random, consistent with what was seen; the
+game hands out both as objects (`VersoCodec`, `VersoSampler`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from games.verso.cards import CardList, cards_to_data
 from games.verso.saving import read_cards, read_int
 from games.verso.state import EMPTY, EMPTY_LAYOUT, PHASES, VersoState
-from tabletop.model import StateFormatError, TabletopError, check_version
+from tabletop.model import Sampler, StateFormatError, TabletopError, ViewCodec, check_version
 
 UNSEEN = -1
 # A seen card: (face id up, face id of its reverse or UNSEEN).
@@ -152,69 +153,80 @@ VIEW_KEYS = ("version", "cards", "deck_size", "deck_top", "layouts", "masks", "d
              "scores", "squares", "turn", "phase", "final_left")
 
 
-def view_to_dict(view: VersoView) -> dict[str, Any]:
-    """The JSON-ready dict of a view: faces only, as seen (`cards` null: the standard
-    deck). An online seat receives this and nothing else of the table."""
-    def seen(items: tuple[Seen, ...]) -> list[list[int]]:
-        return [[up, down] for up, down in items]
+class VersoCodec(ViewCodec):
+    """A seat's Verso view on the wire, faces only (`VersoGame.codec`)."""
 
-    return {
-        "version": VIEW_VERSION,
-        "cards": None if view.cards.is_standard else cards_to_data(view.cards),
-        "deck_size": view.deck_size, "deck_top": view.deck_top,
-        "layouts": [seen(layout) for layout in view.layouts],
-        "masks": list(view.masks), "discard": seen(view.discard),
-        "scores": list(view.scores), "squares": list(view.squares),
-        "turn": view.turn, "phase": view.phase, "final_left": view.final_left,
-    }
+    def view_to_dict(self, view: VersoView) -> dict[str, Any]:
+        """The JSON-ready dict of a view: faces only, as seen (`cards` null: the standard
+        deck). An online seat receives this and nothing else of the table."""
+        def seen(items: tuple[Seen, ...]) -> list[list[int]]:
+            return [[up, down] for up, down in items]
+
+        return {
+            "version": VIEW_VERSION,
+            "cards": None if view.cards.is_standard else cards_to_data(view.cards),
+            "deck_size": view.deck_size, "deck_top": view.deck_top,
+            "layouts": [seen(layout) for layout in view.layouts],
+            "masks": list(view.masks), "discard": seen(view.discard),
+            "scores": list(view.scores), "squares": list(view.squares),
+            "turn": view.turn, "phase": view.phase, "final_left": view.final_left,
+        }
+
+    def view_from_dict(self, data: Mapping[str, Any]) -> VersoView:
+        """The view `view_to_dict` wrote; raises `StateFormatError` if anything is off (the
+        view is then checked by dealing a state that matches it)."""
+        check_version(data, "Verso view", VIEW_VERSION)
+        missing = [k for k in VIEW_KEYS if k not in data]
+        if missing:
+            raise StateFormatError(f"Verso view is missing {', '.join(missing)}")
+        cards = read_cards(data["cards"])
+
+        def seen(items: Any, what: str) -> tuple[Seen, ...]:
+            if not isinstance(items, list) or len(items) > 2 * len(cards):
+                raise StateFormatError(f"{what} must be a list of seen cards")
+            out = []
+            for item in items:
+                if not isinstance(item, list) or len(item) != 2:
+                    raise StateFormatError(f"{what}: a seen card is [face up, face down or -1]")
+                out.append((read_int(item[0], what, 0, 41), read_int(item[1], what, UNSEEN, 41)))
+            return tuple(out)
+
+        def numbers(items: Any, what: str, low: int, high: int) -> tuple[int, ...]:
+            if not isinstance(items, list) or not 1 <= len(items) <= 6:
+                raise StateFormatError(f"{what} must be a list of one to six numbers")
+            return tuple(read_int(i, what, low, high) for i in items)
+
+        scores = numbers(data["scores"], "scores", 0, 10**6)
+        players = len(scores)
+        layouts = data["layouts"]
+        squares = data["squares"]
+        if not isinstance(layouts, list) or len(layouts) != players:
+            raise StateFormatError(f"a Verso view needs {players} layouts")
+        if not isinstance(squares, list) or len(squares) != players or not all(
+                isinstance(s, bool) for s in squares):
+            raise StateFormatError("squares must be one true/false per player")
+        view = VersoView(
+            cards, read_int(data["deck_size"], "deck_size", 0, len(cards)),
+            read_int(data["deck_top"], "deck_top", UNSEEN, 41),
+            tuple(seen(layout, f"layout {i}") for i, layout in enumerate(layouts)),
+            numbers(data["masks"], "masks", 0, 2**48),
+            seen(data["discard"], "discard"), scores, tuple(squares),
+            read_int(data["turn"], "turn", -1, players - 1),
+            read_int(data["phase"], "phase", 0, len(PHASES) - 1),
+            read_int(data["final_left"], "final_left", 0, players))
+        if len(view.masks) != players:
+            raise StateFormatError(f"a Verso view needs {players} masks")
+        try:
+            sample_state(view, random.Random(0))
+        except TabletopError as exc:
+            raise StateFormatError(f"Verso view: {exc}") from None
+        return view
 
 
-def view_from_dict(data: Mapping[str, Any]) -> VersoView:
-    """The view `view_to_dict` wrote; raises `StateFormatError` if anything is off (the
-    view is then checked by dealing a state that matches it)."""
-    check_version(data, "Verso view", VIEW_VERSION)
-    missing = [k for k in VIEW_KEYS if k not in data]
-    if missing:
-        raise StateFormatError(f"Verso view is missing {', '.join(missing)}")
-    cards = read_cards(data["cards"])
+class VersoSampler(Sampler[VersoState]):
+    """Whole Verso tables consistent with a seat's view (`VersoGame.sampler`): every
+    seat sees the same, so the seat does not matter."""
 
-    def seen(items: Any, what: str) -> tuple[Seen, ...]:
-        if not isinstance(items, list) or len(items) > 2 * len(cards):
-            raise StateFormatError(f"{what} must be a list of seen cards")
-        out = []
-        for item in items:
-            if not isinstance(item, list) or len(item) != 2:
-                raise StateFormatError(f"{what}: a seen card is [face up, face down or -1]")
-            out.append((read_int(item[0], what, 0, 41), read_int(item[1], what, UNSEEN, 41)))
-        return tuple(out)
-
-    def numbers(items: Any, what: str, low: int, high: int) -> tuple[int, ...]:
-        if not isinstance(items, list) or not 1 <= len(items) <= 6:
-            raise StateFormatError(f"{what} must be a list of one to six numbers")
-        return tuple(read_int(i, what, low, high) for i in items)
-
-    scores = numbers(data["scores"], "scores", 0, 10**6)
-    players = len(scores)
-    layouts = data["layouts"]
-    squares = data["squares"]
-    if not isinstance(layouts, list) or len(layouts) != players:
-        raise StateFormatError(f"a Verso view needs {players} layouts")
-    if not isinstance(squares, list) or len(squares) != players or not all(
-            isinstance(s, bool) for s in squares):
-        raise StateFormatError("squares must be one true/false per player")
-    view = VersoView(
-        cards, read_int(data["deck_size"], "deck_size", 0, len(cards)),
-        read_int(data["deck_top"], "deck_top", UNSEEN, 41),
-        tuple(seen(layout, f"layout {i}") for i, layout in enumerate(layouts)),
-        numbers(data["masks"], "masks", 0, 2**48),
-        seen(data["discard"], "discard"), scores, tuple(squares),
-        read_int(data["turn"], "turn", -1, players - 1),
-        read_int(data["phase"], "phase", 0, len(PHASES) - 1),
-        read_int(data["final_left"], "final_left", 0, players))
-    if len(view.masks) != players:
-        raise StateFormatError(f"a Verso view needs {players} masks")
-    try:
-        sample_state(view, random.Random(0))
-    except TabletopError as exc:
-        raise StateFormatError(f"Verso view: {exc}") from None
-    return view
+    def sample_state(self, observation: Any, seat: int, rng: random.Random) -> VersoState:
+        """A full state consistent with the view, unseen parts dealt at random."""
+        return sample_state(observation, rng)

@@ -10,7 +10,7 @@ from tabletop.i18n import N_
 from tabletop.lines import Line, seat
 
 #: The rating bands of a solo score (§7), highest first; the host shows their names in
-#: the player's language (`VersoGame.score_bands`).
+#: the player's language (`VersoGame.info.score_bands`).
 SOLO_BANDS = ((64, N_("the designers' record")), (60, N_("top band")), (55, N_("pro")),
               (50, N_("model player")), (45, N_("talented")), (40, N_("great")),
               (35, N_("average")))

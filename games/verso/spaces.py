@@ -26,6 +26,9 @@ A face id is `side × 21 + colour × 7 + value` (side 1 the 3-point face), as in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -33,7 +36,7 @@ from games.verso import observation, rules
 from games.verso.cards import colour_of, value_of
 from games.verso.observation import UNSEEN, VersoView
 from games.verso.state import FLIP, KEEP, PASS, SLOTS, Move, VersoState
-from tabletop.model import IllegalMoveError
+from tabletop.model import IllegalMoveError, LearningSpaces
 
 #: Every move of the game, in action order.
 MOVES: tuple[Move, ...] = (KEEP, FLIP, PASS, *rules.BANKS[0][127], *rules.BANKS[1][127],
@@ -48,35 +51,6 @@ def size(players: int) -> int:
     """The length of the observation vector at a table of `players`."""
     return players + 3 + 1 + 1 + FACES + 2 * players + players * SLOTS * SLOT_FEATURES \
         + 2 * FACES
-
-
-def action_of(move: Move) -> int:
-    """The action of a move (`IllegalMoveError` for what is no Verso move)."""
-    try:
-        return ACTION[move]
-    except (KeyError, TypeError):
-        raise IllegalMoveError(f"{move!r} is not a Verso move") from None
-
-
-def move_of(state: VersoState, action: int) -> Move:
-    """The legal move `action` names in `state` (`IllegalMoveError` otherwise)."""
-    if (isinstance(action, bool) or not isinstance(action, int | np.integer)
-            or not 0 <= action < len(MOVES)):
-        raise IllegalMoveError(f"{action!r} is not a Verso action (0..{len(MOVES) - 1})")
-    move = MOVES[action]
-    if not rules.is_legal(state, move):
-        raise IllegalMoveError(f"action {action} is not a legal move here")
-    return move
-
-
-def legal_actions(state: VersoState) -> list[int]:
-    """The legal moves' actions, ascending (empty once the game is over)."""
-    return sorted([ACTION[move] for move in rules.legal_moves(state)])
-
-
-def observation_tensor(state: VersoState, seat: int) -> npt.NDArray[np.float32]:
-    """The vector of the module's docstring for `seat`, made from its view alone."""
-    return view_tensor(observation.observe(state), seat)
 
 
 def view_tensor(view: VersoView, seat: int) -> npt.NDArray[np.float32]:
@@ -118,3 +92,41 @@ def view_tensor(view: VersoView, seat: int) -> npt.NDArray[np.float32]:
             out[at + FACES + down] += 1.0 / len(by_face[down])
     np.minimum(out, 1.0, out=out)  # a custom deck may repeat a card: keep within [0, 1]
     return out
+
+
+class VersoSpaces(LearningSpaces[VersoState, Move]):
+    """Verso's action space and observation vectors (the module's), as `VersoGame.spaces`
+    gives them."""
+
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int:
+        """keep, flip, pass and every bank of every colour: 198 actions at every table."""
+        return len(MOVES)
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """A vector of 131 + 276 × players values (`size`)."""
+        return (size(players),)
+
+    def action_of(self, state: VersoState, move: Move) -> int:
+        """The action of a move (`IllegalMoveError` for what is no Verso move)."""
+        try:
+            return ACTION[move]
+        except (KeyError, TypeError):
+            raise IllegalMoveError(f"{move!r} is not a Verso move") from None
+
+    def move_of(self, state: VersoState, action: int) -> Move:
+        """The legal move `action` names in `state` (`IllegalMoveError` otherwise)."""
+        if (isinstance(action, bool) or not isinstance(action, int | np.integer)
+                or not 0 <= action < len(MOVES)):
+            raise IllegalMoveError(f"{action!r} is not a Verso action (0..{len(MOVES) - 1})")
+        move = MOVES[action]
+        if not rules.is_legal(state, move):
+            raise IllegalMoveError(f"action {action} is not a legal move here")
+        return move
+
+    def legal_actions(self, state: VersoState) -> list[int]:
+        """The legal moves' actions, ascending (empty once the game is over)."""
+        return sorted([ACTION[move] for move in rules.legal_moves(state)])
+
+    def observation_tensor(self, state: VersoState, seat: int) -> npt.NDArray[np.float32]:
+        """The vector of the module's docstring for `seat`, made from its view alone."""
+        return view_tensor(observation.observe(state), seat)

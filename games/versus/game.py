@@ -34,6 +34,7 @@ from tabletop.model import (
     GameInfo,
     GameOption,
     IllegalMoveError,
+    LearningSpaces,
     NotationError,
     OptionError,
     Outcome,
@@ -242,10 +243,6 @@ class VersusGame(Game[VersusState, AnyMove]):
                        blue_points=blue, brown_points=brown)
         return Outcome(scores, winners, line.english(SEAT_NAMES), line)
 
-    def reward(self, outcome: Outcome, seat: int) -> float:
-        """The share of the victory; an agreed draw (nobody wins) is worth one half."""
-        return 0.5 if not outcome.winners else outcome.share(seat)
-
     def evaluate(self, state: VersusState) -> Sequence[float] | None:
         """Per-seat chances in [0, 1] from the static evaluation, for cut-off playouts."""
         blue = win_chance(static_score(state.board, state.pieces, state.rules, 0))
@@ -357,43 +354,13 @@ class VersusGame(Game[VersusState, AnyMove]):
         """The state `state_to_dict` saved; raises `StateFormatError` if invalid."""
         return saving.from_dict(data)
 
-    # -- learning environments (`spaces`, imported on first use: it brings numpy) ------
-    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
-        """Every (from, to) pair of cells on a line: 2,070 actions (`spaces`)."""
+    # -- capabilities ------------------------------------------------------------------
+    def spaces(self) -> LearningSpaces[VersusState, AnyMove]:
+        """2,070 actions and 13 planes per seat (`spaces`, imported on first use: it
+        brings numpy)."""
         from games.versus import spaces
 
-        return len(spaces.ACTIONS)
-
-    def action_of(self, state: VersusState, move: AnyMove) -> int:
-        """The action of a pawn step or VERSUS slide (`spaces`)."""
-        from games.versus import spaces
-
-        return spaces.action_of(move)  # type: ignore[arg-type]
-
-    def move_of(self, state: VersusState, action: int) -> AnyMove:
-        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
-        from games.versus import spaces
-
-        return spaces.move_of(state, action)
-
-    def legal_actions(self, state: VersusState) -> list[int]:
-        """The legal moves' actions, ascending."""
-        from games.versus import spaces
-
-        return spaces.legal_actions(state)
-
-    def observation_shape(self, players: int,
-                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
-        """13 planes of 11 × 11 (`spaces.SHAPE`)."""
-        from games.versus import spaces
-
-        return spaces.SHAPE
-
-    def observation_tensor(self, state: VersusState, seat: int) -> Any:
-        """The board's planes as `seat` sees them (`spaces.observation_tensor`)."""
-        from games.versus import spaces
-
-        return spaces.observation_tensor(state, seat)
+        return spaces.VersusSpaces(self)
 
 
 #: Each end (§6) as the outcome says it, and as the log's last line says it: whole

@@ -24,14 +24,18 @@ tensors hold the same facts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from games.versus import rules as R
 from games.versus.board import AXIAL, CELLS, RADIUS
+from games.versus.notation import AnyMove
 from games.versus.pieces import BLUE_SECTIONS, FIRST_PAWN, OWNER, SECTIONS
 from games.versus.state import SLIDES, Move, VersusState
-from tabletop.model import IllegalMoveError
+from tabletop.model import IllegalMoveError, LearningSpaces
 
 #: The rules' int code of each action, ascending.
 ACTIONS: tuple[int, ...] = tuple(sorted(SLIDES))
@@ -57,63 +61,72 @@ _SHARE = np.array([[BLUE_SECTIONS[c] / SECTIONS if c >= FIRST_PAWN else 0.0
                     for c in range(len(OWNER))]], np.float32)
 
 
-def action_of(move: Move) -> int:
-    """The action of a pawn step or VERSUS slide."""
-    action = ACTION_OF_CODE[R.encode(move.frm, move.to)] if (
-        isinstance(move, Move) and 0 <= move.frm < CELLS and 0 <= move.to < CELLS) else -1
-    if action < 0:
-        raise IllegalMoveError(f"{move!r} is not a Versus move of the action space")
-    return action
+class VersusSpaces(LearningSpaces[VersusState, AnyMove]):
+    """Versus's action space and observation planes (the module's), as `VersusGame.spaces`
+    gives them."""
 
+    def action_count(self, players: int, options: Mapping[str, Any]) -> int:
+        """Every (from, to) pair of cells on a line: 2,070 actions (`ACTIONS`)."""
+        return len(ACTIONS)
 
-def move_of(state: VersusState, action: int) -> Move:
-    """The legal move that `action` names in `state` (`IllegalMoveError` otherwise)."""
-    if (isinstance(action, bool) or not isinstance(action, int | np.integer)
-            or not 0 <= action < len(ACTIONS)):
-        raise IllegalMoveError(f"{action!r} is not a Versus action (0..{len(ACTIONS) - 1})")
-    if state.end is None:
-        moves, codes = R.listed_moves(state)
-        code = ACTIONS[action]
-        if code in codes:  # a few dozen codes: a scan in C beats building a set
-            return moves[codes.index(code)]
-    raise IllegalMoveError(f"action {action} is not a legal move here")
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """13 planes of 11 × 11 (`SHAPE`)."""
+        return SHAPE
 
+    def action_of(self, state: VersusState, move: AnyMove) -> int:
+        """The action of a pawn step or VERSUS slide."""
+        action = ACTION_OF_CODE[R.encode(move.frm, move.to)] if (
+            isinstance(move, Move) and 0 <= move.frm < CELLS and 0 <= move.to < CELLS) else -1
+        if action < 0:
+            raise IllegalMoveError(f"{move!r} is not a Versus move of the action space")
+        return action
 
-def legal_actions(state: VersusState) -> list[int]:
-    """The actions of the legal moves, ascending (empty once the game is over)."""
-    if state.end is not None:
-        return []
-    table = ACTION_OF_CODE
-    return sorted([table[code] for code in R.listed_moves(state)[1]])
+    def move_of(self, state: VersusState, action: int) -> Move:
+        """The legal move that `action` names in `state` (`IllegalMoveError` otherwise)."""
+        if (isinstance(action, bool) or not isinstance(action, int | np.integer)
+                or not 0 <= action < len(ACTIONS)):
+            raise IllegalMoveError(f"{action!r} is not a Versus action (0..{len(ACTIONS) - 1})")
+        if state.end is None:
+            moves, codes = R.listed_moves(state)
+            code = ACTIONS[action]
+            if code in codes:  # a few dozen codes: a scan in C beats building a set
+                return moves[codes.index(code)]
+        raise IllegalMoveError(f"action {action} is not a legal move here")
 
+    def legal_actions(self, state: VersusState) -> list[int]:
+        """The actions of the legal moves, ascending (empty once the game is over)."""
+        if state.end is not None:
+            return []
+        table = ACTION_OF_CODE
+        return sorted([table[code] for code in R.listed_moves(state)[1]])
 
-def observation_tensor(state: VersusState, seat: int) -> npt.NDArray[np.float32]:
-    """The planes of the module's docstring for `seat`."""
-    planes = np.zeros(SHAPE, np.float32)
-    rules = state.rules
-    codes = np.frombuffer(state.board, np.uint8)
-    owner = _OWNER[codes]
-    pawn = _IS_PAWN[codes]
-    versus = _IS_VERSUS[codes]
-    target = np.frombuffer(rules.is_target, np.uint8).astype(bool)
-    rows, columns = _ROW, _COLUMN
-    planes[0] = _ON_BOARD
-    planes[1, rows, columns] = target
-    planes[2, rows, columns] = versus & (owner == seat)
-    planes[3, rows, columns] = versus & (owner == 1 - seat)
-    planes[4, rows, columns] = pawn & (owner == seat)
-    planes[5, rows, columns] = pawn & (owner == 1 - seat)
-    planes[6, rows, columns] = _SHARE[seat][codes]
-    planes[7, rows, columns] = pawn & target
-    for cell, streak in state.streaks:
-        planes[8, rows[cell], columns[cell]] = min(streak / R.STREAK_LIMIT, 1.0)
-    if state.end is None and state.to_move == seat:
-        planes[9] = _ON_BOARD
-    last = state.history.last
-    seen = state.history.count(last) if last is not None else 1
-    planes[10] = _ON_BOARD * min(seen / rules.repetition_limit, 1.0)
-    if rules.ply_limit:
-        planes[11] = _ON_BOARD * min(state.ply / rules.ply_limit, 1.0)
-    if rules.may_stop_on_target:
-        planes[12] = _ON_BOARD
-    return planes
+    def observation_tensor(self, state: VersusState, seat: int) -> npt.NDArray[np.float32]:
+        """The planes of the module's docstring for `seat`."""
+        planes = np.zeros(SHAPE, np.float32)
+        rules = state.rules
+        codes = np.frombuffer(state.board, np.uint8)
+        owner = _OWNER[codes]
+        pawn = _IS_PAWN[codes]
+        versus = _IS_VERSUS[codes]
+        target = np.frombuffer(rules.is_target, np.uint8).astype(bool)
+        rows, columns = _ROW, _COLUMN
+        planes[0] = _ON_BOARD
+        planes[1, rows, columns] = target
+        planes[2, rows, columns] = versus & (owner == seat)
+        planes[3, rows, columns] = versus & (owner == 1 - seat)
+        planes[4, rows, columns] = pawn & (owner == seat)
+        planes[5, rows, columns] = pawn & (owner == 1 - seat)
+        planes[6, rows, columns] = _SHARE[seat][codes]
+        planes[7, rows, columns] = pawn & target
+        for cell, streak in state.streaks:
+            planes[8, rows[cell], columns[cell]] = min(streak / R.STREAK_LIMIT, 1.0)
+        if state.end is None and state.to_move == seat:
+            planes[9] = _ON_BOARD
+        last = state.history.last
+        seen = state.history.count(last) if last is not None else 1
+        planes[10] = _ON_BOARD * min(seen / rules.repetition_limit, 1.0)
+        if rules.ply_limit:
+            planes[11] = _ON_BOARD * min(state.ply / rules.ply_limit, 1.0)
+        if rules.may_stop_on_target:
+            planes[12] = _ON_BOARD
+        return planes

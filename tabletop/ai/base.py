@@ -51,7 +51,7 @@ class Analyst(Protocol):
     """An optional capability of an agent: the value of each legal move, for a review.
 
     `values` gets what `Agent.choose` gets and returns one number per legal move, in the
-    order of `legal_moves`: the expected reward (`tabletop.model.Game.reward`, in
+    order of `legal_moves`: the expected reward (`tabletop.model.Outcome.reward`, in
     [0, 1]: a win 1, a draw 1/2, a loss 0; a solo game's scaled score) that `seat` can
     count on after that move, as the agent judges it from `observation` alone. Like
     `choose` it uses no other chance than `rng`, and with `Budget(iterations=N)` it gives

@@ -1,7 +1,7 @@
 """A generic Monte-Carlo tree search agent over the `Game` protocol.
 
 Perfect-information games are searched directly (UCT). A hidden-information game that
-provides `Game.sample_state` is searched by single-observer information-set MCTS: each
+provides a sampler (`Game.sampler`) is searched by single-observer information-set MCTS: each
 iteration draws a full state consistent with the seat's observation, and a child's
 exploration term counts the iterations in which its move was available. Playouts are
 random and cut after `rollout_limit` plies, where the game's `evaluate` (or a neutral
@@ -13,7 +13,7 @@ Chance steps (`Game.chance_outcomes`) are drawn inside the search from the agent
 generator, by their probabilities: every iteration meets a roll of its own, so a move's
 value is its average over the rolls (open-loop sampling), and the search never learns
 the roll the host will draw from the game's seed. The value of a result is
-`Game.reward`: a win 1, a draw 1/2, a loss 0 by default, so a draw is played for when
+`Outcome.reward`: a win 1, a draw 1/2, a loss 0 by default, so a draw is played for when
 nothing better can be reached.
 """
 
@@ -27,7 +27,8 @@ from typing import Any
 
 from tabletop.ai.base import Budget
 from tabletop.chance import MAX_CHANCE_STEPS, draw
-from tabletop.model import Game
+from tabletop.model import Game, Sampler, TabletopError
+from tabletop.model.legacy import reward
 
 
 class _Node:
@@ -62,14 +63,15 @@ class MCTSAgent:
         self.default_seconds = default_seconds
         # Looked at once: a game without chance steps pays nothing for them in the search.
         self.chance = type(game).chance_outcomes is not Game.chance_outcomes
+        #: What deals the hidden parts of a hidden-information game (None: nothing hidden).
+        self.sampler = game.sampler() if game.info.hidden_information else None
 
     def choose(self, observation: Any, seat: int, legal_moves: Sequence[Any],
                budget: Budget, rng: random.Random) -> Any:
         """Search from `observation` and return the most visited legal move."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        game = self.game
-        hidden = game.info.hidden_information
+        sampler = self._sampler()
         deadline = budget.deadline(self.default_seconds)
         limit = budget.iterations
         root = _Node(None)
@@ -79,11 +81,20 @@ class MCTSAgent:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            state = game.sample_state(observation, seat, rng) if hidden else observation
+            state = (sampler.sample_state(observation, seat, rng) if sampler is not None
+                     else observation)
             self._iterate(root, state, legal_moves, rng)
             done += 1
         return max(legal_moves, key=lambda m: (root.children[m].visits
                                                if m in root.children else -1))
+
+    def _sampler(self) -> Sampler[Any] | None:
+        """The game's sampler where something is hidden; raises `TabletopError` for a
+        hidden-information game that has none (its observation is no state to search)."""
+        if self.sampler is None and self.game.info.hidden_information:
+            raise TabletopError(f"{self.game.info.id} cannot sample hidden states: its "
+                                "Game.sampler returns None")
+        return self.sampler
 
     def values(self, observation: Any, seat: int, legal_moves: Sequence[Any],
                budget: Budget, rng: random.Random) -> list[float]:
@@ -91,8 +102,7 @@ class MCTSAgent:
         reward for `seat` over the search from `observation` (a move no iteration reached
         gets the mean of those reached). A hidden-information game is searched over
         states sampled from the observation alone."""
-        game = self.game
-        hidden = game.info.hidden_information
+        sampler = self._sampler()
         deadline = budget.deadline(self.default_seconds)
         # Every move is tried once before any is tried twice, so the budget covers them.
         limit = max(budget.iterations or 0, len(legal_moves)) if budget.iterations else None
@@ -104,7 +114,8 @@ class MCTSAgent:
             if deadline is not None and done >= len(legal_moves) and \
                     time.perf_counter() >= deadline:
                 break
-            state = game.sample_state(observation, seat, rng) if hidden else observation
+            state = (sampler.sample_state(observation, seat, rng) if sampler is not None
+                     else observation)
             self._iterate(root, state, legal_moves, rng)
             done += 1
         means = {m: child.total / child.visits for m, child in root.children.items()
@@ -177,7 +188,7 @@ class MCTSAgent:
             state = self._step(state, moves[rng.randrange(len(moves))], rng)
         outcome = game.outcome(state)
         if outcome is not None:
-            return lambda seat: game.reward(outcome, seat)
+            return lambda seat: reward(game, outcome, seat)
         estimate = game.evaluate(state)
         if estimate is not None:
             return lambda seat: estimate[seat]

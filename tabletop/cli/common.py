@@ -4,6 +4,7 @@ lines said about plugin code that failed or printed during play."""
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import traceback
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from tabletop import i18n, process_exit
+from tabletop import i18n, older_forms, process_exit
 from tabletop.boundary import playing_label
 from tabletop.i18n import _
 from tabletop.limits import one_line
@@ -25,18 +26,48 @@ if TYPE_CHECKING:
 
 
 def host_of(ctx: click.Context) -> Host:
-    """The command's host, its plugins loaded the first time (their warnings on stderr)."""
+    """The command's host, its plugins loaded the first time (their warnings and their
+    deprecations on stderr, one line each)."""
     host: Host = ctx.obj["host"]
     if not ctx.obj.get("loaded"):
         process_exit.guard_stdout()  # before plugin code runs: threads it starts included
         host.load()
         ctx.obj["loaded"] = True
+        said: set[str] = ctx.obj.setdefault("deprecations said", set())
+        for info in host.plugins:
+            said.update(info.deprecations)
         if ctx.info_name != "plugins":
             # Never on stdout: a command's output (`--json`) stays clean whatever plugins do.
             for line in host.warnings():
                 click.echo(_("warning: {problem} (see `tabletop plugins`)").format(problem=line),
                            err=True)
+            for line in host.deprecations():
+                click.echo(_("deprecated: {problem} (see `tabletop plugins`)").format(
+                    problem=line), err=True)
     return host
+
+
+def say_deprecations(ctx: click.Context, game_id: str) -> None:
+    """From now until the command ends, say on stderr each older form of the contract
+    the game's plugin uses that play meets (`tabletop.older_forms`: a log line or a
+    reason naming a seat in plain text), one line each, once in the command; Python
+    would hide them (a `DeprecationWarning` outside `__main__`)."""
+    host = host_of(ctx)
+    said: set[str] = ctx.obj.setdefault("deprecations said", set())
+    owner = host.owner(game_id)
+
+    def say(message: str) -> None:
+        if message in said:
+            return
+        said.add(message)
+        line = _("{plugin}: {deprecation}").format(plugin=owner, deprecation=message) \
+            if owner is not None else message
+        # Play meets them inside the game's guard, which routes this thread's stderr
+        # into the plugin's output: this is the host's line, to the real stream.
+        click.echo(_("deprecated: {problem} (see `tabletop plugins`)").format(problem=line),
+                   file=getattr(sys.stderr, "real", sys.stderr))
+
+    ctx.with_resource(older_forms.listening(say))
 
 
 def fail(message: str) -> NoReturn:

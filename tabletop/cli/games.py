@@ -45,6 +45,8 @@ def plugins(ctx: click.Context, as_json: bool) -> None:
             click.echo(_("  renderers: {renderers}").format(renderers=", ".join(p.renderers)))
         for refusal in p.refused:
             click.echo(_("  REFUSED {refusal}").format(refusal=i18n.translated(refusal)))
+        for said in p.deprecations:
+            click.echo(_("  DEPRECATED {deprecation}").format(deprecation=said))
         _echo_output(p.output)
     for e in host.errors:
         click.echo(_("FAILED {name}  ({distribution} {version}): {error}").format(

@@ -21,7 +21,7 @@ from tabletop.cli.options import SEED, budget_options, refused
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
-from tabletop.net.protocol import DEFAULT_PORT, MAX_NAME
+from tabletop.net.protocol import DEFAULT_PORT, MAX_NAME, PATIENCE
 from tabletop.play import choices
 from tabletop.play.choices import MAX_PLAYERS, ChoiceError
 from tabletop.seats import HUMAN
@@ -30,10 +30,14 @@ from tabletop.seats import HUMAN
 REMOTE = "remote"
 
 
-def _ask(prompt: str) -> str | None:
-    click.echo(prompt, nl=False)
+def _read() -> str | None:
+    """One line typed in the terminal (None at the end of the input)."""
     line = sys.stdin.readline()
     return line.rstrip("\n") if line else None
+
+
+def _prompt(words: str) -> None:
+    click.echo(words, nl=False)
 
 
 def _name(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
@@ -162,25 +166,30 @@ def host_command(ctx: click.Context, game_id: str | None, seats: tuple[str, ...]
     click.echo(_("join with: {command}").format(
         command=f"tabletop join {hosting.address} {online.code}"), err=False)
     sys.stdout.flush()
+    # The way back to this table: the person here plays it in the terminal again.
+    again = "tabletop host --resume" + (" --text" if here else "")
     try:
         if here:
             _play_here(host, Connection(hosting.here, token=here[0].token, name=name,
                                         insecure=True))
+            if not online.finished.is_set():  # the person here quit: the table stops
+                click.echo(_("The table stopped; the game is kept. Resume it with "
+                             "`{command}`.").format(command=again), err=True)
+                return
         while not online.finished.is_set():
             threading.Event().wait(0.2)
     except KeyboardInterrupt:
-        click.echo("\n" + _("Stopped hosting; resume the table with "
-                            "`tabletop host --resume`."), err=True)
+        click.echo("\n" + _("Stopped hosting; resume the table with `{command}`.")
+                   .format(command=again), err=True)
     finally:
         hosting.withdraw()
         server.close()
     outcome = online.table.outcome
     if outcome is not None and online.finished.is_set():
-        from tabletop.net.frames import outcome as told
+        from tabletop.lines import render
 
-        said = told(online.table)
-        click.echo(_("Game over: {result}").format(result=said["said"] if said else ""),
-                   err=True)
+        click.echo(_("Game over: {result}").format(
+            result=render(outcome.said, online.table.labels())), err=True)
 
 
 def _host_on(host: Any, address: str, game_id: str, kinds: list[str],
@@ -223,7 +232,8 @@ def _play_here(host: Any, connection: Any) -> None:
 
     try:
         connection.start()
-        play_text(host, connection, welcome(host, connection, click.echo), _ask, click.echo)
+        play_text(host, connection, welcome(host, connection, click.echo), _read, click.echo,
+                  _prompt)
     except NetError as exc:
         fail(one_line(exc))
     finally:
@@ -247,7 +257,7 @@ def _play_here(host: Any, connection: Any) -> None:
 @click.option("--text", is_flag=True, help=_("Play in the terminal."))
 @click.option("--certificate", type=click.Path(exists=True, dir_okay=False),
               help=_("Trust this certificate (PEM) for a wss:// host."))
-@click.option("--patience", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
+@click.option("--patience", type=click.FloatRange(1, 3600), default=PATIENCE, show_default=True,
               metavar="S", help=_("Seconds to keep trying when the host is gone."))
 @click.option("--seed", type=SEED, default=None,
               help=_("Seed of the --agent's own choices (the game's chance stays the "
@@ -305,7 +315,7 @@ def join_command(ctx: click.Context, address: str, code: str | None, name: str,
             play_agent(host, connection, online_game, made, f"agent {agent!r}", click.echo,
                        budget, seed=seed)
         else:
-            play_text(host, connection, online_game, _ask, click.echo)
+            play_text(host, connection, online_game, _read, click.echo, _prompt)
     except NetError as exc:
         fail(one_line(exc))
     except KeyboardInterrupt:

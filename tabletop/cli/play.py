@@ -17,6 +17,7 @@ from tabletop.cli.common import (
     host_of,
     plugin_failure,
     said_output,
+    say_deprecations,
     why,
     writable_folder,
 )
@@ -83,6 +84,7 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
                "use `tabletop play GAME --text` to play in the terminal"))
     save = _save_target(save_text, force)  # before the game, not after it
     host = host_of(ctx)
+    say_deprecations(ctx, game_id)
     given = choices.agent_names(seats + agent_list)
     hint = "--seat" if seats or not agent_list else "--agents"
     try:

@@ -18,6 +18,7 @@ from tabletop.cli.common import (
     host_of,
     plugin_failure,
     said_printed,
+    say_deprecations,
     writable_folder,
 )
 from tabletop.cli.options import SEED, agents_option, budget_options, refused
@@ -58,6 +59,7 @@ def simulate(ctx: click.Context, game_id: str, players: int | None,
 
     game = game_of(ctx, game_id)
     host = host_of(ctx)
+    say_deprecations(ctx, game_id)
     names = choices.agent_names(agent_list)
     try:
         if not names:

@@ -13,8 +13,8 @@ bool, int and str as its parameters, and `players` and `max_plies`. OpenSpiel's
 algorithms and bots then play it; the state serializes (the Tabletop state's own dict)
 and deserializes in another process that has Tabletop installed.
 
-- Actions are the game's (`Game.action_of`); legal actions ascending; action strings
-  the game's notation.
+- Actions are the game's (`LearningSpaces.action_of`, of `Game.spaces`); legal actions
+  ascending; action strings the game's notation.
 - Chance is explicit. A game whose set-up has chance (`Game.setup` is not None: Verso's
   shuffled deck) starts with `DEAL_NODES` chance nodes of `DEAL_OUTCOMES` equally likely
   outcomes each, which make the set-up's seed; a chance step of play
@@ -26,7 +26,7 @@ and deserializes in another process that has Tabletop installed.
   (`seat_text`); the information-state tensor is the observation tensor (a game's
   observation holds what the seat can see and remember). The observation string is the
   seat's text. At a chance node both tensors are zeros and both strings empty.
-  `resample_from_infostate` deals the hidden parts at random (`Game.sample_state`), for
+  `resample_from_infostate` deals the hidden parts at random (the game's `Game.sampler`), for
   information-set search (its history is empty: no history of actions leads to it).
 - Returns are zero-sum (`tabletop.env.returns`): a win +1 and a loss -1 at two, a draw 0;
   a solo game's are its reward. A game whose rules set no bound is cut after `max_plies`
@@ -278,8 +278,8 @@ class TabletopSpielState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         now = self._now
-        game = now.table.spaces.game  # type: ignore[union-attr]
-        return list(game.legal_actions(now.state))
+        learning = now.table.spaces.learning  # type: ignore[union-attr]
+        return list(learning.legal_actions(now.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """A deal node's equally likely outcomes, or the game's chance step by index."""
@@ -308,7 +308,7 @@ class TabletopSpielState(pyspiel.State):
             after = game.apply_chance(now.state, now.chance[action][0])
             self._now = _Held(table, after, now.deal, now.trail, now.ply)
         else:
-            move = game.move_of(now.state, int(action))
+            move = table.spaces.learning.move_of(now.state, int(action))
             text = game.move_to_text(now.state, move)
             after = game.apply(now.state, move)
             self._now = _Held(table, after, now.deal, f"{now.trail}{now.mover}:{text}\n",
@@ -324,7 +324,9 @@ class TabletopSpielState(pyspiel.State):
                 return f"chance {now.chance[action][0]}"
             return f"chance #{action}"
         try:
-            return str(game.move_to_text(now.state, game.move_of(now.state, int(action))))
+            move = now.table.spaces.learning.move_of(  # type: ignore[union-attr]
+                now.state, int(action))
+            return str(game.move_to_text(now.state, move))
         except IllegalMoveError:  # asked of an action not legal here: its number
             return f"action {action}"
 
@@ -342,17 +344,21 @@ class TabletopSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state `player_id` cannot tell from this one, its hidden parts dealt at random
-        (`Game.sample_state`) from a seed drawn with `probability_sampler`."""
+        (`Game.sampler`) from a seed drawn with `probability_sampler`."""
         now = self._now
         table = now.table
         assert table is not None
         game = table.spaces.game
         if now.state is None or not game.info.hidden_information:
             return self.clone()
+        sampler = game.sampler()
+        if sampler is None:
+            raise TabletopError(f"{game.info.id} cannot sample hidden states: its "
+                                "Game.sampler returns None")
         rng = random.Random(int(probability_sampler() * 2**52))
         view = game.observation(now.state, player_id)
         other = self.get_game().new_initial_state()
-        other._now = _Held(table, game.sample_state(view, player_id, rng), now.deal,
+        other._now = _Held(table, sampler.sample_state(view, player_id, rng), now.deal,
                            now.trail, now.ply)
         return other
 
@@ -381,7 +387,7 @@ class _Observer:
         if now.state is None or now.chance:
             self.tensor.fill(0.0)
             return
-        tensor = self.table.spaces.game.observation_tensor(now.state, player)
+        tensor = self.table.spaces.learning.observation_tensor(now.state, player)
         self.tensor[:] = np.asarray(tensor, np.float32).reshape(-1)
 
     def string_from(self, state: TabletopSpielState, player: int) -> str:

@@ -14,7 +14,7 @@
         table.step(action)
 
 Agents are `player_0` … `player_{n-1}`, the seats in order. An observation is a dict:
-`observation`, the seat's tensor (`Game.observation_tensor`, float32 in [0, 1]), and
+`observation`, the seat's tensor (`LearningSpaces.observation_tensor`, float32 in [0, 1]), and
 `action_mask`, int8 over the actions, 1 for each legal move of the seat to move (all 0
 for the others). Rewards come once, at the end (`tabletop.env.returns`: zero-sum, a win
 +1, a loss -1 at two, a draw 0). `reset(seed=...)` fixes the game's seed: the set-up and
@@ -129,8 +129,8 @@ class TabletopEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.spaces.actions, np.int8)
         if self.game.to_move(self.position) == seat and not self.truncations[agent]:
-            mask[self.game.legal_actions(self.position)] = 1
-        return {"observation": self.game.observation_tensor(self.position, seat),
+            mask[self.spaces.learning.legal_actions(self.position)] = 1
+        return {"observation": self.spaces.learning.observation_tensor(self.position, seat),
                 "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -144,7 +144,7 @@ class TabletopEnv(AECEnv):
         game = self.game
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        move = game.move_of(self.position, int(action))  # type: ignore[arg-type]
+        move = self.spaces.learning.move_of(self.position, int(action))  # type: ignore[arg-type]
         self.ply += 1
         self.position = settle(game, game.apply(self.position, move), self.seed_, self.ply)
         if game.to_move(self.position) is None:

@@ -6,6 +6,11 @@ at its own pace (`next`). When the connection drops before the game's end it tri
 again with the seat token for `patience` seconds, saying so (`status` messages), and the
 host sends the game as it stands. `OnlineGame` is the client's picture of the game, made
 of those messages only: the seat's view, its text, the log and the seats.
+
+The host sends what a player reads as data (a line's template and arguments, seats as
+seats, a seat's name and the game's own name for it): the connection words each message
+as it arrives, in this client's language and with its catalogs (`worded`), so a French
+player at an English host reads the whole game in French.
 """
 
 from __future__ import annotations
@@ -24,31 +29,37 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
+from tabletop import i18n
+from tabletop.i18n import _
 from tabletop.limits import one_line
-from tabletop.model import Game, TabletopError
+from tabletop.lines import Line, from_data, neutral_label
+from tabletop.model import Game, TabletopError, seat_text
 from tabletop.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME,
+    PATIENCE,
     ProtocolError,
     decode,
     encode,
 )
 
 #: What the host may send, with the fields a client relies on.
+#: A line as data (`tabletop.lines.to_data`): a text, or a template and its arguments.
+LINE = (str, dict)
 SERVER_MESSAGES: dict[str, dict[str, Any]] = {
     "welcome": {"table": str, "game": str, "players": int, "seats": list, "log": list,
                 "position": dict},
     "played": {"ply": int, "move": str, "lines": list, "position": dict},
     "seats": {"seats": list},
     "ended": {"record": dict},
-    "confirm": {"move": str, "reason": str},
-    "offer": {"move": str, "label": str},
-    "declined": {"move": str, "by": str},
-    "note": {"message": str},
-    "error": {"message": str},
+    "confirm": {"move": str, "reason": LINE},
+    "offer": {"move": str, "seat?": int},
+    "declined": {"move": str, "by": (int, str)},
+    "note": {"message": LINE},
+    "error": {"message": LINE},
     "lobby": {"tables": list},
     "opened": {"table": str, "code": str},
-    "left": {"message?": str},
+    "left": {"message?": LINE},
 }
 #: Messages the connection itself adds to the queue: the link's state.
 STATUS = "status"
@@ -58,6 +69,78 @@ class NetError(TabletopError):
     """A connection that could not be made or was lost for good, in one line."""
 
 
+def said(data: Any, labels: list[str]) -> str:
+    """A line the host sent as data, in this client's language, seat i named
+    `labels[i]`: a template rendered with this client's catalogs, a plain text looked up
+    in them (as written if none knows it)."""
+    try:
+        line = from_data(data)
+    except (ValueError, TypeError, RecursionError):
+        return one_line(data)  # a foreign host's oddity: shown, never trusted
+    if isinstance(line, Line):
+        return one_line(line.render(labels))
+    return i18n.translated(line)
+
+
+def seat_label(entry: Mapping[str, Any]) -> str:
+    """How this client names a seat the host described (`seats` messages): the name
+    its person gave in place of "Player 2", or beside the game's own name for the seat
+    ("Bob (Blue)"), the game's name in this client's language (as
+    `tabletop.model.GameInfo.player_label` at one screen)."""
+    index = entry.get("seat")
+    index = index if isinstance(index, int) and index >= 0 else 0
+    if "own" not in entry and isinstance(entry.get("label"), str):
+        return str(entry["label"])  # a host of protocol version 1 words its labels
+    english = str(entry.get("own") or "")
+    own = i18n.translated(english) if english else neutral_label(index)
+    name = str(entry.get("name") or "")
+    if not name or name in (own, english):
+        return own
+    return _("{name} ({seat})").format(name=name, seat=own) if english else name
+
+
+def worded(message: dict[str, Any], labels: list[str]) -> dict[str, Any]:
+    """`message` with everything a player reads in words of this client's language:
+    seats get their `label`, lines, results, refusals and errors become text, an
+    offer's and a refusal's seat its label. `labels` is the table's labels as known so
+    far, brought up to date by a `welcome` or `seats` message (in place)."""
+    kind = message["type"]
+    out = dict(message)
+    if kind in ("welcome", "seats") and isinstance(message.get("seats"), list):
+        out["seats"] = [{**entry, "label": seat_label(entry)}
+                        for entry in message["seats"] if isinstance(entry, dict)]
+        labels[:] = [entry["label"] for entry in out["seats"]]
+    if kind == "welcome":
+        out["log"] = [[said(line, labels) for line in lines] for lines in message["log"]
+                      if isinstance(lines, list)]
+    elif kind == "played":
+        out["lines"] = [said(line, labels) for line in message["lines"]]
+    elif kind in ("error", "note") or (kind == "left" and "message" in message):
+        out["message"] = said(message["message"], labels)
+    elif kind == "confirm":
+        out["reason"] = said(message["reason"], labels)
+    elif kind == "offer" and "seat" in message:
+        out["label"] = _label(message["seat"], labels)
+    elif kind == "declined" and isinstance(message["by"], int):
+        out["by"] = _label(message["by"], labels)
+    elif kind == "lobby":
+        out["tables"] = [{**table, "seats": [
+            {**entry, "label": seat_label(entry)} for entry in table.get("seats", [])
+            if isinstance(entry, dict)]} for table in message["tables"]
+            if isinstance(table, dict)]
+    if kind in ("welcome", "played", "ended") and isinstance(message.get("outcome"), dict):
+        outcome = dict(message["outcome"])
+        outcome["said"] = said(outcome.get("said", ""), labels)
+        out["outcome"] = outcome
+    return out
+
+
+def _label(index: Any, labels: list[str]) -> str:
+    if isinstance(index, int) and 0 <= index < len(labels):
+        return labels[index]
+    return neutral_label(index if isinstance(index, int) and index >= 0 else 0)
+
+
 def address_uri(address: str) -> str:
     """The WebSocket URI of a typed address: "host", "host:port" or a ws(s):// URI."""
     text = address.strip()
@@ -65,11 +148,12 @@ def address_uri(address: str) -> str:
         text = "ws://" + text
     parts = urlsplit(text)
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise NetError(f"not an address to join: {address!r} (host:port, or ws://…)")
+        raise NetError(_("not an address to join: {address} (host:port, or ws://…)").format(
+            address=repr(address)))
     try:
         port = parts.port or DEFAULT_PORT
     except ValueError:
-        raise NetError(f"not a port: {address!r}") from None
+        raise NetError(_("not a port: {address}").format(address=repr(address))) from None
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}:{port}/"
 
@@ -78,12 +162,14 @@ class Connection:
     """One client's link to a host (see the module). Start it with `start()`."""
 
     def __init__(self, address: str, *, code: str | None = None, token: str | None = None,
-                 name: str = "", seat: int | None = None, patience: float = 60.0,
+                 name: str = "", seat: int | None = None, patience: float = PATIENCE,
                  certificate: str | None = None, insecure: bool = False) -> None:
         self.uri = address_uri(address)
         self.code, self.token, self.name, self.wanted = code, token, name, seat
         self.patience = patience
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        #: The table's seats as this client names them (from `welcome` and `seats`).
+        self.labels: list[str] = []
         self.seat: int | None = None
         self.finished = False
         self._socket: ClientConnection | None = None
@@ -116,7 +202,8 @@ class Connection:
         except (OSError, WebSocketException, TimeoutError) as exc:
             # WebSocketException: a refused handshake, a bad URI, or a host that closed
             # or reset the link mid-handshake (one starting up, or being killed).
-            raise NetError(f"cannot reach {self.uri}: {one_line(exc)}") from None
+            raise NetError(_("cannot reach {address}: {problem}").format(
+                address=self.uri, problem=one_line(exc))) from None
 
     def _join(self) -> None:
         fields: dict[str, Any] = {"name": self.name}
@@ -159,9 +246,10 @@ class Connection:
         """Queue one message from the host; True if the host let this seat go unasked
         (a `left` with its reason: the host freed the seat), which ends the link."""
         try:
-            message = decode(raw, SERVER_MESSAGES, MAX_FRAME)
+            message = worded(decode(raw, SERVER_MESSAGES, MAX_FRAME), self.labels)
         except ProtocolError as exc:
-            self._put({"type": "error", "message": f"the host sent a bad message: {exc}"})
+            self._put({"type": "error", "message": _(
+                "the host sent a bad message: {problem}").format(problem=exc)})
             return False
         if message["type"] == "welcome":
             self.seat = message.get("seat")
@@ -183,10 +271,11 @@ class Connection:
         """Take the seat again with its token until `patience` runs out."""
         if self.token is None:
             self._put({"type": STATUS, "state": "lost",
-                       "message": "the connection was lost before a seat was taken"})
+                       "message": _("the connection was lost before a seat was taken")})
             return False
-        self._put({"type": STATUS, "state": "reconnecting"})
         deadline, wait = time.monotonic() + self.patience, 0.2
+        # When this client gives up, on the monotonic clock: a screen counts it down.
+        self._put({"type": STATUS, "state": "reconnecting", "until": deadline})
         while time.monotonic() < deadline and not self._stop.is_set():
             try:
                 socket = self._connect()
@@ -200,7 +289,8 @@ class Connection:
             self._put({"type": STATUS, "state": "connected"})
             return True
         self._put({"type": STATUS, "state": "lost",
-                   "message": f"the host did not answer for {self.patience:.0f} s"})
+                   "message": _("the host did not answer for {seconds} s").format(
+                       seconds=f"{self.patience:.0f}")})
         return False
 
     def next(self, timeout: float | None = None) -> dict[str, Any] | None:
@@ -254,10 +344,12 @@ class OnlineGame:
     def welcomed(cls, game: Game[Any, Any], message: Mapping[str, Any]) -> OnlineGame:
         """The client's game from the host's `welcome`."""
         limit = message.get("time_limit")
-        return cls(game, message.get("seat"), message["players"], list(message["seats"]),
-                   dict(message["position"]), [list(lines) for lines in message["log"]],
-                   int(message.get("log_from", 0)), message.get("outcome"),
-                   time_limit=float(limit) if isinstance(limit, (int, float)) else None)
+        online = cls(game, message.get("seat"), message["players"], list(message["seats"]),
+                     dict(message["position"]), [list(lines) for lines in message["log"]],
+                     int(message.get("log_from", 0)), message.get("outcome"),
+                     time_limit=float(limit) if isinstance(limit, (int, float)) else None)
+        online._draw_text()
+        return online
 
     def take(self, message: Mapping[str, Any]) -> None:
         """Follow one of the host's messages."""
@@ -270,12 +362,14 @@ class OnlineGame:
             self.log_from = int(message.get("log_from", 0))
             self.outcome = message.get("outcome")
             self._state = None
+            self._draw_text()
         elif kind == "played":
             self.position = dict(message["position"])
             del self.log[max(0, message["ply"] - self.log_from):]
             self.log.append([str(line) for line in message["lines"]])
             self.outcome = message.get("outcome")
             self._state = None
+            self._draw_text()
         elif kind == "seats":
             self.seats = list(message["seats"])
         elif kind == "ended":
@@ -284,6 +378,25 @@ class OnlineGame:
             self.position = {**self.position, "to_move": None, "legal": [], "special": []}
         elif kind == STATUS:
             self.status = str(message.get("state", ""))
+
+    def _draw_text(self) -> None:
+        """Draw the position's text picture here, in this client's language, from the
+        seat's view (the host's picture, in its language, stays for a game that sends
+        no views, or whose text fails here)."""
+        data = self.position.get("view")
+        codec, sampler = self.game.codec(), self.game.sampler()
+        if data is None or codec is None or sampler is None:
+            return
+        try:
+            # Any deal consistent with the view draws the same text for this seat (its
+            # text shows what it sees); a fixed stream leaves the agents' own streams
+            # untouched. A game without hidden information deals the view itself.
+            state = sampler.sample_state(codec.view_from_dict(data), self.seat or 0,
+                                         random.Random(0))
+            labels = [self.label(index) for index in range(self.players)]
+            self.position["text"] = seat_text(self.game, state, self.seat, labels)
+        except Exception:  # a plugin's text: the host's picture is shown instead
+            return
 
     @property
     def ply(self) -> int:
@@ -314,20 +427,20 @@ class OnlineGame:
             data = self.position.get("view")
             if data is None:
                 return None
-            view = self.game.view_from_dict(data)
-            if not self.game.info.hidden_information:
-                self._state = view
-            else:
-                seat = self.seat if self.seat is not None else 0
-                self._state = self.game.sample_state(view, seat, rng or random.Random())
+            codec, sampler = self.game.codec(), self.game.sampler()
+            if codec is None or sampler is None:  # the host sent a view it cannot draw
+                return None
+            view = codec.view_from_dict(data)
+            seat = self.seat if self.seat is not None else 0
+            self._state = sampler.sample_state(view, seat, rng or random.Random())
         return self._state
 
     def label(self, seat: int) -> str:
         """How the table names `seat`."""
         for entry in self.seats:
             if entry.get("seat") == seat:
-                return str(entry.get("label", f"Player {seat + 1}"))
-        return f"Player {seat + 1}"
+                return str(entry.get("label") or neutral_label(seat))
+        return neutral_label(seat)
 
     def who(self) -> str:
         """The seats in one line: "Ada (here), Bob (away), Expert (thinking)"."""
@@ -335,14 +448,14 @@ class OnlineGame:
         for entry in self.seats:
             label = str(entry.get("label", "?"))
             if entry.get("thinking"):
-                label += " (thinking)"
+                label = _("{player} (thinking)").format(player=label)
             elif entry.get("away"):
-                label += " (reconnecting)"
+                label = _("{player} (reconnecting)").format(player=label)
             elif entry.get("kind") == "computer":
-                label += " (computer)"
+                label = _("{player} (computer)").format(player=label)
             elif not entry.get("taken"):
-                label += " (free seat)"
+                label = _("{player} (free seat)").format(player=label)
             elif entry.get("seat") == self.seat:
-                label += " (you)"
+                label = _("{player} (you)").format(player=label)
             words.append(label)
         return ", ".join(words)

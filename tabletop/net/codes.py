@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.i18n import _
+from tabletop.lines import Line
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: Letters of a join code (5 bits each: 60 bits).
@@ -77,15 +77,16 @@ class Guard:
         self.clock = clock
         self._tries: dict[tuple[str, str], _Tries] = {}
 
-    def refusal(self, address: str, scope: str = SERVER) -> str | None:
-        """Why `address` may not try a code at the table `scope` now (None: it may)."""
+    def refusal(self, address: str, scope: str = SERVER) -> Line | None:
+        """Why `address` may not try a code at the table `scope` now (None: it may), as a
+        line its client words."""
         now = self.clock()
         for key in ((address, SERVER), (address, scope)):
             tries = self._tries.get(key)
             if tries is not None and tries.barred_until > now:
                 left = tries.barred_until - now
-                return _("too many wrong codes from this address: try again in "
-                         "{seconds} s").format(seconds=f"{left:.0f}")
+                return Line.of("too many wrong codes from this address: try again in "
+                               "{seconds} s", seconds=round(left))
         return None
 
     def delay(self, address: str) -> float:

@@ -1,8 +1,11 @@
 """Open tables on the local network, announced and found by mDNS (zeroconf).
 
-A host announces its table as a `_tabletop._tcp` service: the table's id, game and
-name, never its join code (the code is the secret a player reads out). The app's Join
-screen lists what `browse` finds. A network without multicast simply finds nothing.
+A host announces its table as a `_tabletop._tcp` service: the table's id, the game's
+name and the host's own name (the person who hosts it, so that a friend finds "Versus
+with Hana", not a table id), never its join code (the code is the secret a player reads
+out). A name announced is read by the one rule of names: one that breaks it is not
+shown. The app's Join screen lists what `browse` finds. A network without multicast
+simply finds nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import socket
 import threading
 from dataclasses import dataclass
 from typing import Any
+
+from tabletop.limits import MAX_PLAYER_NAME, player_name, player_name_problem
 
 SERVICE = "_tabletop._tcp.local."
 
@@ -23,6 +28,16 @@ class Found:
     game: str
     name: str
     address: str
+    #: The name of the person who hosts it ("" if they gave none, or an older host).
+    host: str = ""
+
+
+def host_name(announced: str) -> str:
+    """The host's name as announced, as a name is kept (`tabletop.limits.player_name`);
+    "" if it breaks the one rule of names (a control or invisible character, too long):
+    a stranger on the network could announce anything."""
+    name = player_name(announced)
+    return "" if player_name_problem(name) else name
 
 
 class Announcer:
@@ -51,15 +66,16 @@ def _addresses() -> list[bytes]:
         probe.close()
 
 
-def announce(table: str, game_name: str, port: int) -> Announcer | None:
-    """Announce the table on the local network (never its join code: that would hand it
-    out); None if zeroconf is missing or the network refuses (playing by address and
-    code still works)."""
+def announce(table: str, game_name: str, port: int, host: str = "") -> Announcer | None:
+    """Announce the table on the local network, with the name of the person hosting it
+    (`host`, "" for none), never its join code (that would hand it out); None if zeroconf
+    is missing or the network refuses (playing by address and code still works)."""
     try:
         from zeroconf import ServiceInfo, Zeroconf
 
         info = ServiceInfo(SERVICE, f"tabletop-{table}.{SERVICE}", port=port,
-                           properties={"table": table, "name": game_name[:60]},
+                           properties={"table": table, "name": game_name[:60],
+                                       "host": host[:MAX_PLAYER_NAME]},
                            addresses=_addresses())
         zeroconf = Zeroconf()
         zeroconf.register_service(info)
@@ -90,7 +106,8 @@ def browse(seconds: float = 1.5) -> list[Found]:
         with lock:
             found[name] = Found(props.get("table", "?"), props.get("game", ""),
                                 props.get("name", "?"),
-                                f"{info.parsed_addresses()[0]}:{info.port}")
+                                f"{info.parsed_addresses()[0]}:{info.port}",
+                                host_name(props.get("host", "")))
 
     try:
         zeroconf = Zeroconf()

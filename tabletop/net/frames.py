@@ -2,12 +2,17 @@
 
 `position(table, seat)` is the whole of what a seat (None: a spectator, who gets what
 every seat sees) learns of the game at one moment: its `observation` as the game writes
-it (`view_to_dict`; absent for a hidden-information game without it, which is then
-played online as text), its text picture (`seat_text`), whose turn it is, and the legal
-moves in notation for the seat to move only. A move is sent as its notation and the
+it (its `Game.codec`; absent for a hidden-information game without a codec and a
+sampler, which is then played online as text: `drawn_online`), its text picture
+(`seat_text`), whose turn it is, and the legal moves in notation for the seat to move
+only. A move is sent as its notation and the
 game's lines for it (`describe`, which names nothing hidden: the lines are every seat's
-log at one screen too). The tests check that two states which differ only in what a
-seat cannot see give that seat the same position, byte for byte.
+log at one screen too), as data (`tabletop.lines.to_data`: template and arguments), for
+each client to word in its own language; so is the result. The tests check that two
+states which differ only in what a seat cannot see give that seat the same position,
+byte for byte.
+
+Everything here runs the game's code: the host calls it off its event loop.
 """
 
 from __future__ import annotations
@@ -15,9 +20,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.lines import render
+from tabletop.lines import to_data
 from tabletop.model import Game, seat_text
 from tabletop.play.table import Table
+
+
+def moves_played(table: Table) -> int:
+    """The moves played so far."""
+    return len(table.session.moves)
+
+
+def log(table: Table, first: int) -> list[list[Any]]:
+    """The lines of each ply from `first` on, as data."""
+    session = table.session
+    with session.guard("describing a move"):
+        return [[to_data(line) for line in lines] for lines in session.log[first:]]
+
+
+def parse(table: Table, text: str) -> Any:
+    """The move `text` names in the current position (raises `TabletopError`; the
+    game's failure is a `PluginFailed`)."""
+    with table.session.guard("reading a move"):
+        return table.game.parse_move(table.state, text)
+
+
+def drawn_online(game: Game[Any, Any]) -> bool:
+    """True if an online client can draw `game`: its views travel as data (`Game.codec`)
+    and, where something is hidden, a state to draw can be dealt from a view
+    (`Game.sampler`: a renderer draws states). Else it is played online as text."""
+    return game.codec() is not None and (not game.info.hidden_information
+                                         or game.sampler() is not None)
 
 
 def position(table: Table, seat: int | None) -> dict[str, Any]:
@@ -35,8 +67,9 @@ def seat_position(game: Game[Any, Any], state: Any, ply: int, seat: int | None,
     None once over): a function of what that seat may see, and nothing else."""
     hidden = game.info.hidden_information
     view = None
-    if game.sends_views() and (seat is not None or not hidden):
-        view = game.view_to_dict(game.observation(state, seat if seat is not None else 0))
+    codec = game.codec()
+    if codec is not None and drawn_online(game) and (seat is not None or not hidden):
+        view = codec.view_to_dict(game.observation(state, seat if seat is not None else 0))
     legal: list[str] = []
     special: list[str] = []
     if to_move is not None and to_move == seat and person_to_move:
@@ -53,7 +86,7 @@ def outcome(table: Table) -> dict[str, Any] | None:
     if result is None:
         return None
     return {"scores": list(result.scores), "winners": list(result.winners),
-            "said": render(result.said, table.labels()), "ended": table.ended}
+            "said": to_data(result.said), "ended": table.ended}
 
 
 def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
@@ -63,5 +96,6 @@ def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
     with session.guard("describing a move"):
         notation = table.game.move_to_text(session.states[ply], session.moves[ply])
         mover = table.game.to_move(session.states[ply])
-    return {"ply": ply, "seat": mover, "move": notation, "lines": list(table.lines(ply)),
+        lines = [to_data(line) for line in session.log[ply]]
+    return {"ply": ply, "seat": mover, "move": notation, "lines": lines,
             "position": position(table, seat), "outcome": outcome(table)}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.net.client import NetError
 from tabletop.net.discovery import Announcer, announce
@@ -68,6 +69,10 @@ class Hosting:
         raises `NetError` if the port cannot be had."""
         thread, port, loop = serve_in_thread(server, port, bind, certificate, key,
                                              online.finished)
+        # The port goes into the table's resume file: hosted again (Continue, --resume),
+        # the table is where its friends' apps reconnect to.
+        online.port = port
+        loop.call_soon_threadsafe(online.save)
         scheme = "wss://" if certificate else ""
         hosting = cls(server, online, thread, loop, port, scheme + local_address(port, bind),
                       None)
@@ -80,7 +85,9 @@ class Hosting:
         return hosting
 
     def _announce(self) -> None:
-        announcer = announce(self.online.id, self.online.game_name, self.port)
+        here = [p.name for p in self.online.places if p.kind == HERE and p.name]
+        announcer = announce(self.online.id, self.online.game_name, self.port,
+                             here[0] if here else "")
         with self._lock:
             if self._withdrawn and announcer is not None:
                 announcer.close()  # withdrawn meanwhile: no table left to announce
@@ -109,7 +116,7 @@ class Hosting:
                 return  # from the first move on, a seat is its person's for good
             for place in online.places:
                 if place.index == seat and place.taken:
-                    online.free(place)  # only an online seat: `free` leaves the rest
+                    self.server.free(online, place)  # an online seat only: not the rest
 
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(run)
@@ -162,7 +169,8 @@ def serve_in_thread(server: Server, port: int, bind: str, certificate: Path | No
     thread.start()
     started.wait()
     if failed and not ready:
-        raise NetError(f"cannot serve on port {port}: {one_line(failed[0])}")
+        raise NetError(_("cannot serve on port {port}: {problem}").format(
+            port=port, problem=one_line(failed[0])))
     got, loop = ready[0]
     return thread, got, loop
 

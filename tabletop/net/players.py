@@ -8,8 +8,10 @@ replayed and counts in Statistics like a game played at one screen.
 
 from __future__ import annotations
 
+import queue
 import random
 import secrets
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,13 +22,13 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
-from tabletop.play.session import choose_move
+from tabletop.play.session import agent_label, choose_move, make_agent
+from tabletop.play.table import hint_text, said
 from tabletop.play.terminal import said_yes
 from tabletop.plugins import Host
 from tabletop.record import Record, replay
 
 Say = Callable[[str], None]
-Ask = Callable[[str], "str | None"]
 
 
 
@@ -108,49 +110,115 @@ def _said(online: OnlineGame, message: dict[str, Any], say: Say) -> None:
         # command's error.
 
 
-def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, say: Say,
+#: What the terminal does with a word typed at an online table (besides a move).
+QUIT_WORDS = ("quit", "exit")
+HELP_WORDS = ("help", "?")
+
+
+class Typed:
+    """The lines a person types, read as they come by a thread of their own (`read`:
+    one line, None at the end of the input), so that the table's messages are printed as
+    they happen and a line typed out of turn is answered at once, never kept for later.
+    """
+
+    END = object()
+
+    def __init__(self, read: Callable[[], str | None]) -> None:
+        self._lines: queue.Queue[object] = queue.Queue()
+        self._read = read
+        threading.Thread(target=self._reading, daemon=True, name="tabletop-typed").start()
+
+    def _reading(self) -> None:
+        while True:
+            try:
+                line = self._read()
+            except (OSError, ValueError):  # stdin closed under us
+                line = None
+            self._lines.put(Typed.END if line is None else line)
+            if line is None:
+                return
+
+    def get(self, timeout: float) -> object:
+        """The next line typed (`Typed.END` at the end of the input), or None if none
+        came within `timeout` seconds."""
+        try:
+            return self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+
+def play_text(host: Host, connection: Connection, online: OnlineGame,
+              read: Callable[[], str | None], say: Say, prompt: Say | None = None,
               data: Path | None = None) -> OnlineGame:
     """Play this client's seat (`online`, from its `welcome`) in the terminal until the
-    game ends or the player quits ("quit"); "help" lists the legal moves."""
-    say(str(online.position.get("text", "")))
+    game ends or the player quits, as a conversation: the others' moves are printed as
+    they happen; `prompt` (default: `say`) asks for a move when it is this seat's turn;
+    a line typed out of turn is refused at once ("Not your turn: waiting for Hana."),
+    never played later; "quit" works at any moment, "help" lists the legal moves, "hint"
+    asks the game's strongest agent, here, on this seat's view. `read` gives one typed
+    line (None at the end of the input)."""
+    prompt = prompt or say
+    typed = Typed(read)
+    question: dict[str, Any] | None = None  # a "confirm" or an "offer" waiting for y/N
+    asked: int | None = None  # the ply whose prompt was shown
+    sent: int | None = None  # the ply this seat sent a move for, not yet answered
     shown_ply = online.ply
+    say(str(online.position.get("text", "")))
     while online.outcome is None:
-        if online.my_turn and connection.messages.empty():
+        message = connection.next(timeout=0.05)
+        if message is not None:
+            kind = message["type"]
+            if kind in ("confirm", "offer"):
+                question = dict(message)
+                prompt(_ask_words(message))
+                continue
+            online.take(message)
+            _said(online, message, say)
+            if kind == "error" and online.my_turn:
+                sent = asked = None  # refused: asked again
+            if kind == STATUS and message.get("state") in ("lost", "closed") \
+                    and online.outcome is None:
+                raise NetError(i18n.translated(str(message.get(
+                    "message", "the host closed the connection"))))
+            if sent is not None and online.ply != sent:
+                sent = None  # the move was played (or the position moved on)
+            continue
+        if online.my_turn and asked != online.ply and sent is None and question is None:
             if online.ply != shown_ply:
                 say(str(online.position.get("text", "")))
                 shown_ply = online.ply
-            line = ask(_("{player} to move> ").format(player=online.label(online.seat or 0)))
-            if line is None or line.strip() in ("quit", "exit"):
-                say(_("You left the table; your seat is kept (join again with the same "
-                      "command to take it)."))
-                return online
-            text = line.strip()
-            if text in ("help", "?", ""):
-                say(_("Legal moves: {moves}").format(moves=", ".join(
-                    online.legal + online.position.get("special", []))))
-                continue
-            connection.send("move", ply=online.ply, move=text)
-        message = connection.next(timeout=0.5)
-        if message is None:
+            prompt(_("{player} to move> ").format(player=online.label(online.seat or 0)))
+            asked = online.ply
+        line = typed.get(0.05)
+        if line is None:
             continue
-        if message["type"] == "confirm":
-            answer = ask(_("{reason} Play {move}? [y/N] ").format(
-                reason=i18n.translated(str(message["reason"])), move=message["move"]))
-            if answer is not None and said_yes(answer):
-                connection.send("move", ply=online.ply, move=message["move"],
-                                confirmed=True)
+        if line is Typed.END or str(line).strip().lower() in QUIT_WORDS:
+            say(_("You left the table; your seat is kept (join again with the same "
+                  "command to take it)."))
+            return online
+        text = str(line).strip()
+        if question is not None:
+            _answer(connection, online, question, text)
+            question = None
             continue
-        if message["type"] == "offer":
-            answer = ask(_("{player} offers {move}. Accept? [y/N] ").format(
-                player=message["label"], move=message["move"]))
-            connection.send("answer", accept=answer is not None and said_yes(answer))
+        if text.lower() in HELP_WORDS or not text:
+            say(_("Legal moves: {moves}").format(moves=", ".join(
+                online.legal + online.position.get("special", []))) if online.my_turn
+                else _waiting(online))
+            asked = None if online.my_turn else asked
             continue
-        online.take(message)
-        _said(online, message, say)
-        if message["type"] == STATUS and message.get("state") in ("lost", "closed") \
-                and online.outcome is None:
-            raise NetError(i18n.translated(str(message.get(
-                "message", "the host closed the connection"))))
+        if not online.my_turn:
+            say(_waiting(online))  # refused at once: nothing typed out of turn is kept
+            continue
+        if sent is not None:
+            say(_("Your move is with the host: wait for its answer."))
+            continue
+        if text.lower() == "hint":
+            say(_text_hint(host, online))
+            asked = None
+            continue
+        connection.send("move", ply=online.ply, move=text)
+        sent = online.ply
     if online.outcome is not None:
         say(str(online.position.get("text", "")))
         say(_("Game over: {reason}").format(reason=online.outcome.get("said", "")))
@@ -160,6 +228,59 @@ def play_text(host: Host, connection: Connection, online: OnlineGame, ask: Ask, 
         if kept:
             say(kept)
     return online
+
+
+def _ask_words(message: dict[str, Any]) -> str:
+    """The question of a "confirm" (the host asks before a move that ends the game) or
+    an "offer" (another seat offers a draw), to answer y or N."""
+    if message["type"] == "confirm":
+        return _("{reason} Play {move}? [y/N] ").format(
+            reason=i18n.translated(str(message["reason"])), move=message["move"])
+    return _("{player} offers {move}. Accept? [y/N] ").format(
+        player=message["label"], move=message["move"])
+
+
+def _answer(connection: Connection, online: OnlineGame, question: dict[str, Any],
+            text: str) -> None:
+    yes = said_yes(text)
+    if question["type"] == "confirm":
+        if yes:
+            connection.send("move", ply=online.ply, move=question["move"], confirmed=True)
+    else:
+        connection.send("answer", accept=yes)
+
+
+def _waiting(online: OnlineGame) -> str:
+    """Why a move typed now is refused: whose turn it is, or that play has not begun."""
+    to_move = online.position.get("to_move")
+    if not online.full:
+        return _("Not your turn: waiting for players to join.")
+    if to_move is None:
+        return _("Not your turn: the game is over.")
+    return _("Not your turn: waiting for {player}.").format(
+        player=online.label(int(to_move)))
+
+
+def _text_hint(host: Host, online: OnlineGame, budget: Budget | None = None) -> str:
+    """A hint for this seat in the terminal: the game's strongest agent's move and what
+    it does, found here on a position made from the seat's view (the host is never
+    asked, and nothing hidden is known here)."""
+    game = online.game
+    rng = random.Random(secrets.randbits(64))
+    state = online.state(rng)
+    if state is None:
+        return _("No hint: this game sends no position to think on.")
+    try:
+        spec = host.strongest_agent(game.info.id)
+        label = agent_label(host, game.info.id, spec.name)
+        agent = make_agent(host, game.info.id, spec.name, label)
+        move = choose_move(game, state, agent, label, budget or Budget(seconds=2.0), rng)
+        explained = game.explain(state, move, int(online.seat or 0))
+        labels = [online.label(i) for i in range(online.players)]
+        why = one_line(said(explained, labels)) if explained else ""
+        return hint_text(i18n.translated(game.move_to_text(state, move)), why)
+    except TabletopError as exc:
+        return one_line(_("No hint: {reason}").format(reason=exc))
 
 
 def _await_record(connection: Connection, online: OnlineGame, wait: float = 10.0) -> None:

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.base import Budget
+from tabletop.i18n import _
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
 from tabletop.net.codes import normal_code
+from tabletop.net.credentials import read_port, resume_path
 from tabletop.net.hosting import Hosting, remember_token, remembered_token
 from tabletop.net.players import keep_record, welcome
-from tabletop.net.protocol import DEFAULT_PORT
+from tabletop.net.protocol import DEFAULT_PORT, PATIENCE
 from tabletop.net.server import HERE, Server
 from tabletop.plugins import Host
 
@@ -78,6 +80,40 @@ class OnlineSeat:
             server.close()
             raise
         name = names[list(kinds).index(HERE)] if names else ""
+        return cls._sit_here(host, data, hosting, name)
+
+    @classmethod
+    def rehost(cls, host: Host, data: Path, entry: str, budget: Budget | None = None,
+               port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+               discovery: bool = True) -> OnlineSeat:
+        """Host again the unfinished online table kept as `entry` (Continue after Leave
+        or a crash): the same table, code and seat tokens, on the port it was served on
+        (else `port`), so that the friends' apps reconnect by themselves; the person here
+        takes their seat again. Raises `TabletopError` if it cannot be hosted."""
+        server = Server(host, data, budget=budget, say=log.info)
+        try:
+            kept_port = read_port(server.keeping.path(entry))
+            online = server.resume(entry)
+            if not any(place.kind == HERE for place in online.places):
+                raise TabletopError(_("this table has no seat here: host it again with "
+                                      "`tabletop host --resume`"))
+            try:
+                hosting = Hosting.start(server, online, kept_port or port, bind,
+                                        discovery=discovery)
+            except NetError:
+                if kept_port is None or port == kept_port:
+                    raise
+                # Its old port is taken meanwhile: the friends must join again by hand.
+                hosting = Hosting.start(server, online, port, bind, discovery=discovery)
+        except TabletopError:
+            server.close()
+            raise
+        name = next(place.name for place in online.places if place.kind == HERE)
+        return cls._sit_here(host, data, hosting, name)
+
+    @classmethod
+    def _sit_here(cls, host: Host, data: Path, hosting: Hosting, name: str) -> OnlineSeat:
+        """The person here takes their seat at the table `hosting` serves, by its token."""
         connection = Connection(hosting.here, token=hosting.token_here(), name=name,
                                 insecure=True)
         try:
@@ -87,11 +123,12 @@ class OnlineSeat:
             connection.close()
             hosting.stop()
             raise
-        return cls(host, connection, game, data, online.code, hosting.address, hosting)
+        return cls(host, connection, game, data, hosting.online.code, hosting.address,
+                   hosting)
 
     @classmethod
     def join(cls, host: Host, data: Path, address: str, code: str, name: str = "",
-             certificate: str | None = None, patience: float = 60.0) -> OnlineSeat:
+             certificate: str | None = None, patience: float = PATIENCE) -> OnlineSeat:
         """Take a seat at the table at `address` with its `code` (the same seat again if
         this machine sat there before); raises `NetError` (no host, a wrong code, a game
         not installed here)."""
@@ -115,7 +152,7 @@ class OnlineSeat:
     def poll(self) -> list[dict[str, Any]]:
         """Apply what the host sent since the last call; the messages, in order."""
         taken: list[dict[str, Any]] = []
-        for _ in range(POLL_BATCH):
+        for _count in range(POLL_BATCH):
             message = self.connection.next(timeout=0)
             if message is None:
                 break
@@ -164,3 +201,10 @@ class OnlineSeat:
         finally:
             if self.hosting is not None:
                 self.hosting.stop()
+
+
+def hosted_here(data: Path, entry: str) -> bool:
+    """True if the kept game `entry` is an online table this machine hosted and has not
+    finished: Continue hosts it again (it must never become a game at one screen, where
+    the friends' seats could be played from here)."""
+    return resume_path(data, entry).is_file()

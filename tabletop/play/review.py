@@ -2,10 +2,10 @@
 
 Each ply where a seat chose among two or more legal moves is judged from that seat's
 observation at that ply (`Game.observation`), never the state: in a hidden-information
-game the analyst samples the hidden parts itself (`Game.sample_state`), so a move's mark
+game the analyst samples the hidden parts itself (`Game.sampler`), so a move's mark
 cannot depend on cards its player had not seen. The analyst (`tabletop.ai.base.Analyst`)
 gives the expected reward of every legal move for the mover (a win 1, a draw 1/2, a loss
-0; a solo game's scaled score, `Game.reward`); on the "winning chances" scale in percent
+0; a solo game's scaled score, `Outcome.rewards`); on the "winning chances" scale in percent
 the best move's value is the position's worth before the move, the played move's its
 worth after, and their difference the loss. Marks and accuracy follow lichess's
 published formulas (`docs/review.md`, which cites them).

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop import boundary
+from tabletop import boundary, older_forms
 from tabletop.ai.base import Agent, Budget
 from tabletop.boundary import CapturedOutput, PluginFailed
 from tabletop.chance import rolled, settle
@@ -344,7 +344,9 @@ class Session:
         not pay for them."""
         for ply in range(len(self._log), len(self.moves)):
             before, after = self.states[ply], self.states[ply + 1]
-            self._log.append(tuple(self.game.describe(before, self.moves[ply], after)))
+            lines = tuple(self.game.describe(before, self.moves[ply], after))
+            older_forms.lines_form(self.game, lines)  # a seat named in plain text: said once
+            self._log.append(lines)
         return self._log
 
     # -- guarding the game's code --------------------------------------------------------
@@ -385,7 +387,9 @@ class Session:
     @property
     def outcome(self) -> Outcome | None:
         """The result, once the game is over."""
-        return self.game.outcome(self.state)
+        result = self.game.outcome(self.state)
+        older_forms.outcome_form(self.game, result)  # a seat named in plain text: said once
+        return result
 
     @property
     def human_seats(self) -> frozenset[int]:

@@ -99,6 +99,9 @@ class Proposal:
 
     answer: Answer
     reason: str = ""
+    #: The reason as a line (template and arguments, seats as seats): what an online
+    #: host sends, for each client to word in its own language.
+    line: str | Line = ""
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -521,39 +524,49 @@ class Table:
         the front end asks, then plays it with `confirm`."""
         seat = self.to_move
         if seat is None:
-            return Proposal(Answer.ILLEGAL, _("The game is over."))
+            return self._proposal(Answer.ILLEGAL, Line.of("The game is over."))
         if self.is_agent(seat):
-            return Proposal(Answer.WAIT, _("Wait: {player} (the computer) is to move.").format(
-                player=self.label(seat)))
+            return self._proposal(Answer.WAIT, Line.of(
+                "Wait: {player} (the computer) is to move.", player=seat_arg(seat)))
         with self.session.guard("checking a move"):
             special = move in self.session.special_moves()
             if special:
                 if self.session.needs_consent(move) and self.players > 1:
                     if any(self.is_agent(other) for other in range(self.players)
                            if other != seat):
-                        return Proposal(Answer.DECLINED, _("The computer declines the offer."))
+                        return self._proposal(Answer.DECLINED,
+                                            Line.of("The computer declines the offer."))
                     return Proposal(Answer.CONSENT)
                 if self.game.outcome(self.game.apply(self.state, move)) is not None:
-                    return Proposal(Answer.CONFIRM,
-                                    _("The game ends now and cannot be undone."))
+                    return self._proposal(Answer.CONFIRM, Line.of(
+                        "The game ends now and cannot be undone."))
             elif move not in self.session.legal_moves():
-                return Proposal(Answer.ILLEGAL, self.refusal(move))
+                return self._proposal(Answer.ILLEGAL, self.refused(move))
         self.play(move)
         return Proposal(Answer.PLAYED)
 
+    def _proposal(self, answer: Answer, line: Line) -> Proposal:
+        return Proposal(answer, line.render(self.labels()), line)
+
     def refusal(self, move: Any) -> str:
-        """Why `move` may not be played now, in words: "Not allowed: " and the reason the
-        game's `apply` refuses it with (`tabletop.model.Game.apply`), with the seats'
-        labels; a general reason if the game gives none (or its code fails here: the
-        move is refused either way, so the game goes on)."""
+        """Why `move` may not be played now, in words (`refused`, with the seats'
+        labels)."""
+        return self.refused(move).render(self.labels())
+
+    def refused(self, move: Any) -> Line:
+        """Why `move` may not be played now, as a line: "Not allowed: " and the reason
+        the game's `apply` refuses it with (`tabletop.model.Game.apply`); a general
+        reason if the game gives none (or its code fails here: the move is refused
+        either way, so the game goes on)."""
+        reason: str | Line = ""
         try:
             with self.session.guard("checking a move"):
                 self.game.apply(self.state, move)
         except PluginFailed:
             pass
         except TabletopError as exc:
-            return not_allowed(said(exc.line, self.labels()))
-        return not_allowed("")
+            reason = exc.line
+        return not_allowed_line(reason)
 
     def explain(self, move: Any) -> str:
         """What the legal `move` of the seat to move does and gains, on one line: the
@@ -771,8 +784,8 @@ class Table:
             self.random_timeouts += 1
             return "random"
         if failed == "random" or names[0] in failed_names:
-            raise NoAgentLeft(_("No agent can play {game}: {error}").format(
-                game=i18n.translated(self.game.info.name), error=error))
+            raise NoAgentLeft(Line.of("No agent can play {game}: {error}",
+                                      game=self.game.info.name, error=str(error)))
         self.stand_ins[failed] = names[0]
         self._emit(Replaced(seat, failed, names[0], _("{failure}; {agent} plays instead.").format(
             failure=error, agent=repr(names[0]))))
@@ -830,6 +843,17 @@ def said(line: str | Line, labels: Sequence[str] = ()) -> str:
     if isinstance(line, Line):
         return line.render(labels)
     return i18n.translated(render(line, labels))
+
+
+def not_allowed_line(reason: str | Line) -> Line:
+    """A refused move as a line: "Not allowed: " and the reason (a game's line or text,
+    translated where it is worded), as a sentence."""
+    english = reason.english() if isinstance(reason, Line) else reason.strip()
+    if not english:
+        return Line.of("Not allowed: {reason}.", reason="that move is not legal here")
+    if english.endswith((".", "!", "?")):
+        return Line.of("Not allowed: {reason}", reason=reason)
+    return Line.of("Not allowed: {reason}.", reason=reason)
 
 
 def not_allowed(reason: str) -> str:

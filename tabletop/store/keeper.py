@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop.i18n import N_, _
-from tabletop.limits import one_line
+from tabletop.limits import one_line, player_name
 from tabletop.record import Record
 from tabletop.store.index import Entry
 from tabletop.store.library import Library, new_id
@@ -87,6 +87,20 @@ class Keeper:
         """New players for the seats of a game being kept (an online seat was taken):
         the next keeping writes them."""
         self._names[game_id] = list(names)
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Rename (or merge) a person in every kept game (`Library.rename_player`), after
+        the queued writes; the games this keeper is keeping follow, so that their next
+        keeping does not write the old name back. Returns how many games changed; raises
+        `LibraryError` in one line (also when there is no library)."""
+        if self.library is None:
+            raise LibraryError(self._unavailable or _("the library is not available"))
+        self.flush()
+        changed = self.library.rename_player(old, new)
+        renamed = player_name(new)
+        for names in self._names.values():
+            names[:] = [renamed if name == old else name for name in names]
+        return changed
 
     def names(self, game_id: str) -> list[str] | None:
         """Each seat's player of a game this keeper was given."""

@@ -26,13 +26,20 @@ rebuilt from them.
   so (after the busy timeout); a folder that cannot be written opens read-only: the games
   are listed from an in-memory copy of the index, and any write raises `LibraryError`.
 - Delete moves the files into `trash/`; nothing here ever unlinks a game.
+- Games started and left unplayed (in progress after at most `UNPLAYED_PLIES` moves) do
+  not pile up: a new game started with the same set-up (game, options, seats' players
+  and agents) as an unplayed one moves the older to the trash, so one untouched game per
+  set-up is kept; `discard_unplayed` moves them all there at once. Both can be undone
+  with `restore`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -44,7 +51,7 @@ from typing import Any
 
 from tabletop import i18n
 from tabletop.i18n import _, ngettext
-from tabletop.limits import one_line, shown
+from tabletop.limits import one_line, player_name, player_name_problem, shown
 from tabletop.model import RecordError, TabletopError
 from tabletop.record import Record
 from tabletop.store import journal
@@ -97,8 +104,12 @@ from tabletop.store.records import (
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
-           "ORIGINS", "TRASH", "UNREADABLE", "Entry", "Library", "LibraryError", "Seat",
-           "given_names", "new_id"]
+           "ORIGINS", "TRASH", "UNPLAYED_PLIES", "UNREADABLE", "Entry", "Library",
+           "LibraryError", "Seat", "given_names", "new_id", "unplayed"]
+
+#: The library's default name of a seat nobody named (`tabletop.seats.default_name`): no
+#: person may be renamed to it, or their seats would count as nobody's.
+DEFAULT_NAME = re.compile(r"Player [0-9]+")
 
 
 def new_id() -> str:
@@ -112,6 +123,9 @@ class _Changed(Exception):
 
 #: How many of a game's latest games `last_seats` looks through for one with a name.
 LAST_NAMES_LOOKBACK = 50
+#: A game in progress with at most this many moves was started and left unplayed: its
+#: first player tried a move at most, nothing a player would miss.
+UNPLAYED_PLIES = 1
 
 
 class Library:
@@ -363,7 +377,44 @@ class Library:
         now = time.time()
         meta = {"id": game_id, "players": _names(record, players), "created": now,
                 "updated": now, "origin": origin}
-        return self._store(game_id, record, meta)
+        entry = self._store(game_id, record, meta)
+        if unplayed(entry):
+            self._replace_unplayed(entry)
+        return entry
+
+    def _replace_unplayed(self, new: Entry) -> list[Path]:
+        """Move to the trash the unplayed games of `new`'s set-up kept before it (a game
+        started again the same way replaces the one left untouched); where they went."""
+        with self._lock:
+            ids = [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE game = ? AND status = ? AND plies <= ? "
+                "AND players = ? AND options = ? AND id != ?",
+                (new.game, IN_PROGRESS, UNPLAYED_PLIES, new.players,
+                 json.dumps(new.options, sort_keys=True), new.id))]
+        same = [e for e in (self.get(i) for i in ids)
+                if unplayed(e) and e.seats == new.seats]
+        return self._trash_all(same)
+
+    def unplayed(self) -> list[Entry]:
+        """The games started and left unplayed (in progress, at most `UNPLAYED_PLIES`
+        moves), newest first."""
+        return [e for e in self.entries(status=IN_PROGRESS) if unplayed(e)]
+
+    def discard_unplayed(self, keep: Sequence[str] = ()) -> list[Path]:
+        """Move every unplayed game (but those whose ids are in `keep`, e.g. a game open
+        on screen) to the trash; where each went, for `restore`."""
+        return self._trash_all([e for e in self.unplayed() if e.id not in keep])
+
+    def _trash_all(self, entries: Sequence[Entry]) -> list[Path]:
+        """`delete` each of `entries`; a game another process removed first is skipped."""
+        trashed = []
+        for entry in entries:
+            try:
+                trashed.append(self.delete(entry.id))
+            except LibraryError:
+                if any(e.id == entry.id for e in self._entries("WHERE g.id = ?", (entry.id,))):
+                    raise
+        return trashed
 
     def save(self, game_id: str, record: Record, players: Sequence[str] | None = None
              ) -> Entry:
@@ -554,6 +605,52 @@ class Library:
         self.refresh()
         return self.get(game_id)
 
+    def rename_player(self, old: str, new: str) -> int:
+        """Give every seat a person played as `old` the name `new`, in each kept game's
+        file and in the index; returns how many games changed. A `new` that someone
+        already has merges the two: Statistics, ratings and the set-up's remembered names
+        then count them as one person.
+
+        Only names people typed are renamed (a computer's seat and the default "Player N"
+        are no person's name), to a name the one rule of names accepts
+        (`tabletop.limits.player_name_problem`). Each game's file is rewritten whole and
+        atomically, keeping its record, times and origin, so a failure part way leaves
+        every game either renamed or as it was; renaming again finishes the rest. Raises
+        `LibraryError` with one line."""
+        self._check_writable(_("cannot rename the player"))
+        new = player_name(new)
+        problem = (player_name_problem(new) or name_problem(new)
+                   or (_("is the name of a seat nobody named") if DEFAULT_NAME.fullmatch(new)
+                       else None))
+        if problem:
+            raise LibraryError(_("the name {name} {problem}").format(name=shown(new),
+                                                                      problem=problem))
+        if old == new:
+            return 0
+        changed = 0
+        for entry in self.entries(player=old):
+            if entry.status == UNREADABLE:
+                continue
+            named = given_names([s.player for s in entry.seats],
+                                [s.agent for s in entry.seats])
+            if old not in named:
+                continue  # `old` is a computer's or an unnamed seat's word here
+            path = self._own_file(entry)
+            try:
+                record, meta = read_game(path)
+            except (OSError, ValueError) as exc:
+                raise LibraryError(one_line(_("cannot rename in {file}: {reason}").format(
+                    file=path, reason=getattr(exc, "strerror", None) or exc))) from None
+            players = [new if given == old else seat.player
+                       for given, seat in zip(named, entry.seats, strict=True)]
+            with self._write() as db:
+                # The times the list is ordered by stay the game's own (not the rename's).
+                self._write_whole(db, entry.id, record, {
+                    **meta, "players": players, "created": entry.created,
+                    "updated": entry.updated})
+            changed += 1
+        return changed
+
     def set_aside(self, game_id: str) -> Path:
         """Rename a kept game's file to `<name>.bad-<time>` (out of the list, not deleted)
         when it does not load; returns the new path. Like `delete`, only ever a file of
@@ -709,6 +806,12 @@ class Library:
         with self._lock:
             rows, seats = fetch(self._db, clause, args)
         return [entry_of(self.games_dir, row, seats.get(row[0], [])) for row in rows]
+
+
+def unplayed(entry: Entry) -> bool:
+    """True for a game started and left unplayed: in progress, at most `UNPLAYED_PLIES`
+    moves in."""
+    return entry.status == IN_PROGRESS and entry.plies <= UNPLAYED_PLIES
 
 
 def _names(record: Record, players: Sequence[str] | None) -> list[str]:

@@ -3,7 +3,7 @@
 Only finished games count (an entry with a result). A seat's result is a win when it is
 the only winner, a draw when it shares the victory or nobody wins, else a loss. Solo
 games (one seat) give a list of scores instead, sorted into the game's own rating bands
-(`Game.score_bands`): the host knows no game by name.
+(`GameInfo.score_bands`): the host knows no game by name.
 
 Per game with more than one seat, each player also gets a winning streak (the wins in a
 row up to the latest game, and the longest run), personal bests (best score, widest win,
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.model import Game, TabletopError
+from tabletop.model.legacy import score_bands
 from tabletop.person_rating import (
     Anchor,
     Estimate,
@@ -166,7 +167,7 @@ def player_stats(entries: Iterable[Entry], games: Mapping[str, Game[Any, Any]],
                 _count(row["against"].setdefault(rival, _tally()), result)
     for (name, game_id), scores in solo.items():
         known = games.get(game_id)
-        bands = tuple(known.score_bands()) if known else ()
+        bands = score_bands(known) if known else ()
         table[name]["solo"][game_id] = solo_summary(scores, bands)
     for name, row in table.items():
         for game_id in row["games"]:

@@ -32,6 +32,7 @@ from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import Seat
 from tabletop.store.paths import data_dir, reason
+from tabletop.store.records import read_game
 from tabletop.store.saves import clean_temps
 from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade, load_fonts
@@ -348,7 +349,14 @@ class App:
         self.window.show_view(screen)
 
     def continue_game(self, entry_id: str) -> None:
-        """Resume a kept game; one that does not load is moved aside with a message."""
+        """Resume a kept game; one that does not load is moved aside with a message. An
+        online table hosted here is hosted again (`continue_online`): never played on at
+        this screen, where the friends' seats would be this screen's to play."""
+        from tabletop.net.seat import hosted_here
+
+        if hosted_here(self.directory, entry_id) or self._played_online(entry_id):
+            self.continue_online(entry_id)
+            return
         try:
             record = self.keeper.resume(self.host, entry_id)
         except Exception as exc:  # any failure to read: never a crash, the file kept aside
@@ -362,6 +370,31 @@ class App:
             self.show_launcher(one_line(words.format(problem=reason(exc), file=moved)))
             return
         self.start_game(record.game, record, entry_id=entry_id)
+
+    def _played_online(self, entry_id: str) -> bool:
+        """True if the kept game `entry_id` was played at an online table."""
+        library = self.keeper.library
+        try:
+            return library is not None and \
+                read_game(library.get(entry_id).file)[1].get("origin") == "online"
+        except (OSError, ValueError, TabletopError):
+            return False  # unreadable: continuing it says why
+
+    def continue_online(self, entry_id: str) -> None:
+        """Host the online table kept as `entry_id` again, with its code and seat tokens
+        (the friends' apps reconnect by themselves), and show the seat here; the launcher
+        says why if it cannot be."""
+        from tabletop.net.seat import OnlineSeat
+
+        self.keeper.flush()
+        try:
+            seat = OnlineSeat.rehost(self.host, self.directory, entry_id,
+                                     budget=self.ai_budget(), port=self.port)
+        except TabletopError as exc:
+            self.show_launcher(one_line(_("This game was played online and cannot be "
+                                          "hosted again: {problem}").format(problem=exc)))
+            return
+        self.play_online(seat)
 
     def quit(self) -> None:
         """Close the window (the event loop ends), remembering its size."""

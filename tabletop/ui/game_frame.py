@@ -16,6 +16,7 @@ from typing import Any
 from tabletop import i18n
 from tabletop.i18n import _, pgettext
 from tabletop.model import Outcome
+from tabletop.model.legacy import score_bands
 from tabletop.ui import game_panels
 from tabletop.ui.game_play import GamePlay
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT
@@ -130,7 +131,7 @@ class GameFrame(GamePlay):
                 self.services.keeper.library, self.game_id,
                 self.services.keeper.entry_id(self.table), name)
             return game_panels.solo_lines(outcome, name, self.game.info.name,
-                                          tuple(self.game.score_bands()), best,
+                                          score_bands(self.game), best,
                                           self.table.labels())
         names = game_panels.player_names(self.game.info, self.table.seats)
         return game_panels.result_lines(outcome, names, self.table.labels())

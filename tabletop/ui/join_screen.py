@@ -202,8 +202,12 @@ class JoinScreen(Screen):
             y -= row
         for index, found in enumerate(self.found[:MAX_FOUND]):
             y -= row
-            self.add_button(_("{name} · table {table} · {address}").format(
-                name=found.name, table=found.table, address=found.address),
+            # Tables by their host's name ("Versus with Hana"); a host who gave no name
+            # (or an older one) by the table's id.
+            words = (_("{name} with {host} · {address}") if found.host
+                     else _("{name} · table {table} · {address}"))
+            self.add_button(words.format(name=i18n.translated(found.name), host=found.host,
+                                         table=found.table, address=found.address),
                             Rect(left, y, min(wide, px(760)), row - px(8)),
                             partial(self.choose, found), name=f"found{index}")
         y -= px(16)

@@ -2,8 +2,10 @@
 
 Each row offers Continue (a game in progress) or Replay and Review (a finished one: the
 computer's review, `tabletop.play.review`) and Delete,
-which asks first and moves the file to the trash folder. Import keeps a copy of a record
-or save: a path typed or pasted (Ctrl+V) into the field, or a file of the saves folder.
+which asks first and moves the file to the trash folder. Games started and left unplayed
+go to the trash in one click ("Discard 3 unplayed games"). Restore brings back what the
+last Delete or Discard moved. Import keeps a copy of a record or save: a path typed or
+pasted (Ctrl+V) into the field, or a file of the saves folder.
 """
 
 from __future__ import annotations
@@ -17,10 +19,17 @@ from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.model import TabletopError
 from tabletop.record import replay
-from tabletop.store.library import FINISHED, IN_PROGRESS, UNREADABLE, Entry, Library
-from tabletop.ui._arcade import arcade
+from tabletop.store.library import (
+    FINISHED,
+    IN_PROGRESS,
+    UNREADABLE,
+    Entry,
+    Library,
+)
+from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line, seat_words
+from tabletop.ui.textbox import MIN_POINTS
 from tabletop.ui.widgets import DIM, ERROR, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -83,9 +92,12 @@ class LibraryScreen(Screen):
         self.message = message or ""
         #: True when the message tells of a success (an import, a game moved to the trash).
         self.good = False
-        #: The file the last Delete moved to the trash, and the game's words (Restore).
-        self.trashed: tuple[Path, str] | None = None
+        #: The files the last Delete or Discard moved to the trash, and what Restore says
+        #: once they are back.
+        self.trashed: tuple[list[Path], str] | None = None
         self.entries: list[Entry] = []
+        #: How many kept games were started and left unplayed (Discard offers them).
+        self.unplayed = 0
         self.reload()
 
     # -- data ----------------------------------------------------------------------------
@@ -94,6 +106,7 @@ class LibraryScreen(Screen):
         library = self.services.keeper.library
         self.services.keeper.flush()
         self.entries = library.entries(self.game, self.player) if library is not None else []
+        self.unplayed = len(library.unplayed()) if library is not None else 0
         self.invalidate()
 
     def _choices(self) -> tuple[list[str | None], list[str | None]]:
@@ -148,21 +161,38 @@ class LibraryScreen(Screen):
         game = describe(entry, names, self.services.host)
 
         def trash(library: Library) -> str:
-            self.trashed = (library.delete(entry.id), game)
+            self.trashed = ([library.delete(entry.id)], _("{game}: restored.").format(
+                game=game))
             return _("{game}: moved to the trash.").format(game=game)
 
         self._change(trash)
 
+    def discard_unplayed(self) -> None:
+        """Move every game started and left unplayed to the trash (Restore brings them
+        back)."""
+        def discard(library: Library) -> str:
+            paths = library.discard_unplayed()
+            count = i18n.number(len(paths))
+            self.trashed = (paths, ngettext("{count} unplayed game restored.",
+                                            "{count} unplayed games restored.",
+                                            len(paths)).format(count=count))
+            return ngettext("{count} unplayed game moved to the trash.",
+                            "{count} unplayed games moved to the trash.",
+                            len(paths)).format(count=count)
+
+        self._change(discard)
+
     def restore(self) -> None:
-        """Bring the game deleted last back from the trash."""
+        """Bring the games the last Delete or Discard moved back from the trash."""
         trashed, self.trashed = self.trashed, None
         if trashed is None:
             self._change(None)
             return
 
         def bring_back(library: Library) -> str:
-            library.restore(trashed[0])
-            return _("{game}: restored.").format(game=trashed[1])
+            for path in trashed[0]:
+                library.restore(path)
+            return trashed[1]
 
         self._change(bring_back)
 
@@ -247,10 +277,11 @@ class LibraryScreen(Screen):
             self.add_button(_("Restore"), Rect(right - px(170), px(4), px(170), px(32)),
                             self.restore, name="restore")
         if self.message:
+            # Under the pager, wrapped: an error names a file and says why, whole.
             colour = GOOD if self.good else ERROR
-            self.label(self.message, left, px(34), 13, colour,
-                       width=right - left - (px(190) if restore else 0),
-                       multiline=True, anchor_y="top")
+            room = Rect(left, 0, right - left - (px(190) if restore else 0), px(58))
+            self.label(self.message, left, room.top, 13, colour, multiline=True,
+                       anchor_y="top", box=room)
 
     def _build_list(self, left: float, right: float, height: int) -> None:
         px = self.px
@@ -288,10 +319,21 @@ class LibraryScreen(Screen):
             y -= row_h
             self._build_row(entry, Rect(left, y + px(4), right - left, row_h - px(8)), names)
         count = len(self.entries)
+        pager = px(260)  # Newer and Older
+        if self.unplayed:
+            # Beside the pager, as wide as its words need (German's are long).
+            words = ngettext("Discard {count} unplayed game", "Discard {count} unplayed games",
+                             self.unplayed).format(count=i18n.number(self.unplayed))
+            probe = arcade.Text(words, 0, 0, font_size=max(px(14), MIN_POINTS),
+                                font_name=FONT_SANS)
+            wide = min(probe.content_width + px(16) + 8, right - left - pager - px(200))
+            self.add_button(words, Rect(right - pager - px(10) - wide, px(62), wide, px(32)),
+                            self.discard_unplayed, name="discard-unplayed")
+            pager += px(20) + wide
         self.label(ngettext("{count} game · page {page} of {pages}",
                             "{count} games · page {page} of {pages}", count).format(
             count=i18n.number(count), page=i18n.number(self.page + 1),
-            pages=i18n.number(pages)), left, px(76), 13, DIM, width=right - left - px(260))
+            pages=i18n.number(pages)), left, px(76), 13, DIM, width=right - left - pager)
         self.add_button(_("Newer"), Rect(right - px(250), px(62), px(120), px(32)),
                         partial(self.turn_page, -1), enabled=self.page > 0, name="newer")
         self.add_button(_("Older"), Rect(right - px(120), px(62), px(120), px(32)),
@@ -304,8 +346,9 @@ class LibraryScreen(Screen):
         # costs (bench/library_ui.py).
         self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
         text_w = rect.width - px(420)
+        # The game and its players' names: names may be long, and are read whole on hover.
         self.fitted(describe(entry, names, self.services.host), rect.left + px(12),
-                    rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True)
+                    rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True, may_cut=True)
         colour = ERROR if entry.status == UNREADABLE else DIM
         self.fitted(_("{result} · {when}").format(result=result_line(entry, self.services.host),
                                                  when=last_played(entry.updated)),
@@ -327,22 +370,27 @@ class LibraryScreen(Screen):
                         partial(self.ask_delete, entry), name=f"delete:{entry.id}")
 
     def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,
-               bold: bool = False) -> None:
+               bold: bool = False, may_cut: bool = False) -> None:
         """A one-line label that ends within `width`: by the layout rule, made smaller,
-        then cut short with "…" (shown whole on hover)."""
-        self.label(text, x, y, size, colour, bold=bold, width=width)
+        then (only a name or a path: `may_cut`) cut short with "…" (shown whole on
+        hover)."""
+        self.label(text, x, y, size, colour, bold=bold, width=width, may_cut=may_cut)
 
     def _build_confirm(self, width: int, height: int) -> None:
         px = self.px
         entry = self.doomed
         if entry is None:
             return
-        panel = Rect(width / 2 - px(300), height / 2 - px(100), px(600), px(200))
+        # Room for the names of six players and the sentence, wrapped whole at the
+        # smallest size in a small window.
+        wide = min(width - 2 * px(40), max(px(600), 560.0))
+        tall = max(px(200), 230.0)
+        panel = Rect(width / 2 - wide / 2, height / 2 - tall / 2, wide, tall)
         self.box(panel, PANEL)
         names = {gid: g.info.name for gid, g in self.services.host.games.items()}
         self.label(_("Delete this game?"), panel.left + px(24), panel.top - px(40), 20,
                    bold=True, width=panel.width - px(48))
-        # Above the buttons: a long list of players is made smaller, then cut.
+        # Above the buttons, wrapped (and made smaller) to be read whole.
         about = Rect(panel.left + px(24), panel.bottom + px(76), panel.width - px(48),
                      panel.top - px(60) - (panel.bottom + px(76)))
         self.label(_("{game} ({result}). Its file moves to the trash folder.").format(
@@ -356,9 +404,10 @@ class LibraryScreen(Screen):
 
     def _build_import(self, left: float, right: float, height: int) -> None:
         px = self.px
-        y = height - px(170)
-        # Above the path field: words too long for the room are made smaller, then cut.
-        about = Rect(left, y + px(36), right - left, height - px(100) - (y + px(36)))
+        y = height - px(190)
+        # Under the title, above the path field: room for three lines at the smallest
+        # size (the French and German words wrap to two at 800x600).
+        about = Rect(left, y + px(36), right - left, height - px(80) - (y + px(36)))
         self.label(_("Import a game record or save: type or paste (Ctrl+V) its path, then "
                      "Enter; or pick a file of the saves folder."), left, about.top, 13,
                    DIM, multiline=True, anchor_y="top", box=about)
@@ -371,8 +420,7 @@ class LibraryScreen(Screen):
                         self.back, name="back")
         y -= px(60)
         self.fitted(_("Saves folder: {folder}").format(folder=self.services.directory / "saves"),
-                    left, y, 14, TEXT,
-                    right - left)
+                    left, y, 14, TEXT, right - left, may_cut=True)  # a path
         files = self.save_files()
         if not files:
             self.label(_("(empty: Save (S) during a game writes a file here)"), left,

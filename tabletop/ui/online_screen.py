@@ -19,9 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
 from tabletop.i18n import _
+from tabletop.limits import one_line
 from tabletop.model import Outcome
 from tabletop.net.client import STATUS
+from tabletop.net.frames import drawn_online
 from tabletop.net.seat import OnlineSeat
+from tabletop.play.hints import SeatHint
+from tabletop.play.table import hint_text, said
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
@@ -53,7 +57,7 @@ class OnlineScreen(BoardShell):
         online = seat.game
         mine = frozenset({online.seat}) if online.seat is not None else frozenset()
         super().__init__(services, online.game.info.id, online.game, mine, _names(seat),
-                         renderer=None if online.game.sends_views() else TextRenderer)
+                         renderer=None if drawn_online(online.game) else TextRenderer)
         self.seat = seat
         self._seated()
         self.overlay = "end" if online.outcome is not None else None
@@ -74,6 +78,10 @@ class OnlineScreen(BoardShell):
         self._full = online.full
         self._asked = ""  # the host's reason for a confirmation ("resigning ends…")
         self._offered_by = ""
+        #: When (the monotonic clock) the link gives up reconnecting; None while it holds.
+        self._gives_up: float | None = None
+        #: The hint under way, found by this app from this seat's view (never the host's).
+        self._hint: SeatHint | None = None
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -90,7 +98,8 @@ class OnlineScreen(BoardShell):
         online = self.online
         if self._shown is None or self._shown[0] != online.ply:
             data = online.position.get("view")
-            view = self.game.view_from_dict(data) if data is not None else None
+            codec = self.game.codec()
+            view = codec.view_from_dict(data) if data is not None and codec else None
             self._shown = (online.ply, view, online.state(self._rng))
             self._legal = self._read_legal()
         return self._shown
@@ -136,6 +145,54 @@ class OnlineScreen(BoardShell):
         for message in self.seat.poll():
             self._take(message)
         self._tick_clock()
+        self._poll_hint()
+
+    # -- hints: found here, from this seat's view ----------------------------------------
+    def may_hint(self) -> bool:
+        """True when a hint can be asked: this seat to move, a position to think on (a
+        game that sends views), and no hint under way."""
+        return (self.may_move and self._hint is None
+                and self._current()[2] is not None)
+
+    def hint(self) -> None:
+        """Ask the game's strongest agent, in this app's AI worker, for a move of this
+        seat, on a position made from what the seat sees (the host is never asked)."""
+        if not self.may_hint():
+            return
+        ply, _view, state = self._current()
+        try:
+            self._hint = SeatHint(self.services.host, self.services.worker, self.game,
+                                  state, int(self.online.seat), ply, self._legal,
+                                  self.services.ai_budget())
+        except Exception as exc:  # the game's code failed writing its state down
+            self.message = one_line(_("No hint: {reason}").format(reason=exc))
+        else:
+            self.message = _("Looking for a hint ({agent})…").format(
+                agent=i18n.translated(self._hint.agent))
+        self.invalidate()
+
+    def _poll_hint(self) -> None:
+        hint = self._hint
+        if hint is None or not hint.done():
+            return
+        self._hint = None
+        if hint.ply != self.plies or not self.may_move:
+            return  # the position moved on meanwhile: that hint is of no use now
+        try:
+            move = hint.move()
+            explained = self.game.explain(hint.state, move, hint.seat)
+            why = one_line(said(explained, self.online_labels())) if explained else ""
+            words = i18n.translated(self.game.move_to_text(hint.state, move))
+        except Exception as exc:  # the agent or the game's code failed: said, not raised
+            self.message = one_line(_("No hint: {reason}").format(reason=exc))
+        else:
+            self.stage.show(hint=move)
+            self.message = hint_text(words, why)
+        self.invalidate()
+
+    def online_labels(self) -> list[str]:
+        """Each seat as this table names it, for the game's lines."""
+        return [str(self.online.label(i)) for i in range(self.online.players)]
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -170,6 +227,8 @@ class OnlineScreen(BoardShell):
             self._needs_position = True  # play may start now that every seat is taken
         elif kind == STATUS:
             self.link = str(message.get("state", ""))
+            until = message.get("until")
+            self._gives_up = float(until) if isinstance(until, float | int) else None
             self._needs_position = True  # no move while the link is down
         self.invalidate()
 
@@ -211,8 +270,11 @@ class OnlineScreen(BoardShell):
         self.push_position()
 
     def _tick_clock(self) -> None:
-        """A timed table's clock: the sidebar shows the whole seconds left."""
+        """A timed table's clock, and the patience left while reconnecting: the sidebar
+        shows their whole seconds."""
         left = self.clock_left()
+        if self.link == "reconnecting" and self._gives_up is not None:
+            left = max(0.0, self._gives_up - time.monotonic())
         shown = None if left is None else int(left)
         if shown != self._clock_shown:
             self._clock_shown = shown
@@ -303,8 +365,8 @@ class OnlineScreen(BoardShell):
         self.seat.leave()
         self.navigator.show_launcher(None if self.online.outcome is not None
                                      or self.seat.hosting is None else
-                                     _("You left the table you hosted; it is kept in the "
-                                       "Library (tabletop host --resume plays it on)."))
+                                     _("You left the table you hosted. Continue hosts it "
+                                       "again; your friends' apps come back by themselves."))
 
     def closing(self) -> None:
         """The window closes: leave the table (a hosted one writes its game and stops)."""
@@ -342,7 +404,11 @@ class OnlineScreen(BoardShell):
             lines.append((_("Connection lost: {reason}").format(
                 reason=i18n.translated(str(seat.lost))), ERROR))
         elif self.link == "reconnecting":
-            lines.append((_("The connection dropped: reconnecting…"), ERROR))
+            patience = (max(0, int(self._gives_up - time.monotonic()))
+                        if self._gives_up is not None else None)
+            lines.append((_("The connection dropped: reconnecting…") if patience is None
+                          else _("The host is away: trying again for {time}…").format(
+                              time=f"{patience // 60}:{patience % 60:02d}"), ERROR))
         away = [str(e.get("label")) for e in online.seats if e.get("away")]
         if away and online.outcome is None:
             lines.append((_("{players}: reconnecting…").format(
@@ -397,6 +463,7 @@ class OnlineScreen(BoardShell):
                         for entry in online.seats
                         if entry.get("kind") == "online" and entry.get("taken")]
         actions += [
+            (_("Hint (H)"), self.hint, self.may_hint(), "hint"),
             (_("Rules (F1)"), self.show_rules, True, "rules"),
             (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
             (_("Keys (?)"), self.toggle_keys, True, "keys"),
@@ -457,8 +524,9 @@ class OnlineScreen(BoardShell):
                           lambda: self.answer_offer(True), "yes"),
                          (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "leave":
-            text = (_("The table closes: your friends cannot play on without you. The game "
-                      "stays in your Library, and `tabletop host --resume` plays it on.")
+            text = (_("The table closes: your friends cannot play on without you. Continue "
+                      "on the launcher hosts it again, with the same code; your friends' "
+                      "apps come back to it by themselves.")
                     if self.seat.hosting is not None else
                     _("Your seat is kept for you: join again with the same code to take it."))
             return game_panels.Panel(
@@ -495,10 +563,11 @@ class OnlineScreen(BoardShell):
     def key_help(self) -> list[tuple[str, str]]:
         extra = ([("C", _("copy the address and code, for a friend"))] if self.seat.hosting
                  else [])
-        return [*super().key_help(), *extra, ("Y, N", _("answer an offer or a question"))]
+        return [*super().key_help(), ("H", _("a hint: a move, and what it does")), *extra,
+                ("Y, N", _("answer an offer or a question"))]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
-        keys = super().shortcuts()
+        keys = {**super().shortcuts(), arcade.key.H: self.hint}
         if self.seat.hosting is not None:
             keys[arcade.key.C] = self.copy_invitation
         return keys

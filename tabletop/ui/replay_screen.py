@@ -40,7 +40,7 @@ from tabletop.ui.game_panels import board_and_sidebar
 from tabletop.ui.keeper import players_line
 from tabletop.ui.renderer import Ply, Rect, RendererContext
 from tabletop.ui.stage import Stage
-from tabletop.ui.textbox import MIN_POINTS, TextBoxes
+from tabletop.ui.textbox import MIN_POINTS, TextBoxes, wrapped_lines
 from tabletop.ui.widgets import ACCENT, BUTTON, DIM, ERROR, FOCUS, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
@@ -75,6 +75,10 @@ class ReplayScreen(Screen):
         self._log_rows: list[tuple[Rect, int]] = []
         #: The first move the list shows (it scrolls only to keep the viewed move in it).
         self._log_first = 0
+        #: How many lines each move's row takes, for the width and size they were
+        #: measured at (the key): a row is as tall as its sentence needs.
+        self._row_lines: dict[int, int] = {}
+        self._row_lines_for: tuple[float, float, str] | None = None
         self.renderer_broken = False  # set once the plugin's renderer raised
         #: The review (kept, or made by Review), its progress while it runs, its cancel.
         self.review: Review | None = None
@@ -383,16 +387,18 @@ class ReplayScreen(Screen):
         self.label(_("Replay: {game}").format(game=i18n.translated(self.game.info.name)), left,
                    y, 20, bold=True, width=inner)
         y -= self.line(13, 2)
-        self.label(players_line(self.entry, self.services.host), left, y, 13, DIM, width=inner)
+        self.label(players_line(self.entry, self.services.host), left, y, 13, DIM, width=inner,
+                   may_cut=True)  # names, read whole on hover
         y -= self.line(15, 1.6)
         self.label(_("Move {number} of {count}").format(number=i18n.number(self.ply),
                                                          count=i18n.number(self.last)),
                    left, y, 15, TEXT)
         y -= px(8)
-        # The result has a slot of its own, there or not, so that no button below moves
-        # when the last move is reached (a longer result is cut, whole on hover).
+        # The result has a slot of its own, there or not, as tall as the final result
+        # needs, so that no button below moves when the last move is reached.
         outcome = self.played.outcome(self.game, self.ply)
-        slot = Rect(left, y - px(4) - 3 * self.line(13, 1.3), inner, 3 * self.line(13, 1.3))
+        tall = self._result_lines(inner) * self.line(13, 1.3)
+        slot = Rect(left, y - px(4) - tall, inner, tall)
         if outcome is not None:
             self.label(result_text(self.game, outcome, self.labels()), left, slot.top, 13,
                        GOOD, multiline=True, anchor_y="top", box=slot)
@@ -583,44 +589,72 @@ class ReplayScreen(Screen):
         self.invalidate()
 
     def _build_log(self, left: float, width: float, bottom: float, top: float) -> None:
-        """The moves, one row per ply (wrapped rows cut), around the viewed ply."""
+        """The moves, one row per ply around the viewed ply, each as many lines as its
+        sentence needs (read whole, never cut)."""
         px = self.px
         self.label(_("Moves (click to jump)"), left, top - px(16), 14, ACCENT, bold=True)
-        # A move's sentence gets two lines where one would cut most of them (800x600).
-        probe = arcade.Text("", 0, 0, font_size=max(px(11), MIN_POINTS), font_name=FONT_SANS)
-        sample = [self.move_row(n) for n in range(1, min(len(self.played.moves), 12) + 1)]
-        too_long = 0
-        for text in sample:
-            probe.text = f"000. {text}"
-            too_long += probe.content_width > width
-        lines = 2 if too_long * 2 > len(sample) else 1
-        row_h = self.line(11, 1.35) * lines + px(4)
-        room = int((top - px(30) - bottom) // row_h)
         self._log_rows = []
-        if room <= 0:
-            return
-        # One row per ply, the game's own sentence with the players' names ("Alice keeps
-        # orange 5"), cut to the row (whole on hover).
+        line_h = self.line(11, 1.35)
+        room = top - px(30) - bottom  # the list's height
+
+        def row_h(ply: int) -> float:
+            return self._lines_of(ply, width) * line_h + px(4)
+
         count = len(self.played.moves)
+        if count == 0 or room < row_h(1):
+            return
         # The list scrolls only when the viewed move would leave it: a row clicked stays
         # under the pointer (re-centring at each step moved the rows and the next click
         # landed on another move).
-        first = self._log_first
-        if self.ply and self.ply - 1 < first:
-            first = self.ply - 1
-        elif self.ply > first + room:
-            first = self.ply - room
-        first = self._log_first = max(0, min(first, count - room))
+        first = min(self._log_first, count - 1)
+        if self.ply - 1 < first:  # (the start, ply 0: from the first move)
+            first = max(0, self.ply - 1)
+        while first < self.ply - 1 and sum(row_h(n) for n in range(first + 1, self.ply + 1)
+                                           ) > room:
+            first += 1
+        # No empty room under the last move while earlier moves are out of sight.
+        while first > 0 and sum(row_h(n) for n in range(first, count + 1)) <= room:
+            first -= 1
+        self._log_first = first
         y = top - px(30)
-        for index in range(first, min(count, first + room)):
-            rect = Rect(left - px(4), y - row_h + px(3), width + px(8), row_h)
+        for index in range(first, count):
+            height = row_h(index + 1)
+            if y - height < bottom - px(3):
+                break
+            rect = Rect(left - px(4), y - height + px(3), width + px(8), height)
             if index + 1 == self.ply:
                 self.box(rect, (60, 78, 110, 255))
             self._log_rows.append((rect, index + 1))
+            # The game's own sentence with the players' names ("Alice keeps orange 5").
             self.label(f"{index + 1}. {self.move_row(index + 1)}", left, rect.top - px(2),
                        11, TEXT if index + 1 <= self.ply else DIM, anchor_y="top",
-                       multiline=lines > 1, box=Rect(left, rect.bottom, width, rect.height))
-            y -= row_h
+                       multiline=True, box=Rect(left, rect.bottom, width, rect.height))
+            y -= height
+
+    def _result_lines(self, width: float) -> int:
+        """How many lines the game's final result takes wrapped to `width` (none for a
+        game that did not end)."""
+        final = self.played.outcome(self.game, self.last)
+        if final is None:
+            return 0
+        return self._wrapped_lines(result_text(self.game, final, self.labels()), width, 13)
+
+    def _wrapped_lines(self, text: str, width: float, size: float) -> int:
+        """How many lines `text` takes at design size `size` (held at the smallest
+        size in a small window) wrapped to `width`."""
+        return wrapped_lines(text, width, max(self.px(size), MIN_POINTS), font_name=FONT_SANS)
+
+    def _lines_of(self, ply: int, width: float) -> int:
+        """How many lines the row of move `ply` takes wrapped to `width` (measured once
+        per width, size and language)."""
+        points = max(self.px(11), MIN_POINTS)
+        key = (width, points, i18n.language())
+        if key != self._row_lines_for:
+            self._row_lines_for, self._row_lines = key, {}
+        if ply not in self._row_lines:
+            self._row_lines[ply] = self._wrapped_lines(f"{ply}. {self.move_row(ply)}",
+                                                       width, 11)
+        return self._row_lines[ply]
 
     def draw_under_text(self) -> None:
         if self.stage.moving:

@@ -22,10 +22,11 @@ from tabletop.i18n import N_, _
 from tabletop.model import GameInfo, TabletopError
 from tabletop.tutorial import tutorial_of
 from tabletop.ui import thumbnails
-from tabletop.ui._arcade import arcade
+from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.markdown import parse
 from tabletop.ui.reader import Reader, Style, reading_width
 from tabletop.ui.renderer import Ply, Rect
+from tabletop.ui.textbox import MIN_POINTS, wrapped_lines
 from tabletop.ui.widgets import (
     ACCENT,
     BUTTON_HOVER,
@@ -164,7 +165,12 @@ class RulesScreen(Screen):
         text_left = inner.left
         if shots:
             column = min(inner.width * 0.45, inner.height / len(shots) * 4 / 3)
-            caption_h = self.line(12, 1.4) * 2
+            # Room for the longest caption whole (French and German take three lines
+            # where English takes two), the same under every picture.
+            points = max(px(12), MIN_POINTS)
+            lines = max(wrapped_lines(i18n.translated(caption), column, points,
+                                      font_name=FONT_SANS) for caption, _texture in shots)
+            caption_h = self.line(12, 1.4) * max(2, lines)
             each = inner.height / len(shots)
             for index, (caption, texture) in enumerate(shots):
                 top = inner.top - index * each

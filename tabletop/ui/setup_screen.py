@@ -19,8 +19,15 @@ from tabletop.seats import Seat
 from tabletop.store.library import given_names
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
+from tabletop.ui.line_edit import (
+    LineEdit,
+    caret_places,
+    caret_rects,
+    draw_caret,
+    nearest_place,
+)
 from tabletop.ui.textbox import MIN_POINTS
-from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT, Screen
+from tabletop.ui.widgets import DIM, ERROR, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
@@ -35,9 +42,6 @@ NAME_FIELD = N_("Name: {name}")
 ONLINE = "online"
 #: The time per move an online table may give each person (None: no clock), in seconds.
 TIME_LIMITS: tuple[float | None, ...] = (None, 30.0, 60.0, 120.0, 300.0, 600.0)
-#: The selected part of a name: the accent, see-through, over the text it marks.
-SELECTION = (*ACCENT[:3], 110)
-_CTRL = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+A, and Cmd+A on a Mac
 
 
 def name_prefix() -> str:
@@ -377,67 +381,44 @@ class SetupScreen(Screen):
         """The selected span of the name being edited (start, end); empty when equal."""
         return min(self.anchor, self.caret), max(self.anchor, self.caret)
 
+    def _field_of(self, seat: int) -> LineEdit:
+        """The name of `seat` as a field being edited (its caret and selection)."""
+        return LineEdit(self.names[seat], self.caret, self.anchor, NAME_LENGTH)
+
+    def _take(self, seat: int, edited: LineEdit) -> None:
+        """Keep an edit of the name field: a new name changes the set-up (laid out
+        again); a caret or selection that moved only redraws."""
+        if edited.text != self.names[seat]:
+            def change() -> None:
+                self.names[seat] = edited.text
+                self.anchor, self.caret = edited.anchor, edited.caret
+
+            self._set(change)
+        else:
+            self.anchor, self.caret = edited.anchor, edited.caret
+            self.services.request_redraw()  # the layout is the same: only the caret moves
+
     def _move_caret(self, seat: int, to: int, extend: bool) -> None:
         """Put the caret at `to` (within the name); with `extend` (Shift) the selection
         grows or shrinks from its anchor, else it is dropped."""
-        self.caret = max(0, min(len(self.names[seat]), to))
-        if not extend:
-            self.anchor = self.caret
-        self.services.request_redraw()  # the layout is the same: only the caret moves
-
-    def _replace(self, seat: int, text: str, start: int, end: int) -> None:
-        """Put `text` in place of the name's characters `start:end`, within the bound."""
-        name = self.names[seat]
-        room = NAME_LENGTH - (len(name) - (end - start))
-        text = text[:max(0, room)]
-        new = name[:start] + text + name[end:]
-        # A name does not start with spaces (the caret keeps its place in the rest).
-        stripped = new.lstrip()
-        caret = max(0, start + len(text) - (len(new) - len(stripped)))
-
-        def change() -> None:
-            self.names[seat] = stripped
-            self.anchor = self.caret = caret
-
-        self._set(change)
+        self._take(seat, self._field_of(seat).moved(to, extend))
 
     def on_text(self, text: str) -> None:
         """Typed characters replace the selection, or go in at the caret, in the focused
         name field (characters that cannot be shown are dropped)."""
         self.ensure_built()
         seat = self.editing()
-        typed = "".join(c for c in text if c.isprintable())
-        if seat is None or not typed:
-            return
-        start, end = self.selected
-        if len(self.names[seat]) - (end - start) < NAME_LENGTH:  # full: nothing is lost
-            self._replace(seat, typed, start, end)
+        edited = None if seat is None else self._field_of(seat).typed(text)
+        if seat is not None and edited is not None:
+            self._take(seat, edited)
 
     def _edit_key(self, seat: int, symbol: int, modifiers: int) -> bool:
         """A key of the focused name field; False if it is not one (it moves the focus,
         presses Start...)."""
-        key, name = arcade.key, self.names[seat]
-        start, end = self.selected
-        shift = bool(modifiers & key.MOD_SHIFT)
-        if symbol == key.A and modifiers & _CTRL:
-            self.anchor, self.caret = 0, len(name)
-            self.services.request_redraw()
-        elif symbol in (key.LEFT, key.RIGHT):
-            step = -1 if symbol == key.LEFT else 1
-            if start != end and not shift:  # the caret goes to that end of the selection
-                self._move_caret(seat, start if step < 0 else end, False)
-            else:
-                self._move_caret(seat, self.caret + step, shift)
-        elif symbol in (key.HOME, key.END):
-            self._move_caret(seat, 0 if symbol == key.HOME else len(name), shift)
-        elif symbol in (key.BACKSPACE, key.DELETE):
-            if start == end:  # the character before the caret (Delete: after it)
-                start, end = ((max(0, start - 1), start) if symbol == key.BACKSPACE
-                              else (start, min(len(name), start + 1)))
-            if start != end:
-                self._replace(seat, "", start, end)
-        elif symbol != key.SPACE:  # a space is text here (on_text adds it), not a press
+        edited = self._field_of(seat).key(symbol, modifiers)
+        if edited is None:
             return False
+        self._take(seat, edited)
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -460,9 +441,8 @@ class SetupScreen(Screen):
         seat = self.editing()
         index = self.button_at(x, y)
         if seat is not None and index == self.focus:
-            places = self._caret_places(seat)
-            if places:
-                nearest = min(range(len(places)), key=lambda i: abs(places[i] - x))
+            nearest = nearest_place(self._caret_places(seat), x)
+            if nearest is not None:
                 self._move_caret(seat, nearest, bool(modifiers & arcade.key.MOD_SHIFT))
             return
         super().on_mouse_press(x, y, button, modifiers)
@@ -470,24 +450,7 @@ class SetupScreen(Screen):
     def _caret_places(self, seat: int) -> list[float]:
         """The x of each place the caret can take in a name field (before each character
         and after the last), from the field's text as laid out; empty if not shown."""
-        field = self.button_named(f"name{seat}")
-        if field is None:
-            return []
-        box = self._label_box(field.rect)
-        placed = next((p for p in self.texts.items if p.box == box), None)
-        if placed is None:
-            return []
-        name = self.names[seat]
-
-        def width(text: str) -> float:
-            return float(arcade.Text(text, 0, 0, font_size=placed.points,
-                                     font_name=FONT_SANS).content_width)
-
-        # A name cut with an ellipsis (a wide one, in a small window) keeps the caret
-        # inside what is shown.
-        left, right = placed.extent.left, placed.extent.right
-        prefix = name_prefix()
-        return [min(right, left + width(prefix + name[:i])) for i in range(len(name) + 1)]
+        return caret_places(self, f"name{seat}", self.names[seat], name_prefix())
 
     def caret_rects(self) -> tuple[Rect, Rect | None] | None:
         """Where the caret and the selection (None if nothing is selected) are drawn, in
@@ -495,30 +458,11 @@ class SetupScreen(Screen):
         seat = self.editing()
         if seat is None:
             return None
-        places = self._caret_places(seat)
-        field = self.button_named(f"name{seat}")
-        if not places or field is None:
-            return None
-        height = field.rect.height - self.px(12)
-        bottom = field.rect.bottom + self.px(6)
-        caret = Rect(places[min(self.caret, len(places) - 1)] - 1, bottom, 2, height)
-        start, end = self.selected
-        if start == end:
-            return caret, None
-        left, right = places[start], places[min(end, len(places) - 1)]
-        return caret, Rect(left, bottom, max(1.0, right - left), height)
+        return caret_rects(self, f"name{seat}", self._field_of(seat),
+                           self._caret_places(seat))
 
     def draw_over_text(self) -> None:
-        # The selection is see-through over the name it marks; the caret is a bar.
-        rects = self.caret_rects()
-        if rects is None:
-            return
-        caret, selection = rects
-        if selection is not None:
-            arcade.draw_lrbt_rectangle_filled(selection.left, selection.right,
-                                              selection.bottom, selection.top, SELECTION)
-        arcade.draw_lrbt_rectangle_filled(caret.left, caret.right, caret.bottom, caret.top,
-                                          TEXT)
+        draw_caret(self.caret_rects())
 
     def on_escape(self) -> None:
         self.navigator.show_launcher()

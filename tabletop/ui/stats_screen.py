@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any
 from tabletop import i18n
 from tabletop.i18n import _, ngettext, pgettext
 from tabletop.levels import computer_name
+from tabletop.limits import MAX_PLAYER_NAME, player_name, player_name_problem, shown
+from tabletop.model import TabletopError
 from tabletop.person_rating import rounded
+from tabletop.store.library import DEFAULT_NAME
 from tabletop.store.reviews import accuracy_history
 from tabletop.store.stats import (
     NAME_ADVICE,
@@ -40,7 +43,8 @@ from tabletop.store.stats import (
 )
 from tabletop.ui._arcade import arcade
 from tabletop.ui.geometry import Rect
-from tabletop.ui.widgets import ACCENT, DIM, TEXT, Screen
+from tabletop.ui.line_edit import LineEdit, caret_places, caret_rects, draw_caret, nearest_place
+from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, PANEL, TEXT, Screen
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
@@ -75,6 +79,10 @@ class StatsScreen(Screen):
         self.stats: dict[str, Any] = {}
         #: The language the statistics were counted in (their words: ratings, seats).
         self.counted_in = ""
+        #: The new name being typed for the player (None: not renaming), what is wrong
+        #: with it, and how the last rename went (its words, and whether it worked).
+        self.renaming: LineEdit | None = None
+        self.message, self.good = "", True
         self.recount()
 
     def recount(self) -> None:
@@ -133,6 +141,9 @@ class StatsScreen(Screen):
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:
         px = self.px
+        if self.renaming is not None:
+            self._build_rename(width, height)
+            return
         if self.counted_in != i18n.language():  # the words of the ratings and seats
             data = player_stats(self.entries, self.services.host.games, self.player,
                                 self.game, self.scales, self.ratings)
@@ -150,12 +161,20 @@ class StatsScreen(Screen):
             self.label(title, x, y + px(12), 15, width=px(80))
             self.add_button("<", Rect(x + px(84), y, px(36), px(34)), partial(cycle, -1),
                             name=f"{name}-")
-            self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200))
+            # The player's or the game's name: any length, read whole on hover.
+            self.label(text, x + px(132), y + px(12), 15, TEXT, width=px(200), may_cut=True)
             self.add_button(">", Rect(x + px(340), y, px(36), px(34)), partial(cycle, 1),
                             name=f"{name}+")
+        if self.player is not None and self.player != UNNAMED:  # a name a person typed
+            self.add_button(_("Rename…"), Rect(right - px(366), y, px(180), px(34)),
+                            self.ask_rename, name="rename")
         self.add_button(_("Back (Esc)"), Rect(right - px(170), y, px(170), px(34)),
                         self.navigator.show_launcher, name="back")
         top, bottom = y - px(20), px(30)
+        if self.message:  # how the last rename went, under the choices
+            self.label(self.message, left, top, 13, GOOD if self.good else ERROR,
+                       width=right - left)
+            top -= self.line(13, 1.5)
         middle = left + (right - left) / 2
         self._build_results(Rect(left, bottom, middle - left - px(16), top - bottom))
         column = Rect(middle + px(16), bottom, right - middle - px(16), top - bottom)
@@ -236,8 +255,11 @@ class StatsScreen(Screen):
                 if y - row < area.bottom:
                     return  # no room for more: the rest is in `tabletop stats`
                 y -= row
+                # An opponent's name (a person's, a level's): any length, read whole on
+                # hover.
                 self._rate(Rect(x, y, width, row - px(8)),
-                           _("people") if rival == "people" else rival, rivals[rival])
+                           _("people") if rival == "people" else rival, rivals[rival],
+                           may_cut=rival != "people")
         if y - px(40) - row < area.bottom:
             return
         y = self._section(_("By seat"), x, y - px(10), width)
@@ -267,12 +289,14 @@ class StatsScreen(Screen):
                        anchor_y="center", box=segment)
             x += w
 
-    def _rate(self, rect: Rect, title: str, t: dict[str, Any]) -> None:
-        """A title, then a track with the win rate's bar and its number."""
+    def _rate(self, rect: Rect, title: str, t: dict[str, Any], may_cut: bool = False
+              ) -> None:
+        """A title (`may_cut`: a name, cut if long), then a track with the win rate's bar
+        and its number."""
         px = self.px
         title_w = rect.width * 0.42
         self.label(title, rect.left, rect.bottom + rect.height / 2, 12, TEXT,
-                   anchor_y="center", width=title_w)
+                   anchor_y="center", width=title_w, may_cut=may_cut)
         track = Rect(rect.left + title_w, rect.bottom + px(4), rect.width - title_w,
                      rect.height - px(8))
         self.box(track, TRACK)
@@ -563,5 +587,169 @@ class StatsScreen(Screen):
             return "left"
         return "right" if x > area.left + area.width * 0.8 else "center"
 
+    # -- renaming and merging players ---------------------------------------------------
+    def ask_rename(self) -> None:
+        """Open the rename panel for the player shown, their name selected in its field
+        (typing replaces it; the arrows, Home and End edit it)."""
+        if self.player is None or self.player == UNNAMED:
+            return
+        self.renaming = LineEdit.all_selected(self.player, MAX_PLAYER_NAME)
+        self.message = ""
+        self.focus_name = "rename-field"
+        self.invalidate()
+
+    def rename_problem(self) -> str | None:
+        """What is wrong with the name typed (None if it can be given), in words."""
+        if self.renaming is None:
+            return None
+        new = player_name(self.renaming.text)
+        problem = (_("is empty") if not new else player_name_problem(new)
+                   or (_("is the name of a seat nobody named")
+                       if DEFAULT_NAME.fullmatch(new) else None))
+        return None if problem is None else _("The name {name} {problem}.").format(
+            name=shown(new), problem=problem)
+
+    def merges_with(self) -> str | None:
+        """The other player the typed name is (their two names become one), if any."""
+        if self.renaming is None:
+            return None
+        new = player_name(self.renaming.text)
+        return new if new != self.player and new in self.players else None
+
+    def games_of(self, name: str) -> int:
+        """How many kept games `name` played a seat of."""
+        return sum(1 for e in self.entries if any(s.human and s.player == name
+                                                  for s in e.seats))
+
+    def rename(self) -> None:
+        """Give the player the typed name in every kept game (merging with a player who
+        has it), then show their statistics under it; a refusal is said in one line."""
+        if self.renaming is None or self.player is None or self.rename_problem():
+            return
+        old, new = self.player, player_name(self.renaming.text)
+        merged = self.merges_with()
+        try:
+            changed = self.services.keeper.rename_player(old, new)
+        except TabletopError as exc:
+            self.message, self.good = str(exc), False
+        else:
+            self.good = True
+            self.message = (ngettext("{old} and {new} are one player now: {count} game "
+                                     "moved to {new}.", "{old} and {new} are one player "
+                                     "now: {count} games moved to {new}.", changed)
+                            if merged else
+                            ngettext("{old} is now {new}, in {count} game.",
+                                     "{old} is now {new}, in {count} games.", changed)
+                            ).format(old=old, new=new, count=changed)
+            self.reload(new)
+        self.renaming = None
+        self.focus_name = "rename"
+        self.invalidate()
+
+    def cancel_rename(self) -> None:
+        """Close the rename panel; nothing changes."""
+        self.renaming = None
+        self.focus_name = "rename"
+        self.invalidate()
+
+    def reload(self, player: str | None) -> None:
+        """Read the library again (after a rename) and show `player`."""
+        library = self.services.keeper.library
+        self.entries = library.entries() if library is not None else []
+        self.players = people(self.entries)
+        self.player = player if player in self.players else (
+            self.players[0] if self.players else None)
+        self.ratings = people_ratings(self.entries, self.scales)
+        self.recount()
+
+    def _build_rename(self, width: int, height: int) -> None:
+        px = self.px
+        assert self.renaming is not None and self.player is not None
+        self.label(_("Statistics"), px(40), height - px(64), 30, bold=True)
+        panel = Rect(width / 2 - px(320), height / 2 - px(170), px(640), px(340))
+        self.box(panel, PANEL)
+        inner = panel.width - px(48)
+        self.label(_("Rename {name}").format(name=self.player), panel.left + px(24),
+                   panel.top - px(40), 20, bold=True, width=inner, may_cut=True)
+        about = Rect(panel.left + px(24), panel.top - px(150), inner, px(82))
+        self.label(ngettext("The new name goes on {name}'s {count} kept game. The name of "
+                            "another player merges the two into one.",
+                            "The new name goes on all {count} of {name}'s kept games. The "
+                            "name of another player merges the two into one.",
+                            self.games_of(self.player)).format(
+            name=self.player, count=self.games_of(self.player)), about.left, about.top, 13,
+            DIM, multiline=True, anchor_y="top", box=about)
+        field = Rect(panel.left + px(24), panel.top - px(200), inner, px(40))
+        self.add_button(self.renaming.text, field, self.rename, name="rename-field")
+        problem, other = self.rename_problem(), self.merges_with()
+        said = problem or (ngettext("{name} has {count} game: the two become one player.",
+                                    "{name} has {count} games: the two become one player.",
+                                    self.games_of(other)).format(
+            name=other, count=self.games_of(other)) if other else "")
+        if said:
+            self.label(said, field.left, field.bottom - px(10), 13,
+                       ERROR if problem else ACCENT, width=inner, multiline=True,
+                       anchor_y="top")
+        self.add_button(_("Merge") if other else _("Rename"),
+                        Rect(panel.left + px(24), panel.bottom + px(20), px(220), px(44)),
+                        self.rename, enabled=problem is None, name="confirm-rename")
+        self.add_button(_("Cancel (Esc)"), Rect(panel.right - px(244), panel.bottom + px(20),
+                                             px(220), px(44)), self.cancel_rename,
+                        name="cancel-rename")
+
+    # -- the rename field: typing, editing keys, a click places the caret ----------------
+    def _in_field(self) -> bool:
+        focused = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        return (self.renaming is not None and focused is not None
+                and focused.name == "rename-field")
+
+    def _edit(self, edited: LineEdit | None) -> bool:
+        """Keep an edit of the field (laid out again: the text, the merge line and the
+        button's word change with it); False if it was no edit."""
+        if edited is None:
+            return False
+        if self.renaming is None or edited.text != self.renaming.text:
+            self.renaming = edited
+            self.invalidate()
+        else:
+            self.renaming = edited
+            self.services.request_redraw()
+        return True
+
+    def on_text(self, text: str) -> None:
+        """Typed characters go into the rename field when it has the focus."""
+        self.ensure_built()
+        if self._in_field() and self.renaming is not None:
+            self._edit(self.renaming.typed(text))
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.ensure_built()
+        if (self._in_field() and self.renaming is not None
+                and self._edit(self.renaming.key(symbol, modifiers))):
+            return
+        super().on_key_press(symbol, modifiers)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        # A click in the rename field gives it the focus and puts the caret there (it
+        # does not press it: Enter in the field renames).
+        field = self.button_named("rename-field")
+        if self.renaming is not None and field is not None and field.rect.contains(x, y):
+            self.focus = self.buttons.index(field)
+            place = nearest_place(caret_places(self, "rename-field", self.renaming.text), x)
+            if place is not None:
+                self._edit(self.renaming.moved(place,
+                                               bool(modifiers & arcade.key.MOD_SHIFT)))
+            self.services.request_redraw()
+            return
+        super().on_mouse_press(x, y, button, modifiers)
+
+    def draw_over_text(self) -> None:
+        if self._in_field() and self.renaming is not None:
+            draw_caret(caret_rects(self, "rename-field", self.renaming,
+                                   caret_places(self, "rename-field", self.renaming.text)))
+
     def on_escape(self) -> None:
+        if self.renaming is not None:
+            self.cancel_rename()
+            return
         self.navigator.show_launcher()

@@ -31,13 +31,19 @@ SLACK = 1.0
 
 @dataclass(frozen=True)
 class Placed:
-    """One laid-out text: the full text, what is drawn, its box and its glyphs' extent."""
+    """One laid-out text: the full text, what is drawn, its box and its glyphs' extent.
+
+    `may_cut` marks a text that may be any length and is read whole on hover when cut: a
+    name or a path (a person's name, a file's path, a title a plugin gives). Every other
+    text must be laid out whole (wrapped or scaled), never cut: the layout test holds it.
+    """
 
     text: str
     shown: str
     box: Rect
     extent: Rect
     points: float
+    may_cut: bool = False
 
     @property
     def cut(self) -> bool:
@@ -113,13 +119,25 @@ def extent_of(text: arcade.Text) -> Rect:
     return Rect(left, float(layout.bottom), width, height)
 
 
+def wrapped_lines(text: str, width: float, points: float, *, font_name: str) -> int:
+    """How many lines `text` takes at `points` wrapped to `width` as `fit_text` wraps it
+    (at spaces, or anywhere in a word wider than the box): for a layout that gives a
+    text the room to be read whole."""
+    one = arcade.Text("0", 0, 0, font_size=points, font_name=font_name).content_height
+    return max(1, *(round(arcade.Text(t, 0, 0, font_size=points, font_name=font_name,
+                                      width=max(1, int(width)), multiline=True
+                                      ).content_height / one)
+                    for t in (text, breakable(text))))
+
+
 def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any, *,
              font_name: str, bold: bool = False, wrap: bool = False, anchor_x: str = "left",
              anchor_y: str = "baseline", min_points: float = MIN_POINTS,
-             batch: Any = None) -> tuple[arcade.Text, Placed]:
+             batch: Any = None, may_cut: bool = False) -> tuple[arcade.Text, Placed]:
     """Lay `text` out at (`x`, `y`) (its anchors) inside `box`: wrapped to the box's width
     from `x` if `wrap`, scaled down to `min_points`, then cut with an ellipsis.
 
+    `may_cut` marks a name or a path, which may be cut (`Placed.may_cut`).
     Returns the text object (in `batch` if given) and its `Placed` record.
     """
     x, y = round(x), round(y)  # whole pixels: glyphs between pixels lose thin strokes
@@ -161,7 +179,7 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
         shown = source[:low].rstrip() + ELLIPSIS if low else ""
         label.text = shown
     fits()  # placed (centred) for what is shown
-    return label, Placed(text, shown, box, extent_of(label), float(label.font_size))
+    return label, Placed(text, shown, box, extent_of(label), float(label.font_size), may_cut)
 
 
 def fit_lines(lines: Sequence[tuple[str, Any]], box: Rect, points: float, *, font_name: str,
@@ -227,12 +245,15 @@ class TextLayer:
 
     def add(self, text: str, x: float, y: float, box: Rect, points: float, colour: Any, *,
             font_name: str, bold: bool = False, wrap: bool = False, anchor_x: str = "left",
-            anchor_y: str = "baseline", whole: bool = False) -> Placed | None:
+            anchor_y: str = "baseline", whole: bool = False, may_cut: bool = False
+            ) -> Placed | None:
         """Lay `text` out in `box` by `fit_text` and keep it. With `whole`, a text that
         does not fit whole at the minimum size is left out (None): for labels a small
-        board has no room for, rather than shrinking them to dust or cutting them."""
+        board has no room for, rather than shrinking them to dust or cutting them.
+        `may_cut` marks a name or a path, which may be cut (`Placed.may_cut`)."""
         label, placed = fit_text(text, x, y, box, points, colour, font_name=font_name,
-                                 bold=bold, wrap=wrap, anchor_x=anchor_x, anchor_y=anchor_y)
+                                 bold=bold, wrap=wrap, anchor_x=anchor_x, anchor_y=anchor_y,
+                                 may_cut=may_cut)
         if whole and placed.shown != text:
             return None
         self._keep(label, placed)

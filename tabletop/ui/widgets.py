@@ -135,7 +135,7 @@ class Screen(arcade.View):
         for button in self.buttons:
             self.box(button.rect, BUTTON if button.enabled else BUTTON_OFF)
             if button.label:
-                inner = self._label_box(button.rect)
+                inner = self.label_box(button.rect)
                 self.label(button.label, *inner.center, 14,
                            TEXT if button.enabled else DIM, anchor_x="center",
                            anchor_y="center", box=inner)
@@ -161,7 +161,7 @@ class Screen(arcade.View):
         its board's): what the layout test checks and the hover looks up."""
         return self.texts
 
-    def _label_box(self, rect: Rect) -> Rect:
+    def label_box(self, rect: Rect) -> Rect:
         """Where a button's label goes: a little room each side, the button's height."""
         side = min(self.px(8), rect.width / 8)
         return Rect(rect.left + side, rect.bottom, rect.width - 2 * side, rect.height)
@@ -170,7 +170,7 @@ class Screen(arcade.View):
         """True if `label` reads whole on a button `width` wide: at its size, or scaled
         down no further than the smallest text size (the layout rule's last step before
         it cuts)."""
-        room = self._label_box(Rect(0, 0, width, self.px(34))).width
+        room = self.label_box(Rect(0, 0, width, self.px(34))).width
         probe = arcade.Text(label, 0, 0, font_size=MIN_POINTS, font_name=FONT_SANS)
         return probe.content_width <= room - SLACK
 
@@ -199,20 +199,23 @@ class Screen(arcade.View):
     def label(self, text: str, x: float, y: float, size: float, color: Any = TEXT, *,
               bold: bool = False, mono: bool = False, anchor_x: str = "left",
               anchor_y: str = "baseline", width: float | None = None,
-              multiline: bool = False, box: Rect | None = None) -> arcade.Text:
+              multiline: bool = False, box: Rect | None = None,
+              may_cut: bool = False) -> arcade.Text:
         """A text in the screen's batch, laid out by the one rule of `tabletop.ui.textbox`.
 
         `size` is in design points (scaled). The text is anchored at (`x`, `y`) inside
         `box`: wrapped to the box (if `multiline`), scaled down, then cut with an
         ellipsis (shown whole on hover). Without a box it gets `width` (from its anchor)
-        or the rest of the window, and the window's height.
+        or the rest of the window, and the window's height. Only a text marked `may_cut`
+        (a name or a path, of any length) may be cut; any other must fit whole, which the
+        layout test checks.
         """
         if box is None:
             box = self._default_box(x, anchor_x, width)
         text_object, placed = fit_text(
             text, x, y, box, self.px(size), color, font_name=FONT_MONO if mono else FONT_SANS,
             bold=bold, wrap=multiline, anchor_x=anchor_x, anchor_y=anchor_y,
-            batch=self._batch)
+            batch=self._batch, may_cut=may_cut)
         self._labels.append(text_object)
         self.texts.add(placed)
         return text_object

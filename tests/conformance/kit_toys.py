@@ -13,7 +13,7 @@ from typing import Any
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop.lines import Line, seat
-from tabletop.model import IllegalMoveError, NotationError
+from tabletop.model import IllegalMoveError, NotationError, Sampler
 from tests.host.toys import Duel, DuelState, DuelView
 
 
@@ -123,9 +123,16 @@ class HashedWords(Fixed):
 
 
 class CrashingSample(Duel):
-    """`sample_state` fails on the game's own observations."""
+    """Its sampler's `sample_state` fails on the game's own observations."""
 
     info = replace(Duel.info, id="crashing")
+
+    def sampler(self) -> Sampler[DuelState]:
+        return CrashingSampler()
+
+
+class CrashingSampler(Sampler[DuelState]):
+    """Raises KeyError for any observation."""
 
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> DuelState:
         raise KeyError("hand")
@@ -200,3 +207,18 @@ class MisspokenNim(Nim):
 
     def describe(self, before: NimState, move: Take, after: NimState) -> list[str | Line]:
         return [Line.of("{player} takes {count}.", player=seat(before.player))]
+
+
+class PlainWordsNim(Nim):
+    """An older form: its log and its outcome's reason write the seat into plain text."""
+
+    info = replace(Nim.info, id="plain_words")
+
+    def describe(self, before: NimState, move: Take, after: NimState) -> list[str | Line]:
+        return [f"Player {before.player + 1} takes {move.count} from heap {move.heap + 1}."]
+
+    def outcome(self, state: NimState) -> Any:
+        found = super().outcome(state)
+        if found is None:
+            return None
+        return replace(found, reason=f"Player {found.winners[0] + 1} took the last counter")

@@ -12,6 +12,7 @@ import random
 from tabletop.ai import Budget, MCTSAgent
 from tabletop.chance import chance_seed, draw, settle
 from tabletop.model import Outcome
+from tabletop.model.legacy import reward
 from tabletop.play.session import Session
 from tabletop.record import Record, replay
 from tabletop.testing import check_game, random_record
@@ -99,7 +100,7 @@ def test_a_draw_is_worth_half_a_win_to_every_seat() -> None:
     assert [shared.reward(seat) for seat in range(3)] == [0.5, 0.5, 0.0]
     assert Outcome((2.0, 1.0), (0,), "won").reward(1) == 0.0
     assert Outcome((0.0,), (), "solo, lost").reward(0) == 0.0
-    assert DrawOrLose().reward(draw_result, 1) == 0.5
+    assert reward(DrawOrLose(), draw_result, 1) == 0.5  # the host's reward: the outcome's
 
 
 def test_the_search_takes_a_draw_over_a_loss() -> None:

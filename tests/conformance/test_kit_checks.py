@@ -55,7 +55,7 @@ def test_a_move_order_that_changes_with_the_hash_seed_is_caught() -> None:
 
 def test_a_game_that_raises_is_a_violation_naming_the_method_not_a_traceback() -> None:
     found = _violations(kit_toys.CrashingSample())
-    assert "2 players, seed 0, ply 0: sample_state raised KeyError: 'hand'" in found
+    assert "2 players, seed 0, ply 0: sampler().sample_state raised KeyError: 'hand'" in found
 
 
 def test_a_text_showing_a_seat_what_it_cannot_see_is_caught() -> None:

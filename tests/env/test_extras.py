@@ -17,8 +17,9 @@ host = Host(disabled=["openspiel"]).load()
 for game_id in ("verso", "versus", "reversi"):
     game = host.game(game_id)
     state, _ = start(game, 2, {}, 0)
-    game.observation_tensor(state, 0)
-    game.legal_actions(state)
+    learning = game.spaces()
+    learning.observation_tensor(state, 0)
+    learning.legal_actions(state)
     tabletop.env.spaces_of(game)
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in
                         ("pettingzoo", "gymnasium", "pyspiel", "open_spiel"))))

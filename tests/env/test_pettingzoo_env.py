@@ -29,12 +29,12 @@ def test_pettingzoo_api_and_seed_tests_pass(game_id: str, players: int) -> None:
 def test_the_mask_is_the_legal_moves_and_the_tensor_the_seats() -> None:
     table = raw_env("verso", 3)
     table.reset(seed=3)
-    game, position = table.game, table.position
+    game, position, learning = table.game, table.position, table.spaces.learning
     mover = game.to_move(position)
     for seat, agent in enumerate(table.agents):
         seen = table.observe(agent)
-        assert np.array_equal(seen["observation"], game.observation_tensor(position, seat))
-        expected = sorted(game.action_of(position, m) for m in game.legal_moves(position))
+        assert np.array_equal(seen["observation"], learning.observation_tensor(position, seat))
+        expected = sorted(learning.action_of(position, m) for m in game.legal_moves(position))
         assert list(np.flatnonzero(seen["action_mask"])) == (expected if seat == mover
                                                              else [])
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.model import IllegalMoveError
+from tabletop.model import IllegalMoveError, LearningSpaces
 from tests.conformance.dice_toys import HOLD, ROLL, Pig, Race
 
 MOVES = (ROLL, HOLD)
@@ -22,6 +22,15 @@ class SpacedPig(Pig):
 
     info = replace(Pig.info, id="spaced_pig")
 
+    def spaces(self) -> PigSpaces:
+        return PigSpaces(self)
+
+
+class PigSpaces(LearningSpaces[Race, str]):
+    """SpacedPig's actions and tensor."""
+
+    game: SpacedPig
+
     def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
         return len(MOVES)
 
@@ -29,7 +38,7 @@ class SpacedPig(Pig):
         return MOVES.index(move)
 
     def move_of(self, state: Race, action: int) -> str:
-        if action not in (0, 1) or MOVES[action] not in self.legal_moves(state):
+        if action not in (0, 1) or MOVES[action] not in self.game.legal_moves(state):
             raise IllegalMoveError(f"action {action} is not legal here")
         return MOVES[action]
 
@@ -40,5 +49,5 @@ class SpacedPig(Pig):
     def observation_tensor(self, state: Race, seat: int) -> npt.NDArray[np.float32]:
         mine, theirs = state.banked[seat], state.banked[1 - seat]
         return np.array([min(mine / 40, 1), min(theirs / 40, 1),
-                         min(state.turn_points / 40, 1), state.ply / self.LIMIT,
+                         min(state.turn_points / 40, 1), state.ply / self.game.LIMIT,
                          float(state.player == seat)], np.float32)

@@ -45,7 +45,7 @@ def test_a_declared_bound_is_a_promise_the_callers_bound_does_not_relax() -> Non
     (toys.ForgetfulNim(), "state dict round-trip changed the state"),
     (toys.ShuffledNim(), "stable order"),
     (toys.LeakyDuel(), "observation depends on what it cannot see"),
-    (toys.BlindDuel(), "must provide sample_state"),
+    (toys.BlindDuel(), "must provide a sampler"),
 ])
 def test_kit_catches_each_violation(game: object, complaint: str) -> None:
     with pytest.raises(ConformanceError, match=complaint):

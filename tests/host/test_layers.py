@@ -25,7 +25,7 @@ LAYERS: dict[str, float] = {
     "tabletop.model": 2, "tabletop.lines": 2, "tabletop.seats": 2,
     # 3 contract helpers
     "tabletop.record": 3, "tabletop.boundary": 3, "tabletop.chance": 3,
-    "tabletop.tutorial": 3, "tabletop.ai": 3,
+    "tabletop.tutorial": 3, "tabletop.ai": 3, "tabletop.older_forms": 3,
     # 4 host: the package face re-exports the contract and the hook marker
     "tabletop": 4, "tabletop.hookspecs": 4, "tabletop.plugins": 4, "tabletop.levels": 4,
     "tabletop.catalogs": 4,

@@ -308,3 +308,30 @@ def test_mcts_needs_a_sampler_for_hidden_information() -> None:
     host = Host(module_sources([("blind", _plugin(
         "blind", tabletop_register_games=_games(BlindDuel())))]), disabled=[]).load()
     assert [s.name for s in host.agent_specs("duel")] == ["random"]
+
+
+_OLD_PATH_PLUGIN = """
+import importlib, json, types
+from tabletop.plugins import Host, PluginSource
+
+def load():
+    importlib.import_module("tabletop.worker")  # an old path of a moved module
+    return types.SimpleNamespace(__name__="old_paths")
+
+host = Host([PluginSource("old_paths", "old-paths", "1.0", load)], disabled=[]).load()
+print(json.dumps(host.plugins[0].deprecations))
+"""
+
+
+def test_a_deprecation_said_as_a_plugin_loads_is_listed_with_the_plugin() -> None:
+    import json
+    import subprocess
+
+    from tabletop.testing import _environment_with_path
+
+    # A fresh process: the old path warns at its first import only.
+    done = subprocess.run([sys.executable, "-c", _OLD_PATH_PLUGIN], capture_output=True,
+                          text=True, timeout=120, check=True, env=_environment_with_path())
+    assert json.loads(done.stdout) == ["tabletop.worker moved to tabletop.play.worker: import "
+                                       "it from there (the old path goes in the next release)"]
+    assert "DeprecationWarning" not in done.stderr  # heard by the host, hidden by Python

@@ -199,7 +199,10 @@ def scaffolded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(site), *(str(work / name) for name in GAMES)],
                    check=True, capture_output=True)
-    env["PYTHONPATH"] = str(site)
+    # The games first, then the tree under test (as the migration tests do): a worktree
+    # whose Tabletop is not the installed one is the one the new games must run on.
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(site), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))])
     return {"work": work, "env": env}
 
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from tabletop_nim import Nim, NimState, Take
 
 from tabletop import Game, GameInfo, Outcome, hookimpl
-from tabletop.model import IllegalMoveError, NotationError, StateFormatError
+from tabletop.model import IllegalMoveError, NotationError, Sampler, StateFormatError
 from tabletop.plugins import Host, module_sources
 
 
@@ -101,8 +101,18 @@ class Duel(Game[DuelState, str]):
         except (KeyError, TypeError, ValueError):
             raise StateFormatError("not a Duel state") from None
 
+    def reveals(self, before: DuelState, move: str, after: DuelState) -> bool:
+        return move == "swap"  # the mover sees the card it drew
+
     def observation(self, state: DuelState, seat: int) -> Any:
         return DuelView(seat, state.hands[seat], state.turn, len(state.deck))
+
+    def sampler(self) -> Sampler[DuelState] | None:
+        return DuelSampler()
+
+
+class DuelSampler(Sampler[DuelState]):
+    """Duel's hidden cards dealt at random around the seat's own."""
 
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> DuelState:
         unseen = [c for c in range(1, 10) if c != observation.card]
@@ -141,6 +151,13 @@ class LeakyDuel(Duel):
     def observation(self, state: DuelState, seat: int) -> Any:
         return (state.hands, state.turn)
 
+    def sampler(self) -> Sampler[DuelState] | None:
+        return LeakySampler()
+
+
+class LeakySampler(DuelSampler):
+    """Deals from LeakyDuel's observation (which shows both hands)."""
+
     def sample_state(self, observation: Any, seat: int, rng: random.Random) -> DuelState:
         view = DuelView(seat, observation[0][seat], observation[1], 7)
         return super().sample_state(view, seat, rng)
@@ -149,7 +166,8 @@ class LeakyDuel(Duel):
 class BlindDuel(Duel):
     """Wrong: hidden information but no way to sample what is hidden."""
 
-    sample_state = Game.sample_state  # type: ignore[assignment]
+    def sampler(self) -> Sampler[DuelState] | None:
+        return None
 
 
 class MutatingNim(Nim):

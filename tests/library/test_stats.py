@@ -69,7 +69,7 @@ def test_filters_by_player_and_game_and_an_agent_as_player(tmp_path: Path) -> No
 
 def test_the_trend_keeps_the_latest_fifty_and_bands_come_from_the_game() -> None:
     scores = [float(i % 70) for i in range(80)]
-    summary = solo_summary(scores, GAMES["verso"].score_bands())
+    summary = solo_summary(scores, GAMES["verso"].info.score_bands)
     assert TREND == 50 and summary["trend"] == scores[-50:] and summary["games"] == 80
     assert sum(r["count"] for r in summary["bands"]) == 80
     assert summary["bands"][-1]["name"] == "the designers' record"

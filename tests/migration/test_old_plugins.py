@@ -1,4 +1,5 @@
-"""Plugins written for the contract of da956c2 (the start of issue 20's round) keep working.
+"""Plugins written for the contract of da956c2 (the start of issue 20's round), and for
+that of 18a7aad (the last before issue 35), keep working.
 
 frozen/ holds, as test data, three plugins exactly as they were at da956c2: Reversi
 (examples/tabletop-reversi), the OpenSpiel bridge (examples/tabletop-openspiel) and the
@@ -8,6 +9,9 @@ and bridge is renamed: the distributions (legacy-reversi, legacy-openspiel), pac
 (legacy_reversi, legacy_openspiel, and the imports naming them), entry points and game
 ids (legacy-reversi, legacy-openspiel-<name>). Their tests, caches and .gitignore files are
 left out; nothing else of their code is changed (frozen/ruff.toml keeps lint off them).
+frozen/legacy-spaces-reversi is Reversi as it was at 18a7aad, when a `Game` declared its
+learning spaces as methods of its own (`action_count` … `observation_tensor`), renamed
+the same way (legacy-spaces-reversi, legacy_spaces_reversi).
 
 Each is built into a wheel here (`_wheel`: the files its pyproject.toml lists, its
 metadata and entry points; the venv's setuptools is too old for their `license` field and
@@ -15,8 +19,10 @@ a build-isolated one would be fetched) and installed from it by pip into a folde
 own, once per module. Every check then runs `tabletop` in a subprocess with that folder on
 PYTHONPATH, so the plugin is found through importlib.metadata like any installed one, with
 `-W always::DeprecationWarning` (PYTHONWARNINGS): each run must show exactly one
-`PluginDeprecationWarning`, for the one method whose form changed (`render_text(state)`
-takes no seat), naming it and saying what to write instead.
+`PluginDeprecationWarning` for each method whose form changed, naming it and saying what
+to write instead: `render_text(state)` takes no seat, and (since issue 35) `sample_state`
+and `reward` are no longer methods of the `Game` (`tabletop.model.legacy` adapts them;
+`tests/migration/test_old_capabilities.py` checks every such old method).
 """
 
 from __future__ import annotations
@@ -55,8 +61,11 @@ class Old:
     distribution: str
     registers: int  # how many games it registers
     played: tuple[str, ...]  # the games played here (the bridge has 41)
-    changed: str  # the class whose render_text takes no seat
-    first: str  # the game the one warning names (the first of that class to load)
+    changed: str  # the class whose old methods are warned about
+    first: str  # the game the warnings name (the first of that class to load)
+    #: Its old capability methods (`tabletop.model.legacy`), one warning per group.
+    adapted: tuple[tuple[str, ...], ...] = ()
+    old_text: bool = True  # its render_text takes no seat
 
 
 REVERSI = Old("legacy-reversi", "legacy-reversi", "legacy-reversi", 1, ("legacy-reversi",),
@@ -66,10 +75,15 @@ BRIDGE_GAMES = ("legacy-openspiel-tic_tac_toe", "legacy-openspiel-backgammon",
 OLD = {old.folder: old for old in (
     REVERSI,
     Old("legacy-openspiel", "legacy-openspiel", "legacy-openspiel", 41, BRIDGE_GAMES,
-        "OpenSpielGame", "legacy-openspiel-2048"),
+        "OpenSpielGame", "legacy-openspiel-2048", (("sample_state",), ("reward",))),
     *(Old(f"tabletop-legacy-{board}", f"legacy_{board}", f"tabletop-legacy-{board}", 1,
-          (f"legacy_{board}",), f"Legacy{board.title()}", f"legacy_{board}")
+          (f"legacy_{board}",), f"Legacy{board.title()}", f"legacy_{board}",
+          (("sample_state",),) if board == "cards" else ())
       for board in ("square", "hex", "cards")),
+    Old("legacy-spaces-reversi", "legacy-spaces-reversi", "legacy-spaces-reversi", 1,
+        ("legacy-spaces-reversi",), "Reversi", "legacy-spaces-reversi",
+        (("action_count", "action_of", "move_of", "observation_shape",
+          "observation_tensor"),), old_text=False),
 )}
 
 #: The kit now offers `apply` values of the wrong type (None, a string, a float). Reversi
@@ -144,17 +158,44 @@ class Installed:
         return done
 
 
+#: What the warning of each group of old capability methods asks for instead, by its
+#: first method (`tabletop.model.legacy`).
+INSTEAD = {
+    "action_count": "move them to a subclass of tabletop.model.LearningSpaces (the same "
+                    "methods and arguments; it gets the game as LearningSpaces(game)) and "
+                    "return an instance from {cls}.spaces(self)",
+    "sample_state": "move it to a subclass of tabletop.model.Sampler (sample_state, the "
+                    "same arguments) and return an instance from {cls}.sampler(self)",
+    "reward": "give each seat's reward as Outcome(..., rewards=(...)) from "
+              "{cls}.outcome(self, state)",
+}
+
+
+#: The older forms the host now warns of where play meets them (`tabletop.older_forms`:
+#: a log line or an outcome's reason naming a seat in plain text), and the kit's
+#: deprecations (an `apply` of a wrong-type value, a `reveals` silent at a showdown).
+LATER_WARNINGS = re.compile(r"apply\(None\) raised|\.describe gave the plain text|"
+                            r"\.outcome gave the reason|which ends the game and shows")
+
+
 def _one_warning(old: Old, stderr: str) -> None:
-    """One PluginDeprecationWarning per changed method in a run: the old render_text's,
-    naming the method and what to write instead (no other plugin loaded beside it warns),
-    and, where the kit ran, at most one per game for its `apply` of a wrong-type value."""
-    said = [text for text in WARNED.findall(stderr) if "apply(None) raised" not in text]
-    applies = [text for text in WARNED.findall(stderr) if "apply(None) raised" in text]
+    """One PluginDeprecationWarning per changed method in a run, as the plugin loads:
+    the old render_text's, then one for each old capability method, each naming the
+    method and what to write instead (no other plugin loaded beside it warns); and,
+    where the kit ran, at most one per game for its `apply` of a wrong-type value."""
+    said = [text for text in WARNED.findall(stderr) if not LATER_WARNINGS.search(text)]
+    applies = [text for text in WARNED.findall(stderr) if LATER_WARNINGS.search(text)]
     assert len(applies) == len(set(applies)), applies
-    assert len(said) == 1, said
-    assert said[0].startswith(
-        f"game {old.first!r}: {old.changed}.render_text(state) takes no seat; write "
-        "render_text(self, state, seat=None) returning what that seat may see"), said[0]
+    assert len(said) == old.old_text + len(old.adapted), said
+    if old.old_text:
+        assert said[0].startswith(
+            f"game {old.first!r}: {old.changed}.render_text(state) takes no seat; write "
+            "render_text(self, state, seat=None) returning what that seat may see"), said[0]
+    for text, methods in zip(said[old.old_text:], old.adapted, strict=True):
+        named = ", ".join(f"{old.changed}.{method}" for method in methods)
+        are = "method is" if len(methods) == 1 else "methods are"
+        assert text.startswith(f"game {old.first!r}: {named}: the Game {are} deprecated; "
+                               + INSTEAD[methods[0]].format(cls=old.changed)), text
 
 
 def _install(source: Path, work: Path, old: Old) -> Installed:
@@ -318,4 +359,21 @@ def test_doing_what_the_warning_says_silences_it(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=300, check=False)
         assert done.returncode == 0, done.stderr[-2000:]
         assert shown in done.stdout
-        assert WARNED.findall(done.stderr) == []
+        # The older forms of its log and outcome are said still: not what was changed.
+        assert [said for said in WARNED.findall(done.stderr)
+                if "render_text" in said or "legacy" not in said] == []
+
+
+#: Reversi of 18a7aad as a PettingZoo environment: its old learning-environment methods,
+#: adapted, must give PettingZoo's own API test a whole environment.
+ENVIRONMENT = """
+from pettingzoo.test import api_test
+from tabletop.env.pettingzoo import env
+api_test(env("legacy-spaces-reversi"), num_cycles=200)
+print("played")
+"""
+
+
+def test_an_old_learning_environment_still_plays(installed: Callable[[str], Installed]) -> None:
+    done = installed("legacy-spaces-reversi").run("-c", ENVIRONMENT)
+    assert done.stdout.strip().endswith("played"), done.stdout[-2000:]

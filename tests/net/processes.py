@@ -32,13 +32,17 @@ class Process:
     """A `tabletop` process with a data folder of its own; its output goes to a file (a
     pipe nobody reads would fill and stall it)."""
 
-    def __init__(self, args: list[str], data: Path, files: int | None = None) -> None:
-        """`files`: the most file descriptors it may hold (`prlimit --nofile`)."""
+    def __init__(self, args: list[str], data: Path, files: int | None = None,
+                 language: str = "en", command: list[str] = TABLETOP) -> None:
+        """`files`: the most file descriptors it may hold (`prlimit --nofile`);
+        `language`: the one it speaks (`TABLETOP_LANG`); `command`: what runs (`args`
+        follow it)."""
         data.mkdir(parents=True, exist_ok=True)
-        env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "TABLETOP_DATA_DIR": str(data), "PYTHONUNBUFFERED": "1",
+               "TABLETOP_LANG": language}
         self.out = data / f"out-{time.monotonic_ns()}.txt"
         with self.out.open("w") as sink:
-            self.popen = subprocess.Popen([*TABLETOP, *args], env=env, text=True,
+            self.popen = subprocess.Popen([*command, *args], env=env, text=True,
                                           stdout=sink, stderr=subprocess.STDOUT,
                                           stdin=subprocess.DEVNULL,
                                           preexec_fn=None if files is None
@@ -83,8 +87,9 @@ def _limit_files(count: int) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
 
 
-def run(args: list[str], data: Path, files: int | None = None) -> Process:
-    return Process(args, data, files)
+def run(args: list[str], data: Path, files: int | None = None, language: str = "en"
+        ) -> Process:
+    return Process(args, data, files, language)
 
 
 def start_serve(data: Path, port: int | None = None, files: int | None = None
@@ -103,11 +108,12 @@ def stop(process: Process) -> str:
     return process.text()
 
 
-def start_host(data: Path, *args: str, port: int | None = None
+def start_host(data: Path, *args: str, port: int | None = None, language: str = "en"
                ) -> tuple[Process, str, str]:
-    """A `tabletop host` process; it, the address to join and the code it printed."""
+    """A `tabletop host` process (speaking `language`); it, the address to join and the
+    code it printed."""
     host = run(["host", *args, "--port", str(port or 0), "--bind", "127.0.0.1",
-                "--no-discovery"], data)
+                "--no-discovery"], data, language=language)
     text = host.wait_for(lambda t: "join with: tabletop join " in t)
     line = next(li for li in text.splitlines() if li.startswith("join with:"))
     _, address, code = line.rsplit(" ", 2)

@@ -24,6 +24,7 @@ from websockets.asyncio.client import connect as connect_async
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.model import TabletopError
+from tabletop.net.client import worded
 from tabletop.net.codes import Guard
 from tabletop.net.hosting import serve_in_thread
 from tabletop.net.protocol import encode
@@ -45,12 +46,19 @@ def client(address: str, source: str | None = None) -> ClientConnection:
     return connect(f"ws://{address}/", max_size=2**20, open_timeout=20, **extra)
 
 
+#: Each test client's seats as it names them (the host sends names, not labels).
+_LABELS: dict[int, list[str]] = {}
+
+
 def next_of(connection: ClientConnection, kinds: set[str], timeout: float = 20
             ) -> dict[str, Any]:
-    """The next message of one of `kinds` the client is sent (others are passed over)."""
+    """The next message of one of `kinds` the client is sent (others are passed over),
+    worded as a client words it (its lines and errors in its language, English here)."""
     deadline = time.monotonic() + timeout
+    labels = _LABELS.setdefault(id(connection), [])
     while True:
-        message = json.loads(connection.recv(timeout=max(0.01, deadline - time.monotonic())))
+        message = worded(json.loads(connection.recv(
+            timeout=max(0.01, deadline - time.monotonic()))), labels)
         if message["type"] in kinds:
             return dict(message)
 
@@ -197,7 +205,7 @@ def test_a_burst_of_200_wrong_codes_takes_as_long_as_a_sequence(tmp_path: Path) 
             for connection in connections:
                 await connection.send(encode("join", code="0000-0000-0000"))
             answers = [json.loads(await connection.recv()) for connection in connections]
-            return time.monotonic() - start, [a["message"] for a in answers]
+            return time.monotonic() - start, [worded(a, [])["message"] for a in answers]
         finally:
             for connection in connections:
                 await connection.close()

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tabletop.net.client import Connection
+from tabletop.net.client import Connection, seat_label
+from tabletop.net.client import said as worded_line
 from tabletop.net.frames import seat_position
 from tabletop.net.players import play_agent, welcome
 from tabletop.net.protocol import MAX_MESSAGE, encode
@@ -145,7 +146,7 @@ def test_a_hostile_client_changes_nothing_of_the_honest_game(tmp_path: Path) -> 
     calm, _ = _honest_game(tmp_path, hostile=False)
     flooded, told = _honest_game(tmp_path, hostile=True)
     assert flooded == calm  # the same seeds give the same game, flood or not
-    errors = [json.loads(t)["message"] for t in told if '"type":"error"' in t]
+    errors = [worded_line(json.loads(t)["message"], []) for t in told if '"type":"error"' in t]
     # Bad messages got their errors (but those still on their way when the game ended
     # and the host went: how many depends on the machine's load).
     assert len(errors) >= 500 and all("\n" not in e for e in errors)
@@ -194,6 +195,8 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
     record = Record.from_dict(ended[0]["record"])
     states = replay(game, record).states
     rng = random.Random(11)
+    sampler = game.sampler()
+    assert sampler is not None
     checked = 0
     for client in clients:
         frames = [json.loads(text) for text in client.received]
@@ -205,13 +208,13 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
         for frame in frames[:end]:
             if frame["type"] == "welcome":
                 seat = frame["seat"]
-                labels = [s["label"] for s in frame["seats"]]
+                labels = [seat_label(s) for s in frame["seats"]]
                 position = frame["position"]
             elif frame["type"] == "played":
                 position = frame["position"]
             else:
                 if frame["type"] == "seats":  # names as seats are taken
-                    labels = [s["label"] for s in frame["seats"]]
+                    labels = [seat_label(s) for s in frame["seats"]]
                 continue
             truth = states[position["ply"]]
             person = position["to_move"] == seat
@@ -220,7 +223,7 @@ def test_no_frame_tells_a_verso_seat_what_it_cannot_see(tmp_path: Path) -> None:
             assert sent == position
             seen = game.observation(truth, seat)
             for _ in range(3):  # what it cannot see, dealt otherwise: the same frame
-                other = game.sample_state(seen, seat, rng)
+                other = sampler.sample_state(seen, seat, rng)
                 assert seat_position(game, other, position["ply"], seat, labels,
                                      position["to_move"], person) == position
             checked += 1

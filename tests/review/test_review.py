@@ -99,7 +99,7 @@ def test_the_kit_refuses_an_analyst_that_reads_hidden_cards(host: Host) -> None:
     class Peeking:
         def values(self, observation, seat, legal_moves, budget, rng):  # type: ignore[no-untyped-def]
             # A value that depends on a sampled deck: what the seat cannot know.
-            sampled = game.sample_state(observation, seat, random.Random())
+            sampled = game.sampler().sample_state(observation, seat, random.Random())
             return [(sampled.deck[0] % 7) / 7.0 for _ in legal_moves]
 
     with pytest.raises(AssertionError, match="sees more than the seat"):
@@ -117,7 +117,8 @@ def test_a_verso_mark_ignores_cards_its_player_had_not_seen(host: Host) -> None:
     for ply in (2, 9, 20):
         state, move = played.states[ply], played.moves[ply]
         seat = game.to_move(state)
-        other = game.sample_state(game.observation(state, seat), seat, random.Random(ply))
+        other = game.sampler().sample_state(game.observation(state, seat), seat,
+                                            random.Random(ply))
         assert other.deck != state.deck  # the unseen cards differ...
         assert game.observation(other, seat) == game.observation(state, seat)
         mine = judge_ply(game, analyst, state, move, ply, budget)

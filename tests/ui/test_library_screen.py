@@ -154,3 +154,31 @@ def test_back_to_the_launcher_and_an_empty_library(tmp_path: Path) -> None:
         assert isinstance(window.current_view, LauncherScreen)
     finally:
         close_app(window)
+
+
+def test_unplayed_games_go_to_the_trash_in_one_click_and_come_back(tmp_path: Path) -> None:
+    """Games started and left at move 1 or 2: one button sends them all to the trash,
+    Restore brings them all back; played and finished games stay."""
+    ids = _fill(tmp_path)  # Bob's game is one move in: unplayed
+    library = Library.open(tmp_path)
+    fresh = library.add(_record(()), ["Cy", "Di"])
+    played = library.add(_record(("a1", "a2", "b1")), ["Ed", "Flo"])
+    library.close()
+    window = _open_library(tmp_path, size=(800, 600))
+    try:
+        screen = window.current_view
+        discard = screen.button_named("discard-unplayed")
+        assert discard is not None and discard.label == "Discard 2 unplayed games"
+        click_button(window, "discard-unplayed")
+        gone = {ids["going"], fresh.id}
+        assert {p.stem for p in (tmp_path / "trash").iterdir()} == gone
+        assert {e.id for e in screen.entries} == {"torn", ids["won"], played.id}
+        assert "2 unplayed games moved to the trash." in _shown(window)
+        assert screen.button_named("discard-unplayed") is None  # none left to discard
+        click_button(window, "restore")
+        assert gone <= {e.id for e in screen.entries} and not any(
+            (tmp_path / "trash").iterdir())
+        assert "2 unplayed games restored." in _shown(window)
+        assert screen.button_named("discard-unplayed") is not None
+    finally:
+        close_app(window)

@@ -281,3 +281,40 @@ def test_a_renderer_that_raises_while_stepping_is_named_and_the_app_goes_on(
         assert Library.open(tmp_path).read_record(entry_id).moves == WIN
     finally:
         close_app(window)
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_long_moves_wrap_in_the_log_and_the_log_still_scrolls_and_jumps(
+        tmp_path: Path, language: str) -> None:
+    """At 800x600 a six-player Verso game's long move sentences take two lines or more,
+    none is cut; Home shows the first moves, a click on a row jumps to its move."""
+    from tabletop import i18n
+    from tabletop.store.settings import Settings
+
+    i18n.set_language(language)
+    Settings(language=language).save(tmp_path)
+    library = Library.open(tmp_path)
+    entry = library.add(random_record(installed_host().game("verso"), 6, 3),
+                        ["Ada", "Bob", "Cy", "Di", "Ed", "Flo"])
+    library.close()
+    window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
+    try:
+        window.app.show_replay(entry.id)
+        screen = window.current_view
+        assert isinstance(screen, ReplayScreen)
+        pump(window)
+        rows = [p for p in screen.texts.items
+                if any(r.contains(*p.extent.center) for r, _ in screen._log_rows)]
+        assert rows and not [p for p in rows if p.cut]
+        one_line = screen.line(11, 1.35) + screen.px(4)  # a row's height for one line
+        assert any(r.height > 1.5 * one_line for r, _ in screen._log_rows), [
+            (p.text, p.extent.height) for p in rows]  # rows of two lines and more
+        assert screen._log_rows[-1][1] == screen.last  # the result's move is in sight
+        key(window, arcade.key.HOME)
+        screen.ensure_built()
+        assert screen.ply == 0 and [p for _, p in screen._log_rows][:1] == [1]
+        rect, ply = screen._log_rows[2]
+        click(window, *rect.center)
+        assert screen.ply == ply == 3
+    finally:
+        close_app(window)

@@ -48,7 +48,7 @@ def test_sample_state_is_consistent() -> None:  # verso.md §3
         state = GAME.apply(state, moves[rng.randrange(len(moves))])
     seen = GAME.observation(state, 2)
     for _ in range(5):
-        other = GAME.sample_state(seen, 2, rng)
+        other = GAME.sampler().sample_state(seen, 2, rng)
         assert GAME.observation(other, 2) == seen
         assert GAME.legal_moves(other) == GAME.legal_moves(state)
 

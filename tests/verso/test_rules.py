@@ -286,7 +286,7 @@ def test_tied_leaders_share_the_victory() -> None:  # verso.md §6
     over = apply_move(apply_move(apply_move(state, KEEP), PASS), PASS)
     outcome = GAME.outcome(over)
     assert outcome is not None and outcome.winners == (0, 1)
-    assert GAME.reward(outcome, 0) == GAME.reward(outcome, 1)
+    assert outcome.reward(0) == outcome.reward(1)
 
 
 # -- §7 solo -------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def test_agreed_draw() -> None:  # versus.md §6.4
     assert AgreeDraw() not in GAME.legal_moves(state)
     outcome = GAME.outcome(GAME.apply(state, AgreeDraw()))
     assert outcome is not None and outcome.winners == () and outcome.reason == R.AGREED_DRAW
-    assert GAME.reward(outcome, BLUE) == GAME.reward(outcome, BROWN) == 0.5
+    assert outcome.reward(BLUE) == outcome.reward(BROWN) == 0.5
 
 
 @pytest.mark.parametrize("options", [{"repetition_limit": 1}, {"ply_limit": -1}])

@@ -23,6 +23,7 @@ from tabletop.model import (
     IllegalMoveError,
     NotationError,
     OptionError,
+    Sampler,
     StateFormatError,
     TabletopError,
     check_version,
@@ -134,19 +135,14 @@ class OpenSpielGame(Game[SpielState, int]):
             winners = ()
         else:
             winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        return Outcome(scores, winners, "by OpenSpiel's rules")
-
-    def reward(self, outcome: Outcome, seat: int) -> float:
-        """The seat's return scaled from OpenSpiel's utility range to [0, 1]."""
-        game = self._any_game()
+        # Each seat's reward: its return scaled from OpenSpiel's utility range to [0, 1]
+        # (without a range, its share of the victory).
+        game = native.get_game()
         low, high = float(game.min_utility()), float(game.max_utility())
-        if not high > low:
-            return outcome.share(seat)
-        return min(1.0, max(0.0, (outcome.scores[seat] - low) / (high - low)))
-
-    def _any_game(self) -> Any:
-        return next(iter(self._loaded.values())) if self._loaded else self._game(
-            to_parameters({}, self._default_players(), self.defaults, self.entry.fixed))
+        rewards = tuple(min(1.0, max(0.0, (score - low) / (high - low))) if high > low
+                        else (1.0 / len(winners) if seat in winners else 0.0)
+                        for seat, score in enumerate(scores))
+        return Outcome(scores, winners, "by OpenSpiel's rules", rewards=rewards)
 
     # -- notation and pictures -------------------------------------------------------
     def _labels(self, state: SpielState) -> dict[int, str]:
@@ -254,16 +250,29 @@ class OpenSpielGame(Game[SpielState, int]):
             return state
         return SpielState(state.parameters, state.history, None, state.native, state.cache)
 
-    def sample_state(self, observation: Any, seat: int, rng: random.Random) -> SpielState:
-        """The observed history with a fresh seed for the chance still to come."""
-        if isinstance(observation, SpielView):
-            return hidden.sample(observation, rng)
-        if not isinstance(observation, SpielState):
-            raise TabletopError(f"{self.info.id}: not an observation of this game")
-        return SpielState(observation.parameters, observation.history,
-                          rng.getrandbits(62), observation.native, observation.cache)
+    def sampler(self) -> Sampler[SpielState]:
+        """Histories consistent with a seat's view, the chance to come reseeded
+        (`SpielSampler`)."""
+        return SpielSampler(self.info.id)
 
     def reveals(self, before: SpielState, move: int, after: SpielState) -> bool:
         """True when the move was followed by chance (a roll or a draw was seen)."""
         return len(after.history) > len(before.history) + 1
 
+
+class SpielSampler(Sampler[SpielState]):
+    """Whole states consistent with what a seat knows: an imperfect-information game's
+    hidden parts dealt by OpenSpiel (`hidden.sample`), and in every game a fresh seed for
+    the chance still to come."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def sample_state(self, observation: Any, seat: int, rng: random.Random) -> SpielState:
+        """The observed history with a fresh seed for the chance still to come."""
+        if isinstance(observation, SpielView):
+            return hidden.sample(observation, rng)
+        if not isinstance(observation, SpielState):
+            raise TabletopError(f"{self.game_id}: not an observation of this game")
+        return SpielState(observation.parameters, observation.history,
+                          rng.getrandbits(62), observation.native, observation.cache)

@@ -2,7 +2,7 @@
 
 A seat's observation is OpenSpiel's information-state string for that seat: everything
 it has seen and remembers, and nothing else. To search, Tabletop also needs whole states
-consistent with it (`Game.sample_state`); OpenSpiel draws those with
+consistent with it (`Game.sampler`); OpenSpiel draws those with
 `resample_from_infostate`, a method of a full state. So the observation carries one
 *stand-in*: a full state drawn by that method, with a fixed sampler, when the observation
 is made. It is compared by nobody (only the string is), and it says nothing the string

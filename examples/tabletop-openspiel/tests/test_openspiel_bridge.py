@@ -86,7 +86,7 @@ def test_chance_game_hides_the_seed_and_samples_another() -> None:
     state = play_out(game, 3, 6)[0][-1]
     seen = game.observation(state, 0)
     assert seen.seed is None and seen.history == state.history
-    other = game.sample_state(seen, 0, random.Random(1))
+    other = game.sampler().sample_state(seen, 0, random.Random(1))
     assert other.seed not in (None, state.seed)
     assert game.observation(other, 0) == seen
     assert list(game.legal_moves(other)) == list(game.legal_moves(state))
@@ -219,7 +219,7 @@ def test_a_seats_stand_in_is_drawn_from_what_it_knows_not_from_the_truth(name: s
         while game.legal_moves(state):
             for seat in range(players):
                 seen = hidden.view_of(state, seat)
-                other = game.sample_state(seen, seat, rng)
+                other = game.sampler().sample_state(seen, seat, rng)
                 again = hidden.view_of(other, seat)
                 assert again == seen
                 assert again.stand_in.history == seen.stand_in.history

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop import Game, GameInfo, GameOption, Line, Outcome, seat
 from tabletop.i18n import N_
-from tabletop.model import IllegalMoveError, NotationError, StateFormatError
+from tabletop.model import IllegalMoveError, LearningSpaces, NotationError, StateFormatError
 from tabletop_reversi import rules, spaces
 from tabletop_reversi.rules import PASS, SEAT_NAMES, SIZES, Move, Position
 from tabletop_reversi.words import CATALOG, _
@@ -176,27 +176,10 @@ class Reversi(Game[Position, Move]):
             raise StateFormatError(f"Reversi to_move {to_move!r} does not fit the discs")
         return Position(size, discs, to_move)
 
-    # -- learning environments (`spaces`) ------------------------------------------------
-    def action_count(self, players: int, options: Mapping[str, Any]) -> int | None:
-        """Every square, then the pass: `size² + 1` actions."""
-        return spaces.action_count(self.info.resolve_options(options)["size"])
-
-    def action_of(self, state: Position, move: Move) -> int:
-        """A placement's square, or `size²` for the pass."""
-        return spaces.action_of(state, move)
-
-    def move_of(self, state: Position, action: int) -> Move:
-        """The legal move `action` names here (`IllegalMoveError` otherwise)."""
-        return spaces.move_of(state, action)
-
-    def observation_shape(self, players: int,
-                          options: Mapping[str, Any]) -> tuple[int, ...] | None:
-        """3 planes of `size` × `size`: the seat's discs, the opponent's, its move."""
-        return spaces.shape(self.info.resolve_options(options)["size"])
-
-    def observation_tensor(self, state: Position, seat: int) -> Any:
-        """The planes of `spaces.observation_tensor` for `seat`."""
-        return spaces.observation_tensor(state, seat)
+    # -- capabilities ------------------------------------------------------------------
+    def spaces(self) -> LearningSpaces[Position, Move]:
+        """Every square and the pass as actions, three planes per seat (`spaces`)."""
+        return spaces.ReversiSpaces(self)
 
     # -- search ------------------------------------------------------------------------
     def evaluate(self, state: Position) -> Sequence[float]:
