@@ -196,7 +196,7 @@ def random_record(game: Game[Any, Any], players: int, seed: int,
     table = Table.of_game(None, game, seats_of(("random",) * players), {}, seed,
                           agents={"random": RandomAgent()})
     table.run()
-    return dataclasses.replace(table.session.record(),
+    return dataclasses.replace(table.record(),
                                agents=tuple(agents or ("human",) * players))
 
 

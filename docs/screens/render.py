@@ -35,7 +35,7 @@ def play(host: Host, game_id: str, agents: tuple[str, ...], seed: int,
     table = Table.new(host, game_id, seats_of(agents), {}, seed,
                       budget=Budget(iterations=60), max_plies=plies)
     table.run()
-    return replace(table.session.record(),
+    return replace(table.record(),
                    agents=tuple("human" if i == 0 else a for i, a in enumerate(agents)))
 
 

@@ -17,9 +17,9 @@ from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
-from tabletop.play.session import Session
 from tabletop.play.table import Table
 from tabletop.plugins import Host
+from tabletop.record import Record
 from tabletop.seats import HUMAN, Seat, seats_of
 from tabletop.ui._arcade import arcade
 from tabletop.ui.app import make_window
@@ -28,15 +28,14 @@ HERE = Path(__file__).parent
 SIZES = ((800, 600), (1280, 800))
 
 
-def busy(host: Host, game_id: str, players: int, plies: int) -> Session:
+def busy(host: Host, game_id: str, players: int, plies: int) -> Record:
     """A game `plies` moves in, played on a `Table` by the random agent from seed 7, as
     a hotseat game."""
     game = host.game(game_id)
     table = Table.new(host, game_id, seats_of(("random",) * players),
                       {o.name: o.default for o in game.info.options}, 7, max_plies=plies)
     table.run()
-    return Session.from_record(host, replace(table.session.record(),
-                                             agents=(HUMAN,) * players))
+    return replace(table.record(), agents=(HUMAN,) * players)
 
 
 def shot(window: Any, name: str) -> None:

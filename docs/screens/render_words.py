@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from render_screens import click_button, key, pump, render, settle, start
 
-from tabletop.play.session import Session
 from tabletop.seats import Seat
 from tabletop.testing import random_record
 from tabletop.ui._arcade import arcade
@@ -40,7 +39,7 @@ def scenes() -> dict[str, Callable[[Any], None]]:
         screen = start(window, "versus", {0: 1, 1: 1})
         for _ in range(600):  # until the first computer move is on show
             pump(window, 1)
-            if screen.session.moves and not screen.animating:
+            if screen.snapshot.plies and not screen.animating:
                 break
 
     def verso_legend(window: Any) -> None:
@@ -55,8 +54,8 @@ def scenes() -> dict[str, Callable[[Any], None]]:
     def verso_solo_end(window: Any) -> None:
         # A whole solo game played on a `Table` by the random agent (seed 3), kept for a person.
         host = window.app.host
-        session = Session.from_record(host, random_record(host.game("verso"), 1, 3))
-        window.app.start_game("verso", session, [Seat.person(0, "Ada")])
+        window.app.start_game("verso", random_record(host.game("verso"), 1, 3),
+                              [Seat.person(0, "Ada")])
         pump(window, 2)
 
     def versus_end(window: Any) -> None:

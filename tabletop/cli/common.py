@@ -8,7 +8,7 @@ import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -17,9 +17,12 @@ from tabletop.boundary import playing_label
 from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game, TabletopError
-from tabletop.play.session import Session, plugin_of_game, short
+from tabletop.play.session import plugin_of_game, short
 from tabletop.plugins import Host, first_line
 from tabletop.record import Record
+
+if TYPE_CHECKING:
+    from tabletop.play.table import Table
 
 
 def host_of(ctx: click.Context) -> Host:
@@ -114,9 +117,9 @@ def plugin_failure(host: Host, game_id: str, doing: str, exc: BaseException) -> 
         plugin=playing_label(plugin, game_id), doing=i18n.translated(doing), error=error)
 
 
-def said_output(session: Session) -> None:
+def said_output(table: Table) -> None:
     """One line on stderr if the game's code printed while it was played (never stdout)."""
-    said_printed(None, session.game.info.id, [session.output.text], session.plugin)
+    said_printed(None, table.game_id, [table.output], table.plugin)
 
 
 def said_printed(host: Host | None, game_id: str, outputs: list[str],

@@ -10,7 +10,6 @@ import click
 
 from tabletop import i18n
 from tabletop.ai.base import Agent, Budget
-from tabletop.boundary import CapturedOutput, in_play
 from tabletop.cli.common import (
     bad_path,
     fail,
@@ -28,7 +27,7 @@ from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import TabletopError
 from tabletop.play import choices
 from tabletop.play.choices import MAX_PLAYERS, ChoiceError
-from tabletop.play.session import HUMAN, Session, make_agent, plugin_of_game, short
+from tabletop.play.session import HUMAN, make_agent, plugin_of_game, short
 from tabletop.plugins import Host
 from tabletop.store.files import NOT_A_RECORD, RefusedTarget, user_file_problem, write_user_file
 
@@ -97,8 +96,8 @@ def play(ctx: click.Context, game_id: str, text: bool, seats: tuple[str, ...],
     except ChoiceError as exc:
         raise refused(exc) from None
     agents = _agents(host, game_id, names, hint)  # built before the game: refused now
-    _play(ctx, host, session_of(host, game_id, count, options, seed, names), agents, budget,
-          people, save, force)
+    _play(ctx, host, game_id, count, options, seed, names, agents, budget, people, save,
+          force)
 
 
 def _agents(host: Host, game_id: str, names: list[str], hint: str) -> dict[str, Agent]:
@@ -114,35 +113,20 @@ def _agents(host: Host, game_id: str, names: list[str], hint: str) -> dict[str, 
     return agents
 
 
-def session_of(host: Host, game_id: str, count: int, options: dict[str, object],
-               seed: int | None, names: list[str]) -> Session:
-    """The new game's session (a random seed if none was chosen), its set-up in the
-    plugin's guard."""
-    game = host.game(game_id)
-    seed = choices.random_seed() if seed is None else seed
-    plugin, output = plugin_of_game(host, game_id), CapturedOutput()
-    try:
-        with in_play(plugin, game_id, N_("setting up the game"), output):
-            session = Session.new(game, count, options, seed, names, plugin)
-    except TabletopError as exc:
-        fail(short(str(exc)))
-    session.output = output
-    return session
-
-
-def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Agent],
-          budget: Budget, people: tuple[str, ...], save: Path | None, force: bool) -> None:
-    """Play `session` in the terminal on a `Table`, keep it in the library, and write
-    `--save`."""
+def _play(ctx: click.Context, host: Host, game_id: str, count: int,
+          options: dict[str, object], seed: int | None, names: list[str],
+          agents: dict[str, Agent], budget: Budget, people: tuple[str, ...],
+          save: Path | None, force: bool) -> None:
+    """Play a new game (a random seed if none was chosen; its set-up in the plugin's
+    guard) in the terminal on a `Table`, keep it in the library, and write `--save`."""
     from tabletop.cli.library import Keeper
     from tabletop.levels import computer_name
     from tabletop.play.table import Policy, Table
     from tabletop.play.terminal import play_text
     from tabletop.seats import Seat
 
-    game_id, names = session.game.info.id, list(session.agents)
-    click.echo(_("{game}, seed {seed}. Type 'help' for the legal moves.").format(
-        game=i18n.translated(session.game.info.name), seed=session.seed))
+    game = host.game(game_id)
+    seed = choices.random_seed() if seed is None else seed
 
     def ask(prompt: str) -> str | None:
         click.echo(prompt, nl=False)
@@ -153,14 +137,13 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
     specs = host.agent_specs(game_id)
     seats = [Seat.kept(i, player, agent, computer_name(specs, agent) if agent != HUMAN else "")
              for i, (player, agent) in enumerate(zip(keeper.names, names, strict=True))]
-    failure, interrupted = None, False
     saving = save is not None
 
     def keep(table: Table) -> None:
         """The table's keeper: every move reaches the library (and `--save`) before the
         terminal shows it."""
         nonlocal saving
-        with session.guard(N_("writing the record")):
+        with table.guard(N_("writing the record")):
             record = table.record()
         keeper.keep(record)
         if saving and save is not None:
@@ -172,8 +155,15 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
             except (OSError, ValueError):
                 saving = False
 
-    table = Table(host, session, seats, budget=budget, policy=Policy.ABORT, agents=agents,
-                  keep=keep)
+    try:
+        table = Table.of_game(host, game, seats, options, seed, plugin_of_game(host, game_id),
+                              budget=budget, policy=Policy.ABORT, agents=agents, keep=keep)
+    except TabletopError as exc:
+        keeper.close()
+        fail(short(str(exc)))
+    click.echo(_("{game}, seed {seed}. Type 'help' for the legal moves.").format(
+        game=i18n.translated(game.info.name), seed=seed))
+    failure, interrupted = None, False
     try:
         table.kept()  # in the library from its first position: a game cut short is kept
         play_text(table, ask, click.echo)
@@ -184,12 +174,12 @@ def _play(ctx: click.Context, host: Host, session: Session, agents: dict[str, Ag
         failure = plugin_failure(host, game_id, N_("playing"), exc)
     finally:
         keeper.close()
-    said_output(session)
+    said_output(table)
     if save is not None:
         # What was played is kept whatever stopped the game (end, quit, Ctrl-C, an error).
         try:
-            with session.guard(N_("writing the record")):
-                record_text = session.record().to_json()
+            with table.guard(N_("writing the record")):
+                record_text = table.record().to_json()
         except TabletopError as exc:
             fail(failure or short(str(exc)))  # the save of the last move stays
         _write_save(save, record_text, force)

@@ -20,6 +20,11 @@ nothing else calls `Session.play`. The table owns:
 - **the agent-failure policy**, a parameter: `STAND_IN` (the next weaker agent plays the
   seat for the rest of the game; the app), `FORFEIT` (the seat loses; `simulate` on a
   timeout) or `ABORT` (the error ends the game; the terminal, `simulate` on an error);
+- **one read-only snapshot** for the front ends (`snapshot(seat)`: the view of the
+  viewing seat, who is to move, the legal and special moves, undo/redo, each ply's lines
+  and notation, the result): the app, the tutorial and the terminal read it, and none of
+  them reaches the `Session` underneath (private to `tabletop.play`: `tests/host/
+  test_table_only_way_in.py`);
 - **events** for the front ends (`Played`, `Replaced`, `Ended`, `SaveFailed`,
   `Rewound`, `Hinted`), sent to each listener in order, and the keeping of the game
   (`keep`, called after every change; a problem it reports becomes `SaveFailed`).
@@ -45,9 +50,10 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.lines import Line, render
 from tabletop.lines import seat as seat_arg
-from tabletop.model import Game, Outcome, TabletopError
+from tabletop.model import Game, Outcome, RecordError, TabletopError, seat_text
 from tabletop.play.session import (
     HINT,
+    HUMAN,
     MOVE,
     AgentError,
     Decision,
@@ -59,7 +65,7 @@ from tabletop.play.session import (
     plugin_of_game,
 )
 from tabletop.plugins import Host
-from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record
+from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record, replay
 from tabletop.seats import Seat, seats_of
 
 #: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
@@ -155,6 +161,55 @@ class Hinted:
 Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
 
 
+@dataclass(frozen=True)
+class Special:
+    """A special move the person to move may make (resign, offer a draw): its notation,
+    whether the others must consent (a draw offer), and the result if it were played."""
+
+    move: Any
+    notation: str
+    consent: bool
+    result: Outcome | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The table as a front end reads it, frozen (`Table.snapshot`): what `seat` may see.
+
+    `view` is the position as `seat` may see it (the state of a perfect-information
+    game, the seat's observation otherwise), `last` the last ply as that seat saw it
+    (`(before, move, after)`, None before the first move); `legal` the legal moves of the
+    seat to move (empty once the game is over), `special` its special moves when a person
+    is to move; `lines`, `notations` and `moves` each ply's lines (with the seats' labels,
+    in the player's language), its move's notation and the move (which says no more than
+    its notation, `tabletop.model.Game.parse_move`)."""
+
+    plies: int
+    players: int
+    to_move: int | None
+    agent_to_move: bool
+    seat: int
+    view: Any
+    last: tuple[Any, Any, Any] | None
+    legal: tuple[Any, ...]
+    special: tuple[Special, ...]
+    can_undo: bool
+    can_redo: bool
+    lines: tuple[tuple[str, ...], ...]
+    notations: tuple[str, ...]
+    moves: tuple[Any, ...]
+    outcome: Outcome | None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a result (by its rules or a verdict)."""
+        return self.to_move is None
+
+    def special_move(self, move: Any) -> Special | None:
+        """The special move `move`, if it is one now."""
+        return next((special for special in self.special if special.move == move), None)
+
+
 class Thinker(Protocol):
     """Where decisions run out of this process (`tabletop.play.worker.AIWorker`)."""
 
@@ -243,6 +298,10 @@ class Table:
         #: The in-process agents by name, built once for the game (or given, built).
         self._agents: dict[str, Agent] = dict(agents or {})
         self._labels: dict[str, str] = {}
+        #: Bumped at every change of the position or the result: a snapshot is made once
+        #: per change (and per seat and language), however often a frame asks for it.
+        self._version = 0
+        self._snapshots: dict[tuple[int, int | None, str], Snapshot] = {}
 
     # -- making one --------------------------------------------------------------------------
     @classmethod
@@ -266,6 +325,42 @@ class Table:
                                   [seat.agent for seat in seats], plugin)
         session.output = output
         return cls(host, session, seats, **kwargs)
+
+    @classmethod
+    def from_record(cls, host: Host, record: Record, seats: Sequence[Seat] | None = None,
+                    plugin: str | None = None, **kwargs: Any) -> Table:
+        """The game of `record` (a kept game, a tutorial's step, a new game's opening),
+        replayed; `seats` as set up (default: the record's players, people where it
+        names none). Agents the host does not know must be given (`agents`). Raises
+        `TabletopError` (`RecordError`) if the record does not load."""
+        if seats is None:
+            session = Session.from_record(host, record)
+        else:
+            given = set(kwargs.get("agents") or ())
+            known = {spec.name for spec in host.agent_specs(record.game)} | {HUMAN} | given
+            for seat in seats:
+                if seat.agent not in known:
+                    raise RecordError(f"the save names an unknown player {seat.agent!r}")
+            game = host.game(record.game)
+            played = replay(game, record)
+            session = Session(game, record.players, dict(record.options), record.seed,
+                              [seat.agent for seat in seats], played.states, played.moves,
+                              played.log, plugin_of_game(host, record.game))
+        if plugin is not None:
+            session.plugin = plugin
+        return cls(host, session, seats, **kwargs)
+
+    @staticmethod
+    def opening(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
+                agents: Sequence[str], plugin: str | None = None) -> Record:
+        """A new game as a record of no moves (its options resolved, its set-up guarded
+        as plugin code): what a front end hands on to start it. Raises `OptionError` for
+        bad players or options, `PluginFailed` if the game's code fails."""
+        from tabletop.boundary import CapturedOutput, in_play
+
+        with in_play(plugin or game.info.id, game.info.id, "setting up the game",
+                     CapturedOutput()):
+            return Session.new(game, players, options, seed, agents, plugin).record()
 
     # -- listening ---------------------------------------------------------------------------
     def listen(self, listener: Callable[[Event], None]) -> None:
@@ -337,6 +432,88 @@ class Table:
         labels = self.labels()
         with self.session.guard("describing the move"):
             return tuple(render(line, labels) for line in self.session.log[ply])
+
+    @property
+    def plies(self) -> int:
+        """Moves played so far."""
+        return len(self.session.moves)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options, resolved at set-up."""
+        return self.session.options
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        return self.session.seed
+
+    @property
+    def output(self) -> str:
+        """What the game's and the agents' code printed while it was played."""
+        return self.session.output.text
+
+    @property
+    def plugin(self) -> str:
+        """The plugin a failure of the game's code is named after."""
+        return self.session.plugin
+
+    def guard(self, doing: str) -> Any:
+        """Run the game's code as plugin code in play (`Session.guard`): a failure raises
+        `PluginFailed` naming the plugin."""
+        return self.session.guard(doing)
+
+    def viewing_seat(self) -> int:
+        """Whose eyes a screen shows: the person to move, else the last person who moved."""
+        return self.session.viewing_seat()
+
+    def notation(self, move: Any) -> str:
+        """`move` in the game's notation in the current position."""
+        with self.session.guard("describing a move"):
+            return self.game.move_to_text(self.state, move)
+
+    def read_move(self, text: str) -> Any:
+        """The move `text` names in the current position (raises `TabletopError`)."""
+        with self.session.guard("reading a move"):
+            return self.game.parse_move(self.state, text)
+
+    def position_text(self, seat: int | None) -> str:
+        """The position as text for `seat` (its view only; None: the whole position of a
+        perfect-information game), with the seats' labels."""
+        with self.session.guard("showing the position"):
+            return seat_text(self.game, self.state, seat, self.labels())
+
+    def snapshot(self, seat: int | None = None) -> Snapshot:
+        """The table now, as `seat` (default: the viewing seat) may see it (see
+        `Snapshot`); made once per change of the game."""
+        key = (self._version, seat, i18n.language())
+        made = self._snapshots.get(key)
+        if made is None:
+            if len(self._snapshots) > 8:  # older positions are not asked for again
+                self._snapshots.clear()
+            made = self._snapshots[key] = self._snap(seat)
+        return made
+
+    def _snap(self, seat: int | None) -> Snapshot:
+        s, game = self.session, self.game
+        with s.guard("showing the position"):
+            shown = s.viewing_seat() if seat is None else seat
+            to_move = self.to_move
+            last = (None if not s.moves else
+                    (s.view_of(s.states[-2], shown), s.moves[-1], s.view_of(s.state, shown)))
+            special = tuple(
+                Special(move, game.move_to_text(s.state, move), s.needs_consent(move),
+                        game.outcome(game.apply(s.state, move)))
+                for move in (s.special_moves() if to_move is not None else ()))
+            notations = tuple(game.move_to_text(s.states[ply], move)
+                              for ply, move in enumerate(s.moves))
+            return Snapshot(
+                len(s.moves), s.players, to_move, self.is_agent(to_move), shown,
+                s.view_of(s.state, shown), last,
+                tuple(s.legal_moves()) if to_move is not None else (), special,
+                self.can_undo(), self.can_redo(),
+                tuple(self.lines(ply) for ply in range(len(s.moves))), notations,
+                tuple(s.moves), self.outcome)
 
     # -- people ------------------------------------------------------------------------------
     def propose(self, move: Any) -> Proposal:
@@ -413,6 +590,7 @@ class Table:
         seat = self.session.to_move
         ply = len(self.session.moves)
         self.session.play(move)
+        self._version += 1
         self.thought = self.hinting = None
         # Keep first, then tell: a listener that raises (a renderer's failing animation)
         # must not stop the move reaching the keeper.
@@ -431,6 +609,7 @@ class Table:
         """Back to the previous person's turn, if the rules allow it (False: nothing)."""
         if self.verdict is not None or not self.session.undo():
             return False
+        self._version += 1
         self.thought = self.hinting = None
         self.kept()
         self._emit(Rewound(False))
@@ -440,6 +619,7 @@ class Table:
         """Replay the last undone turn; False if there is none."""
         if not self.session.redo():
             return False
+        self._version += 1
         self.thought = self.hinting = None
         self.kept()
         self._emit(Rewound(True))
@@ -473,6 +653,7 @@ class Table:
         if self.over:
             return
         self.ended = TIMEOUT
+        self._version += 1
         self.verdict = forfeit(self.players, seat, Line.of(
             "timeout: {player} ran out of time", player=seat_arg(seat)), self.labels())
         self.thought = self.hinting = None
@@ -576,6 +757,7 @@ class Table:
             timed_out = isinstance(error, DecisionTimeout)
             self.ended = TIMEOUT if timed_out else FORFEITED
             why = "timeout" if timed_out else "forfeit"
+            self._version += 1
             self.verdict = forfeit(self.players, seat, f"{why}: seat {seat + 1} (agent {name})")
             self._emit(Ended(self.verdict, self.ended))
             return None
@@ -618,6 +800,7 @@ class Table:
             return False
         if self.max_plies is not None and len(self.session.moves) >= self.max_plies:
             self.ended = CUT
+            self._version += 1
             self.verdict = Outcome((0.0,) * self.players, (),
                                    f"cut at {self.max_plies} plies (not a rule)")
             self._emit(Ended(self.verdict, CUT))

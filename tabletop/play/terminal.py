@@ -9,7 +9,7 @@ the app does, and the table's answer is followed as the app follows it: a move t
 the game (resigning) is asked about first, a draw offer is put to the other people at
 this terminal, and the computer declines offers.
 
-Every call into the game's code (and each agent's decision) runs in the session's guard
+Every call into the game's code (and each agent's decision) runs in the table's guard
 (`Session.guard`): what it prints is kept apart, and a failure ends the game with a
 `PluginFailed` naming the plugin. The host's own prompts and lines (`ask`, `say`) run
 outside the guard, so they reach the terminal.
@@ -22,7 +22,7 @@ from typing import Any
 
 from tabletop import i18n
 from tabletop.i18n import N_, _
-from tabletop.model import Game, IllegalMoveError, Outcome, TabletopError, seat_text
+from tabletop.model import Game, IllegalMoveError, Outcome, TabletopError
 from tabletop.play.session import PluginFailed
 from tabletop.play.table import (
     Answer,
@@ -61,7 +61,7 @@ def play_text(table: Table, ask: Callable[[str], str | None],
     of the one to move (or who moved last), named above the picture; with none, what a
     spectator sees (what every seat sees).
     """
-    session, game = table.session, table.game
+    game = table.game
     humans = [seat.index for seat in table.seats if seat.is_person]
     viewer: int | None = humans[0] if humans else None
 
@@ -70,7 +70,7 @@ def play_text(table: Table, ask: Callable[[str], str | None],
         mover = table.to_move
         if mover is not None and mover in humans:
             viewer = mover
-        text = seat_text(game, table.state, viewer, table.labels())
+        text = table.position_text(viewer)
         if len(humans) > 1 and viewer is not None:
             # Several people share this screen: say whose eyes the picture is through,
             # so the others know to look away.
@@ -81,18 +81,12 @@ def play_text(table: Table, ask: Callable[[str], str | None],
         if isinstance(event, Played):
             for line in table.lines(event.ply):
                 say(line)
-            with session.guard("showing the position"):
-                text = position()
-            say(text)
+            say(position())
         elif isinstance(event, Hinted):
-            with session.guard("writing the hint"):
-                move = game.move_to_text(table.state, event.move)
-            say(hint_text(move, event.why))
+            say(hint_text(table.notation(event.move), event.why))
 
     table.listen(show)
-    with session.guard("showing the position"):
-        text = position()
-    say(text)
+    say(position())
     while (seat := table.to_move) is not None:
         if table.is_agent(seat):
             table.advance()
@@ -103,7 +97,7 @@ def play_text(table: Table, ask: Callable[[str], str | None],
             say(_("Game stopped."))
             return
         _propose(table, seat, move, ask, say, humans)
-    with session.guard("scoring the game"):
+    with table.guard("scoring the game"):
         outcome = table.outcome
         verdict = result_text(game, outcome, table.labels()) if outcome is not None else None
     if verdict is not None:
@@ -120,8 +114,7 @@ def _propose(table: Table, seat: int, move: Any, ask: Callable[[str], str | None
     if answer not in (Answer.CONFIRM, Answer.CONSENT):
         say(proposal.reason)  # declined by the computer, refused, or not this seat's turn
         return
-    with table.session.guard("writing the move"):
-        text = i18n.translated(table.game.move_to_text(table.state, move))
+    text = i18n.translated(table.notation(move))
     player = table.label(seat)
     if answer is Answer.CONFIRM:
         reply = ask(_("{player}: {move}? {reason} [y/N] ").format(
@@ -144,17 +137,16 @@ def _propose(table: Table, seat: int, move: Any, ask: Callable[[str], str | None
 
 def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
               say: Callable[[str], None]) -> Any:
-    session = table.session
-    game, state = session.game, session.state
     while True:
         line = ask(_("{player} to move> ").format(player=who))
         if line is None or line.strip() in ("quit", "exit"):
             return None
         text = line.strip()
         if text in ("help", "?", ""):
-            with session.guard("listing the legal moves"):
-                legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
-                specials = [game.move_to_text(state, m) for m in game.special_moves(state)]
+            with table.guard("listing the legal moves"):
+                shot = table.snapshot()
+                legal = [table.notation(m) for m in shot.legal]
+                specials = [special.notation for special in shot.special]
             say(_(HELP))
             say(_("Legal moves: {moves}").format(moves=", ".join(legal)))
             if specials:
@@ -164,8 +156,7 @@ def _ask_move(table: Table, who: str, ask: Callable[[str], str | None],
             _hint(table, say)
             continue
         try:
-            with session.guard("reading a move"):
-                return game.parse_move(state, text)
+            return table.read_move(text)
         except PluginFailed:
             raise
         except IllegalMoveError as exc:  # a move, which the rules refuse: say why

@@ -26,7 +26,7 @@ from tabletop.i18n import N_, _
 from tabletop.limits import one_line
 from tabletop.model import GameInfo, TabletopError
 from tabletop.net.protocol import DEFAULT_PORT
-from tabletop.play.session import Session
+from tabletop.play.table import Table
 from tabletop.play.worker import AIWorker, HostFactory, default_factory
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -221,7 +221,7 @@ class App:
         problem = self.take_save_problem()
         return " ".join(m for m in (notice, problem) if m) or None
 
-    def show_setup(self, game_id: str, preset: Session | None = None,
+    def show_setup(self, game_id: str, preset: Table | None = None,
                    position: Record | None = None) -> None:
         """Go to the set-up screen of a game (pre-filled from `preset` if given; only the
         seats, for a new game that plays on from the moves of `position`)."""
@@ -290,18 +290,15 @@ class App:
         """Show again `view`, a screen left open underneath."""
         self.window.show_view(view)
 
-    def start_game(self, game_id: str, session: Session, seats: Sequence[Seat] | None = None,
+    def start_game(self, game_id: str, game: Record, seats: Sequence[Seat] | None = None,
                    entry_id: str | None = None) -> None:
-        """Open the game screen on `session`, kept in the library (a new entry unless
-        `entry_id` continues one; `seats` as set up, else as kept), saved first so that
-        Continue finds it."""
-        if self.keeper.entry_id(session) is None:
-            self.keeper.start(session, [seat.name for seat in seats] if seats else None,
-                              entry_id)
+        """Open the game screen on the game of `game` (a new game's opening or a kept
+        game), kept in the library (a new entry unless `entry_id` continues one; `seats`
+        as set up, else as kept), saved first so that Continue finds it."""
         from tabletop.ui.game_screen import GameScreen
 
         try:
-            screen = GameScreen(self, game_id, session, seats)
+            screen = GameScreen(self, game_id, game, seats, entry_id)
         except PluginFailure as failure:
             self.show_launcher(str(failure))
             return
@@ -366,7 +363,7 @@ class App:
             self.continue_online(entry_id)
             return
         try:
-            session = self.keeper.resume(self.host, entry_id)
+            record = self.keeper.resume(self.host, entry_id)
         except Exception as exc:  # any failure to read: never a crash, the file kept aside
             try:
                 moved: str | None = self.keeper.set_aside(entry_id)
@@ -377,7 +374,7 @@ class App:
                             "to {file}."))
             self.show_launcher(one_line(words.format(problem=reason(exc), file=moved)))
             return
-        self.start_game(session.game.info.id, session, entry_id=entry_id)
+        self.start_game(record.game, record, entry_id=entry_id)
 
     def _played_online(self, entry_id: str) -> bool:
         """True if the kept game `entry_id` was played at an online table."""
@@ -419,13 +416,13 @@ class App:
         """Draw a frame at the next tick of the clock."""
         self.window.request_redraw()
 
-    def autosave(self, session: Session) -> None:
+    def autosave(self, game: Table) -> None:
         """Keep the game in the library: queued here, written by the keeper's thread.
 
         If the disk refuses (read-only, full, not a folder) the game goes on in memory:
         `take_save_problem` says so once, not at every move, until a save succeeds again.
         """
-        self.keeper.keep(session)
+        self.keeper.keep(game)
 
     def take_save_problem(self) -> str | None:
         """The message of a write that failed, once (None if there is nothing new)."""

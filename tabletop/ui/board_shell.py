@@ -23,6 +23,7 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import Game
 from tabletop.play.session import PluginFailed
+from tabletop.play.table import Snapshot
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.failures import PluginFailure, plugin_files, raised_in
@@ -32,6 +33,7 @@ from tabletop.ui.renderer import (
     Intent,
     Key,
     Play,
+    Ply,
     Pointer,
     Press,
     Rect,
@@ -56,6 +58,11 @@ if TYPE_CHECKING:
 #: The button that has the focus when a panel opens (the harmless choice).
 OVERLAY_FOCUS = {"offer": "decline", "end": "review", "confirm": "keep", "legend": "close",
                  "leave": "stay", "keys": "close"}
+
+
+def last_ply(shot: Snapshot) -> Ply | None:
+    """The last ply of a table's snapshot as its seat saw it; None at the start."""
+    return Ply(*shot.last) if shot.last is not None else None
 
 
 class BoardShell(Screen, metaclass=ABCMeta):
@@ -108,6 +115,30 @@ class BoardShell(Screen, metaclass=ABCMeta):
                                 ) from exc
         if renderer_cls is not TextRenderer:
             self._dirs += plugin_files(self.renderer)
+
+    # -- a table's position on the board (the game screen and the tutorial) -------------
+    def show_position(self, shot: Snapshot, interactive: bool, *, legal: bool = True,
+                      last: bool = True, **more: Any) -> None:
+        """Tell the renderer the position of a table's snapshot (what its seat may see):
+        whether a person may move on the board (`interactive`), the legal moves (unless
+        `legal` is False and it may not) and the last ply (unless `last` is False)."""
+        self.stage.position(shot.view, shot.to_move,
+                            shot.legal if legal or interactive else (), interactive,
+                            last_ply(shot) if last else None, focused=self.board_focused,
+                            **more)
+        self._needs_position = False
+
+    def animate_last(self, shot: Snapshot) -> None:
+        """A table's move was played and its position shown: the board animates the last
+        ply, its sounds are heard (and the end's, if it ended the game), and the move log
+        shows its newest line."""
+        self.log_scroll = 0
+        shown = last_ply(shot)
+        if shown is None:
+            return
+        self.stage.animate(shown)
+        cues = list(self.renderer.sounds(shown))
+        self.services.sounds.play(cues + (["game_end"] if shot.outcome is not None else []))
 
     # -- what the subclass says ----------------------------------------------------------
     @abstractmethod

@@ -27,45 +27,44 @@ class GameFrame(GamePlay):
 
     def sidebar(self) -> game_panels.Sidebar:
         """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
-        s = self.session
+        s = self.snapshot
         outcome = s.outcome
-        scores = outcome.scores if outcome is not None else self.renderer.scores(
-            s.view_of(s.state))
+        scores = outcome.scores if outcome is not None else self.renderer.scores(s.view)
         labels = self.score_labels(s.players)
         actions: list[game_panels.Action] = [
-            (_("Undo (U)"), self.undo, s.can_undo(), "undo"),
-            (_("Redo (R)"), self.redo, s.can_redo(), "redo"),
-            (_("Hint (H)"), self.hint, s.to_move is not None and not s.is_ai(s.to_move),
+            (_("Undo (U)"), self.undo, s.can_undo, "undo"),
+            (_("Redo (R)"), self.redo, s.can_redo, "redo"),
+            (_("Hint (H)"), self.hint, s.to_move is not None and not s.agent_to_move,
              "hint"),
             (_("Save (S)"), self.save, True, "save"),
             (_("Rules (F1)"), self.show_rules, True, "rules"),
             (_("Legend (L)"), self.toggle_legend, bool(self.renderer.legend()), "legend"),
             (_("Keys (?)"), self.toggle_keys, True, "keys"),
-            (_("New game (N)"), lambda: self.navigator.show_setup(self.game_id, s), True,
-             "new"),
+            (_("New game (N)"), self.new_game, True, "new"),
             (_("Launcher (Esc)"), self.escape, True, "launcher"),
         ]
         specials: list[game_panels.Action] = []
-        for move in s.special_moves():
-            text = self.game.move_to_text(s.state, move)
-            label = game_panels.special_label(self.game, s.state, move, s.to_move,
-                                              s.needs_consent(move))
-            specials.append((label, partial(self.submit, move), True, f"special:{text}"))
+        for special in s.special:
+            # "Offer: draw" when the others must consent; "Resign (Blue)" for the mover's
+            # own move; the word in the player's language ("Remis", not a result's word).
+            label = game_panels.special_label(self.game, self.table.state, special.move,
+                                              s.to_move, special.consent)
+            specials.append((label, partial(self.submit, special.move), True,
+                             f"special:{special.notation}"))
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
-            tuple(self.table.lines(ply) for ply in range(len(s.moves))),
-            self.log_scroll, self.preview_actions())
+            s.lines, self.log_scroll, self.preview_actions())
 
     def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""
-        s, kind = self.session, self.overlay
+        s, kind = self.snapshot, self.overlay
         if kind == "legend":
             return self.legend_panel()
         if kind == "offer" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
             others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
-            notation = self.game.move_to_text(s.state, self.offer)
+            notation = self.table.notation(self.offer)
             text = i18n.translated(notation, game_panels.SPECIAL_MOVE)
             return game_panels.Panel(
                 kind, game_panels.offer_title(mover, notation, text),
@@ -74,8 +73,9 @@ class GameFrame(GamePlay):
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
             mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
-            text = i18n.translated(self.game.move_to_text(s.state, self.offer))
-            after = self.game.outcome(self.game.apply(s.state, self.offer))
+            text = i18n.translated(self.table.notation(self.offer))
+            special = s.special_move(self.offer)
+            after = special.result if special is not None else None
             winners = [self.seat_label(w) for w in after.winners] if after else []
             if not winners:
                 result = _("Nobody wins.")
@@ -91,7 +91,7 @@ class GameFrame(GamePlay):
                          (_("Keep playing (N)"), lambda: self.answer_offer(False), "keep")))
         if kind == "end" and s.outcome is not None:
             analysis: tuple[tuple[str, Callable[[], None], str], ...] = ()
-            if s.moves and self.services.keeper.entry_id(s) is not None:
+            if s.plies and self.services.keeper.entry_id(self.table) is not None:
                 # Translators: the end panel's button: the computer goes through the game.
                 analysis = ((pgettext("end panel", "Computer review"), self.review_game,
                              "analyse"),)
@@ -101,14 +101,18 @@ class GameFrame(GamePlay):
                          *analysis,
                          # Translators: a narrow button of the end panel: a new game.
                          (pgettext("end panel", "New game (N)"),
-                          lambda: self.navigator.show_setup(self.game_id, s), "new"),
+                          self.new_game, "new"),
                          (_("Launcher"), self.navigator.show_launcher, "launcher")))
         return None
+
+    def new_game(self) -> None:
+        """New game (N): the set-up screen, filled in as this game was set up."""
+        self.navigator.show_setup(self.game_id, self.table)
 
     def review_game(self) -> None:
         """The end panel's Computer review: the finished game's record is written, then
         the replay screen opens on it and its review starts in the background."""
-        entry_id = self.services.keeper.entry_id(self.session)
+        entry_id = self.services.keeper.entry_id(self.table)
         if entry_id is None:
             return
         if not self.services.keeper.flush():  # the table kept every move: let it land
@@ -119,11 +123,11 @@ class GameFrame(GamePlay):
 
     def _result_lines(self, outcome: Outcome) -> list[str]:
         """The end panel's words: a solo score with its rating and best, or who won."""
-        if self.session.players == 1:
+        if self.table.players == 1:
             name = self.names[0]
             best = game_panels.personal_best(
                 self.services.keeper.library, self.game_id,
-                self.services.keeper.entry_id(self.session), name)
+                self.services.keeper.entry_id(self.table), name)
             return game_panels.solo_lines(outcome, name, self.game.info.name,
                                           score_bands(self.game), best,
                                           self.table.labels())
@@ -132,7 +136,7 @@ class GameFrame(GamePlay):
 
     def status_lines(self) -> list[tuple[str, Any]]:
         """The sidebar's turn and status lines, with their colours."""
-        s = self.session
+        s = self.snapshot
         lines: list[tuple[str, Any]] = []
         if s.to_move is None:
             lines.append((_("Game over"), ACCENT))
@@ -141,8 +145,8 @@ class GameFrame(GamePlay):
             # A person by their name alone (a long name then reads whole at 800x600), the
             # computer by its level.
             seat = self.table.seats[s.to_move]
-            if s.is_ai(s.to_move):
-                level = i18n.translated(seat.level or s.agents[s.to_move])
+            if s.agent_to_move:
+                level = i18n.translated(seat.level or seat.agent)
                 turn = _("To move: {player} (computer: {level})").format(player=who,
                                                                          level=level)
             else:

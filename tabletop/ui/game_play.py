@@ -19,8 +19,8 @@ from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
-from tabletop.model import TabletopError, seat_text
-from tabletop.play.session import HINT, MOVE, PluginFailed, Session
+from tabletop.model import TabletopError
+from tabletop.play.session import HINT, MOVE, PluginFailed
 from tabletop.play.table import (
     Answer,
     Ended,
@@ -32,17 +32,18 @@ from tabletop.play.table import (
     Replaced,
     Rewound,
     SaveFailed,
+    Snapshot,
     Table,
     Thought,
     hint_text,
 )
 from tabletop.play.worker import WorkerLost
-from tabletop.seats import Seat
+from tabletop.record import Record
+from tabletop.seats import HUMAN, Seat
 from tabletop.store.paths import reason
 from tabletop.store.saves import save_copy
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.failures import PluginFailure
-from tabletop.ui.renderer import Ply
 
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
@@ -51,18 +52,29 @@ if TYPE_CHECKING:
 class GamePlay(BoardShell):
     """One game in progress: the table's side of the screen."""
 
-    def __init__(self, services: Services, game_id: str, session: Session,
-                 seats: Sequence[Seat] | None = None) -> None:
-        session.plugin = services.plugin_name(game_id)  # its failures in play name the plugin
-        seats = list(seats or self._seats(services, session))
-        super().__init__(services, game_id, session.game, session.human_seats,
+    def __init__(self, services: Services, game_id: str, game: Record,
+                 seats: Sequence[Seat] | None = None, entry_id: str | None = None) -> None:
+        """The game of `game` (a new game's opening or a kept game: its moves are
+        replayed), `seats` as set up (default: as kept with `entry_id`, or unnamed); kept
+        in the library before anything is shown (a new entry unless `entry_id` continues
+        one), so that Continue finds it even if its board cannot be drawn."""
+        # People's names as set up; a continued game keeps the names kept with it.
+        people = [seat.name for seat in seats] if seats else None
+        seats = list(seats or self._seats(services, game, entry_id))
+        #: The one driver of the game: this screen reads its snapshot and sends it
+        #: people's moves; it keeps the game (`_keep`) before any listener hears of a move.
+        self.table = Table.from_record(services.host, game, seats,
+                                       plugin=services.plugin_name(game_id),
+                                       budget=services.ai_budget(), policy=Policy.STAND_IN,
+                                       worker=services.worker, keep=self._keep)
+        if services.keeper.entry_id(self.table) is None:
+            services.keeper.start(self.table, people, entry_id)
+        super().__init__(services, game_id, self.table.game,
+                         frozenset(seat.index for seat in seats if seat.is_person),
                          [seat.name for seat in seats],
                          levels=[seat.shown if not seat.is_person else "" for seat in seats])
-        #: The one driver of the game: this screen shows it and sends it people's moves.
-        self.table = Table(services.host, session, seats, budget=services.ai_budget(),
-                           policy=Policy.STAND_IN, worker=services.worker, keep=self._keep)
         self.table.listen(self._on_event)
-        self.overlay = "end" if session.outcome else None
+        self.overlay = "end" if self.table.over else None
         self.message = services.take_save_problem() or ""  # the first autosave may have failed
         #: One status line per failed agent, shown for the rest of the game.
         self.agent_notes: list[str] = []
@@ -73,18 +85,14 @@ class GamePlay(BoardShell):
         self._hold = 0.0
 
     @staticmethod
-    def _seats(services: Services, session: Session) -> list[Seat]:
+    def _seats(services: Services, game: Record, entry_id: str | None) -> list[Seat]:
         """The seats as set up: the names kept with the game, the computers' levels."""
-        specs = services.host.agent_specs(session.game.info.id)
-        kept = services.keeper.names_of(session) or []
+        specs = services.host.agent_specs(game.game)
+        agents = tuple(game.agents) or (HUMAN,) * game.players
+        kept = (services.keeper.kept_names(entry_id, agents) if entry_id else None) or []
         return [Seat.kept(i, kept[i] if i < len(kept) else "", agent,
                           computer_name(specs, agent))
-                for i, agent in enumerate(session.agents)]
-
-    @property
-    def session(self) -> Session:
-        """The game's history (held by the table)."""
-        return self.table.session
+                for i, agent in enumerate(agents)]
 
     @property
     def thinking(self) -> Thought | None:
@@ -99,46 +107,37 @@ class GamePlay(BoardShell):
     @property
     def plies(self) -> int:
         """Moves played so far."""
-        return len(self.session.moves)
+        return self.table.plies
 
     def notation(self, move: Any) -> str:
         """`move` in the game's notation in the current position."""
-        return self.game.move_to_text(self.session.state, move)
+        return self.table.notation(move)
 
     def _position_text(self) -> str:
         """The position as text for the seat the screen shows (its view only)."""
-        s = self.session
-        seat = s.viewing_seat() if self.game.info.hidden_information else None
-        with s.guard("showing the position"):
-            return seat_text(self.game, s.state, seat, self.table.labels())
+        return self.table.position_text(
+            self.table.viewing_seat() if self.game.info.hidden_information else None)
 
     def _keep(self, table: Table) -> str | None:
         """Keep the game (queued for the keeper's thread); a failure known by now."""
-        self.services.autosave(table.session)
+        self.services.autosave(table)
         return self.services.take_save_problem()
 
     def _abandon(self, message: str) -> None:
         self.table.thought = self.table.hinting = None
         super()._abandon(message)
 
+    @property
+    def snapshot(self) -> Snapshot:
+        """The table as the viewing seat may see it (what this screen shows)."""
+        return self.table.snapshot()
+
     def push_position(self) -> None:
         """Tell the renderer the current position (what the viewing seat may see)."""
-        s = self.session
-        to_move = s.to_move
-        interactive = to_move is not None and not s.is_ai(to_move) and self.overlay is None
-        self.stage.position(s.view_of(s.state), to_move,
-                            s.legal_moves() if to_move is not None else (), interactive,
-                            self._last_ply(), focused=self.board_focused)
-        self._needs_position = False
-
-    def _last_ply(self) -> Ply | None:
-        """The last ply of the history as the viewing seat saw it; None at the start."""
-        s = self.session
-        if not s.moves:
-            return None
-        seat = s.viewing_seat()
-        return Ply(s.view_of(s.states[-2], seat), s.moves[-1],
-                      s.view_of(s.states[-1], seat))
+        shot = self.snapshot
+        interactive = (shot.to_move is not None and not shot.agent_to_move
+                       and self.overlay is None)
+        self.show_position(shot, interactive)
 
     def submit(self, move: Any) -> None:
         """A move chosen by a person (through the renderer or a button): the table plays
@@ -167,8 +166,8 @@ class GamePlay(BoardShell):
             self.stage.show(hint=event.move)
             # The move in the player's words where the game has them ("garder"); the
             # notation otherwise.
-            self.message = hint_text(i18n.translated(self.game.move_to_text(
-                self.session.state, event.move)), event.why)
+            self.message = hint_text(i18n.translated(self.table.notation(event.move)),
+                                     event.why)
         elif isinstance(event, Rewound):
             self.overlay = None
         self.invalidate()
@@ -177,18 +176,12 @@ class GamePlay(BoardShell):
         """A move was played: the log shows its newest line, the board animates it, and a
         computer's move is told in words on the status line and stays on show for the AI
         pace (Settings) before the next computer move is played."""
-        s = self.session
-        self.log_scroll = 0  # the newest move shows
         self.message = ""
         if played.by_agent:
             self.message = " ".join(line.strip() for line in self.table.lines(played.ply))
             self._hold = self.services.settings.ai_pause_seconds
         self.push_position()
-        shown = self._last_ply()
-        assert shown is not None
-        self.stage.animate(shown)
-        cues = list(self.renderer.sounds(shown))
-        self.services.sounds.play(cues + (["game_end"] if s.outcome is not None else []))
+        self.animate_last(self.snapshot)
 
     def undo(self) -> None:
         """Go back to the previous human turn, if the engine allows it."""
@@ -222,7 +215,7 @@ class GamePlay(BoardShell):
     def save(self) -> None:
         """Save the game under a new name in the saves folder."""
         try:
-            path = save_copy(self.services.directory, self.session.record())
+            path = save_copy(self.services.directory, self.table.record())
         except (OSError, TabletopError) as exc:
             self.message = one_line(_("Save failed: {reason}").format(reason=reason(exc)))
         else:

@@ -25,11 +25,11 @@ class GameScreen(GameFrame):
 
     def why_nothing(self, explained: str | None) -> str:
         """The status line's reason why a press on the board at (x, y) did nothing."""
-        s = self.session
+        s = self.snapshot
         if s.to_move is None:
             return _("The game is over: Undo, New game or Launcher.")
         who = self.seat_label(s.to_move)
-        if s.is_ai(s.to_move):
+        if s.agent_to_move:
             return _("Wait: {player} (the computer) is to move.").format(player=who)
         return (i18n.translated(explained) if explained else
                 _("Nothing to play there for {player} (H suggests a move).").format(player=who))
@@ -42,7 +42,7 @@ class GameScreen(GameFrame):
         elif self.overlay == "confirm" and symbol == arcade.key.ESCAPE:
             self.answer_offer(False)
         elif self.overlay == "end" and symbol == arcade.key.N:
-            self.navigator.show_setup(self.game_id, self.session)
+            self.new_game()
         else:
             return False
         return True
@@ -57,4 +57,4 @@ class GameScreen(GameFrame):
         key = arcade.key
         return {**super().shortcuts(), key.U: self.undo, key.R: self.redo, key.H: self.hint,
                 key.S: self.save,
-                key.N: lambda: self.navigator.show_setup(self.game_id, self.session)}
+                key.N: self.new_game}

@@ -2,8 +2,8 @@
 words the launcher and the Library use for when a game was played.
 
 The keeping itself is `tabletop.store.keeper.ThreadedKeeper` (the one keeper, its writes
-on a thread so a move never stalls a frame); `GameKeeper` only maps the app's sessions to
-entries. No arcade here.
+on a thread so a move never stalls a frame); `GameKeeper` only maps the app's games (each
+a `Table`) to entries. No arcade here.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ import weakref
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
+from typing import Protocol
 
 from tabletop import i18n
 from tabletop.i18n import _
 from tabletop.levels import computer_name
-from tabletop.play.session import Session
+from tabletop.play.table import Table
 from tabletop.plugins import Host
+from tabletop.record import Record
 from tabletop.seats import Seat, default_name
 from tabletop.store.index import Entry
 from tabletop.store.keeper import ThreadedKeeper, open_library
@@ -26,12 +28,25 @@ from tabletop.store.records import HUMAN, IN_PROGRESS, LibraryError
 from tabletop.store.saves import migrate_autosave
 
 
-def seat_names(session: Session, people: Sequence[str] | None) -> list[str]:
+class Kept(Protocol):
+    """A game the keeper keeps: the app's `Table` (anything with a record)."""
+
+    def record(self) -> Record:
+        """The game so far."""
+        ...
+
+
+def agents_of(record: Record) -> tuple[str, ...]:
+    """Each seat's player (`HUMAN` or an agent's name) of `record`."""
+    return tuple(record.agents) or (HUMAN,) * record.players
+
+
+def seat_names(agents: Sequence[str], people: Sequence[str] | None) -> list[str]:
     """Each seat's player: the given names for human seats (in seat order, "Player N"
     where missing or blank), the agent's name for an AI seat."""
     given = list(people or ())
     return [Seat.person(i, given[i] if i < len(given) else "").player if agent == HUMAN
-            else Seat.computer(i, agent).player for i, agent in enumerate(session.agents)]
+            else Seat.computer(i, agent).player for i, agent in enumerate(agents)]
 
 
 def last_played(updated: float, now: float | None = None) -> str:
@@ -52,7 +67,7 @@ def last_played(updated: float, now: float | None = None) -> str:
 
 
 class GameKeeper(ThreadedKeeper):
-    """Keeps the app's games in the library of `directory`: each session its own entry.
+    """Keeps the app's games in the library of `directory`: each game its own entry.
     The single autosave of earlier versions is moved into the library at the first start."""
 
     def __init__(self, directory: Path) -> None:
@@ -60,44 +75,54 @@ class GameKeeper(ThreadedKeeper):
         super().__init__(library, unavailable)
         self.directory = directory
         self.messages += [message] if message else []
-        self._ids: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
+        self._ids: weakref.WeakKeyDictionary[Kept, str] = weakref.WeakKeyDictionary()
         if self.library is not None:
             moved = migrate_autosave(directory, self.library)
             self.messages += [moved] if moved else []
 
     # -- the frame loop's side -------------------------------------------------------------
-    def start(self, session: Session, people: Sequence[str] | None = None,
+    def start(self, game: Kept, people: Sequence[str] | None = None,
               entry_id: str | None = None) -> str:
-        """Give `session` a library entry (a new one, or `entry_id` when continuing) and
+        """Give `game` a library entry (a new one, or `entry_id` when continuing) and
         queue its first save; returns the entry id."""
         if entry_id is not None and people is None and self.library is not None:
             people = [s.player for s in self.library.get(entry_id).seats]
-        game_id = self.begin(seat_names(session, people), "app", entry_id)
-        self._ids[session] = game_id
+        game_id = self.begin(seat_names(agents_of(game.record()), people), "app", entry_id)
+        self._ids[game] = game_id
         if entry_id is None:  # a continued game is on disk already: written at its next move
-            self.keep(session)
+            self.keep(game)
         return game_id
 
-    def names_of(self, session: Session) -> list[str] | None:
-        """The people's names of a session the keeper knows ("" for an AI seat)."""
-        game_id = self._ids.get(session)
-        names = self.names(game_id) if game_id is not None else None
+    def names_of(self, game: Kept) -> list[str] | None:
+        """The people's names of a game the keeper knows ("" for an AI seat)."""
+        game_id = self._ids.get(game)
+        return self.kept_names(game_id, agents_of(game.record())) if game_id else None
+
+    def kept_names(self, entry_id: str, agents: Sequence[str]) -> list[str] | None:
+        """The people's names kept with entry `entry_id` ("" for an AI seat); None if
+        the keeper knows none."""
+        names = self.names(entry_id)
+        if names is None and self.library is not None:
+            try:
+                names = [seat.player for seat in self.library.get(entry_id).seats]
+            except LibraryError:
+                names = None
         if names is None:
             return None
         return [name if agent == HUMAN else ""
-                for name, agent in zip(names, session.agents, strict=False)]
+                for name, agent in zip(names, agents, strict=False)]
 
-    def entry_id(self, session: Session) -> str | None:
-        """The library entry of a session the keeper knows."""
-        return self._ids.get(session)
+    def entry_id(self, game: Kept) -> str | None:
+        """The library entry of a game the keeper knows."""
+        return self._ids.get(game)
 
-    def keep(self, session: Session) -> None:
-        """Queue the session's record to be written (returns at once)."""
-        game_id = self._ids.get(session)
+    def keep(self, game: Kept) -> None:
+        """Queue the game's record to be written (returns at once)."""
+        game_id = self._ids.get(game)
         if game_id is None:
-            self.start(session)
+            self.start(game)
             return
-        self.keep_record(game_id, session.record())
+        self.keep_record(game_id, game.record())
 
     def take_errors(self) -> list[str]:
         """Write failures since the last call, as the sidebar's one-line messages."""
@@ -121,15 +146,17 @@ class GameKeeper(ThreadedKeeper):
         return self.library.last_seats(game_id)
 
     # -- continuing ----------------------------------------------------------------------
-    def resume(self, host: Host, entry_id: str) -> Session:
-        """The session of a kept game; raises `TabletopError` if it does not load."""
+    def resume(self, host: Host, entry_id: str) -> Record:
+        """The record of a kept game, checked to load; raises `TabletopError` if it does
+        not."""
         if self.library is None:
             raise LibraryError("the game library is not available")
         # The writer thread may still hold this game's newest record (the move just
         # played before leaving): resume what the player saw, not an older file.
         self.flush()
         record = self.library.read_record(entry_id)
-        return Session.from_record(host, record)
+        Table.from_record(host, record)  # replays, or raises: Continue says why
+        return record
 
     def set_aside(self, entry_id: str) -> str:
         """Move a kept game that does not load out of the list; returns its new name."""

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from tabletop.model import GameInfo
     from tabletop.net.joined import Joined
     from tabletop.net.seat import OnlineSeat
-    from tabletop.play.session import Session
+    from tabletop.play.table import Table
     from tabletop.record import Record
     from tabletop.seats import Seat
     from tabletop.ui._arcade import arcade
@@ -28,15 +28,16 @@ class Navigator(Protocol):
     def show_launcher(self, message: str | None = None) -> None:
         """The launcher, showing `message` (an error or notice) if given."""
 
-    def show_setup(self, game_id: str, preset: Session | None = None,
+    def show_setup(self, game_id: str, preset: Table | None = None,
                    position: Record | None = None) -> None:
         """The set-up of `game_id`, pre-filled from `preset`, or playing on from the moves
         of `position`."""
 
-    def start_game(self, game_id: str, session: Session, seats: Sequence[Seat] | None = None,
+    def start_game(self, game_id: str, game: Record, seats: Sequence[Seat] | None = None,
                    entry_id: str | None = None) -> None:
-        """The game screen on `session`, kept in the library (a new entry unless `entry_id`
-        continues one); `seats` as set up (default: as kept, or unnamed)."""
+        """The game screen on the game of `game` (a new game's opening, `Table.opening`,
+        or a kept game), kept in the library (a new entry unless `entry_id` continues
+        one); `seats` as set up (default: as kept, or unnamed)."""
 
     def host_game(self, game_id: str, kinds: Sequence[str], names: Sequence[str],
                   options: dict[str, Any], seed: int, time_limit: float | None) -> None:

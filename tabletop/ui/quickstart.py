@@ -19,7 +19,8 @@ from tabletop import i18n
 from tabletop.i18n import N_, _
 from tabletop.levels import computer_name
 from tabletop.model import TabletopError
-from tabletop.play.session import HUMAN, Session
+from tabletop.play.session import HUMAN
+from tabletop.play.table import Table
 from tabletop.seats import Seat
 from tabletop.store.library import given_names
 from tabletop.tutorial import tutorial_of
@@ -140,13 +141,13 @@ def begin(services: Services, start: QuickStart) -> None:
     seed = random.SystemRandom().randrange(2**31)
     for tried in (options, {}):
         try:
-            session = Session.new(game, len(seats), dict(tried), seed, list(seats))
+            opening = Table.opening(game, len(seats), dict(tried), seed, list(seats))
         except TabletopError:
             continue
         specs = services.host.agent_specs(start.game_id)
-        services.navigator.start_game(start.game_id, session, [
+        services.navigator.start_game(start.game_id, opening, [
             Seat.person(i, names[i] if i < len(names) else "") if agent == HUMAN
             else Seat.computer(i, agent, computer_name(specs, agent))
-            for i, agent in enumerate(session.agents)])
+            for i, agent in enumerate(opening.agents)])
         return
     services.navigator.show_setup(start.game_id)

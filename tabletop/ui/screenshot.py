@@ -13,10 +13,10 @@ import io
 import os
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tabletop.boundary import CapturedOutput, in_play
 from tabletop.limits import read_text
 from tabletop.model import TabletopError
 from tabletop.plugins import Host
@@ -81,20 +81,22 @@ def render_record(host: Host, game_id: str, record_path: str | Path, out_path: s
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.play.session import Session
+    from tabletop.play.session import HUMAN
+    from tabletop.play.table import Table
     from tabletop.ui.app import make_window
     from tabletop.ui.failures import PluginFailure
     from tabletop.ui.game_screen import GameScreen
 
     # A private data dir: a screenshot must not touch the player's autosave or settings.
     with tempfile.TemporaryDirectory() as scratch:
-        session = Session.from_record(host, record)
-        session.agents = ("human",) * session.players  # draw only: no AI may start thinking
+        # Draw only: no AI may start thinking.
+        drawn = replace(record, agents=(HUMAN,) * record.players)
+        Table.from_record(host, drawn)  # a record that does not replay is said here
         window = make_window(host, size, visible=False, directory=Path(scratch))
         try:
             try:
                 with contextlib.redirect_stderr(io.StringIO()):  # the line below says it
-                    screen = GameScreen(window.app, game_id, session)
+                    screen = GameScreen(window.app, game_id, drawn)
             except PluginFailure as failure:
                 raise TabletopError(f"cannot draw the position: {_plain(failure)}") from None
             window.show_view(screen)
@@ -218,7 +220,8 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
     if not out.parent.is_dir():
         raise TabletopError(f"cannot write {out}: folder {out.parent} does not exist")
     os.environ.setdefault("ARCADE_HEADLESS", "1")  # before arcade is first imported
-    from tabletop.play.session import HUMAN, Session, plugin_of_game
+    from tabletop.play.session import HUMAN, plugin_of_game
+    from tabletop.play.table import Table
     from tabletop.ui.app import make_window
     from tabletop.ui.game_screen import GameScreen
     from tabletop.ui.rules_screen import RulesScreen
@@ -242,13 +245,12 @@ def render_screen(host: Host, name: str, out_path: str | Path, size: tuple[int, 
                 window.show_view(RulesScreen(app, game.info, launcher))
             elif name == "game" and game is not None:
                 info = game.info
-                with in_play(plugin_of_game(host, info.id), info.id, "setting up the game",
-                             CapturedOutput()):
-                    session = Session.new(game, info.min_players,
-                                          {o.name: o.default for o in info.options}, 1,
-                                          [HUMAN] * info.min_players)
+                opening = Table.opening(game, info.min_players,
+                                        {o.name: o.default for o in info.options}, 1,
+                                        [HUMAN] * info.min_players,
+                                        plugin_of_game(host, info.id))
                 with contextlib.redirect_stderr(io.StringIO()):  # a failure is said below
-                    app.start_game(info.id, session)
+                    app.start_game(info.id, opening)
                 if not isinstance(window.current_view, GameScreen):  # back at the launcher
                     reason = getattr(window.current_view, "message", None) or "it failed"
                     raise TabletopError(f"cannot draw the game screen: {_plain(reason)}")

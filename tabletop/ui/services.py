@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from tabletop.ai.base import Budget
-    from tabletop.play.session import Session
+    from tabletop.play.table import Table
     from tabletop.play.worker import AIWorker
     from tabletop.plugins import Host
     from tabletop.store.settings import Settings
@@ -67,7 +67,7 @@ class Services(Protocol):
     def request_redraw(self) -> None:
         """Draw a frame at the next tick (the window draws only when asked or on input)."""
 
-    def autosave(self, session: Session) -> None:
+    def autosave(self, game: Table) -> None:
         """Keep the game in the library (queued; a failure comes back through
         `take_save_problem`)."""
 

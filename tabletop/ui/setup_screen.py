@@ -12,7 +12,8 @@ from tabletop.levels import computer_name, describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
 from tabletop.play import choices
-from tabletop.play.session import HUMAN, Session
+from tabletop.play.session import HUMAN
+from tabletop.play.table import Table
 from tabletop.record import Record
 from tabletop.seats import Seat
 from tabletop.store.library import given_names
@@ -58,7 +59,7 @@ def _fitting(name: str) -> str:
 class SetupScreen(Screen):
     """Choose the players and options of a new game, validated before it starts."""
 
-    def __init__(self, services: Services, game_id: str, preset: Session | None = None,
+    def __init__(self, services: Services, game_id: str, preset: Table | None = None,
                  position: Record | None = None) -> None:
         super().__init__(services)
         self.game_id = game_id
@@ -74,7 +75,8 @@ class SetupScreen(Screen):
             self.agent_names.append(ONLINE)
         self.time_limit: float | None = None
         self.players = preset.players if preset else info.min_players
-        self.seats = list(preset.agents) if preset else [HUMAN] * info.max_players
+        self.seats = ([seat.agent for seat in preset.seats] if preset
+                      else [HUMAN] * info.max_players)
         self.options: dict[str, Any] = (
             dict(preset.options) if preset else {o.name: o.default for o in info.options})
         if position is not None:
@@ -89,7 +91,8 @@ class SetupScreen(Screen):
         # each at the seat its person had (not the first free person's seat).
         kept = services.keeper.names_of(preset) if preset else None
         # The library's "Player N" of a seat nobody named is no name to type over.
-        remembered = (list(given_names(kept, preset.agents)) if kept is not None and preset
+        remembered = (list(given_names(kept, [seat.agent for seat in preset.seats]))
+                      if kept is not None and preset
                       else services.keeper.last_names(game_id))
         self.names = [_fitting(n) if i < len(self.seats) and self.seats[i] == HUMAN else ""
                       for i, n in enumerate(remembered)]
@@ -181,14 +184,16 @@ class SetupScreen(Screen):
         names = [self.names[i] if s == HUMAN else "" for i, s in enumerate(seats)]
         self.navigator.host_game(self.game_id, kinds, names, options, seed, self.time_limit)
 
-    def new_session(self, seed: int) -> Session:
-        """The game the choices make; raises `TabletopError` if they do not make one."""
+    def new_game(self, seed: int) -> Record:
+        """The game the choices make, as a record to start from; raises `TabletopError`
+        if they do not make one (or the kept moves of a position do not replay)."""
         if self.position is not None:  # the kept moves replayed, then play goes on
-            return Session.from_record(self.services.host, replace(
-                self.position, agents=tuple(self.seats[:self.players])))
+            record = replace(self.position, agents=tuple(self.seats[:self.players]))
+            Table.from_record(self.services.host, record)
+            return record
         seats = choices.agents(self.services.host, self.game_id, self.seats[:self.players],
                                "--seat", human=True)
-        return Session.new(self.game, self.players, dict(self.options), seed, seats)
+        return Table.opening(self.game, self.players, dict(self.options), seed, seats)
 
     def start(self) -> None:
         """Validate everything and open the game; problems are shown, not raised, in the
@@ -203,7 +208,7 @@ class SetupScreen(Screen):
             if self.online:
                 self.host(seed)
                 return
-            session = self.new_session(seed)
+            game = self.new_game(seed)
         except TabletopError as exc:
             self.error = exc.words
             self.invalidate()
@@ -211,8 +216,8 @@ class SetupScreen(Screen):
         specs = self.services.host.agent_specs(self.game_id)
         seats = [Seat.person(i, self.names[i]) if agent == HUMAN
                  else Seat.computer(i, agent, computer_name(specs, agent))
-                 for i, agent in enumerate(session.agents)]
-        self.navigator.start_game(self.game_id, session, seats)
+                 for i, agent in enumerate(game.agents)]
+        self.navigator.start_game(self.game_id, game, seats)
 
     # -- layout --------------------------------------------------------------------------
     def build(self, width: int, height: int) -> None:

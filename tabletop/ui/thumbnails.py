@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.model import TabletopError
-from tabletop.play.session import Session
+from tabletop.play.table import Table
 from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
 
@@ -40,12 +40,13 @@ def kept_game_picture(services: Services, entry: Entry, size: tuple[int, int],
         if library is None:
             return None
         try:
-            session = Session.from_record(services.host, library.read_record(entry.id))
+            table = Table.from_record(services.host, library.read_record(entry.id))
         except TabletopError:
             # A kept file damaged since it was listed, or a record that no longer
             # replays: Continue says so; the launcher only shows the generic card.
             return None
-        return session.view_of(session.state), session.to_move
+        shot = table.snapshot()
+        return shot.view, shot.to_move
 
     return picture(services, entry.game or "", size, position, kept_game_key(entry),
                    glance=glance)

@@ -6,9 +6,13 @@ game's renderer, what to look at framed on the board (`Frame.marks`), the step's
 words in the sidebar, and its buttons. A step that asks for a move takes it from the board
 as a game does; any other move is refused with the step's reason and what that move would
 have done. The other players' answers that follow the learner's move are played on the
-board one by one when the learner goes on. The step reached is kept in the data folder
-(`tabletop.store.tutorials`), so the tutorial resumes there; the last step starts a real
-game against the computer (the tutorial's opponent, by default the game's weakest level).
+board one by one when the learner goes on: the screen drives a `Table` whose other seats
+are a `Script` of those answers (`tabletop.play.script`), so the learner's move enters by
+`Table.propose` and an answer by `Table.advance`, and the board shows them as a game
+screen does (`BoardShell.show_position`, `animate_last`). The step reached is kept in the
+data folder (`tabletop.store.tutorials`), so the tutorial resumes there; the last step
+starts a real game against the computer (the tutorial's opponent, by default the game's
+weakest level).
 """
 
 from __future__ import annotations
@@ -21,18 +25,18 @@ from tabletop import i18n
 from tabletop.i18n import _, pgettext
 from tabletop.levels import computer_name
 from tabletop.limits import one_line
-from tabletop.lines import render
-from tabletop.model import TabletopError, seat_text
-from tabletop.play.session import Session
+from tabletop.model import TabletopError
+from tabletop.play.script import SCRIPT, Script
+from tabletop.play.table import Answer, Played, Snapshot, Table
+from tabletop.record import replay
 from tabletop.seats import HUMAN, Seat
 from tabletop.store import tutorials
 from tabletop.store.paths import reason
-from tabletop.tutorial import Step, Tutorial, asked_moves, tutorial_of
+from tabletop.tutorial import Step, Tutorial, tutorial_of
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
 from tabletop.ui.failures import PluginFailure
-from tabletop.ui.renderer import Ply
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, GOOD, TEXT
 
 if TYPE_CHECKING:
@@ -62,8 +66,11 @@ class TutorialScreen(BoardShell):
         self.teaches = game_id
         self.seat = tutorial.seat
         self.number = min(max(1, number), len(tutorial.steps))
-        #: The step's position (the learner's move and the answers are played on it).
-        self.session = self._session(self.number)
+        #: The other seats' answers still to play (the table's scripted seats).
+        self.script = Script()
+        #: The step's position, at a table (the learner's move and the answers are
+        #: played on it).
+        self.table = self._table(self.number)
         #: True once the learner has played a move the step asks for.
         self.played = False
         #: The moves (notation) still to play on the board on the way to this step.
@@ -103,24 +110,39 @@ class TutorialScreen(BoardShell):
         """True on the tutorial's last step."""
         return self.number == len(self.tutorial.steps)
 
-    def _session(self, number: int) -> Session:
-        """Step `number`'s position, replayed from its start (raises `TabletopError`)."""
+    def _table(self, number: int) -> Table:
+        """Step `number`'s position at a table, replayed from its start: the learner's
+        seat a person, the others the script (raises `TabletopError`)."""
         record = self.tutorial.step(number).record(self.game_id)
-        session = Session.from_record(self.services.host, record)
-        session.plugin = self.services.plugin_name(self.game_id)
-        return session
+        seats = [Seat.person(i) if i == self.seat else Seat.computer(i, SCRIPT)
+                 for i in range(record.players)]
+        table = Table.from_record(self.services.host, record, seats,
+                                  plugin=self.services.plugin_name(self.game_id),
+                                  agents={SCRIPT: self.script})
+        table.listen(self._on_event)
+        return table
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The table as the learner's seat sees it."""
+        return self.table.snapshot(self.seat)
 
     def _go(self, number: int) -> None:
         """Show step `number`: its answers played on the board if they follow from what
         is shown (a step or two on), else its position at once."""
         step = self.tutorial.step(number)
-        shown = [self.notation_of(ply) for ply in range(len(self.session.moves))]
+        shown = list(self.snapshot.notations)
         ahead = list(step.moves[len(shown):])
         follows = (number > self.number and list(step.moves[:len(shown)]) == shown
-                   and self.session.players == step.start.players
+                   and self.table.players == step.start.players
                    and 0 < len(ahead) <= SHOWN_ANSWERS)
-        if not follows:
-            self.session = self._session(number)
+        if follows:
+            # The answers as moves: read in the positions they are played in (the step's
+            # record replayed), so that a scripted seat needs no view of the state.
+            self.script.load(replay(self.game, step.record(self.game_id)).moves[len(shown):])
+        else:
+            self.script.load(())
+            self.table = self._table(number)
             ahead = []
         self.number, self.played, self.answers = number, False, ahead
         self.message = ""
@@ -132,8 +154,7 @@ class TutorialScreen(BoardShell):
 
     def notation_of(self, ply: int) -> str:
         """The notation of the move played at `ply` of the shown history."""
-        s = self.session
-        return self.game.move_to_text(s.states[ply], s.moves[ply])
+        return self.snapshot.notations[ply]
 
     def _keep_place(self, number: int) -> None:
         try:
@@ -166,13 +187,22 @@ class TutorialScreen(BoardShell):
 
     def show_me(self) -> None:
         """Show me (H): the move the step asks for, marked on the board."""
-        s = self.session
-        moves = asked_moves(self.game, s.state, self.step)
+        moves = self.asked()
         if moves and not self.played and not self.answers:
             self.stage.show(hint=moves[0])
-            self.message = _("This one: {move}.").format(
-                move=self.game.move_to_text(s.state, moves[0]))
+            self.message = _("This one: {move}.").format(move=self.table.notation(moves[0]))
             self.invalidate()
+
+    def asked(self) -> list[Any]:
+        """The moves the step asks for, read in the table's position (those that do not
+        read are left out: the kit reports them)."""
+        moves = []
+        for text in self.step.ask:
+            try:
+                moves.append(self.table.read_move(text))
+            except TabletopError:
+                continue
+        return moves
 
     def play_for_real(self) -> None:
         """The tutorial's end: a real game against the computer, the learner at their
@@ -183,7 +213,7 @@ class TutorialScreen(BoardShell):
         agents = [HUMAN if seat == self.seat else opponent for seat in range(players)]
         self._keep_place(1)
         try:
-            session = Session.new(self.game, players, {}, random.SystemRandom().randrange(
+            opening = Table.opening(self.game, players, {}, random.SystemRandom().randrange(
                 2**31), agents, self.services.plugin_name(self.game_id))
         except TabletopError as exc:
             self.message = one_line(_("The game cannot start: {reason}").format(reason=exc))
@@ -192,7 +222,7 @@ class TutorialScreen(BoardShell):
         seats = [Seat.person(i) if agent == HUMAN else
                  Seat.computer(i, agent, computer_name(specs, agent))
                  for i, agent in enumerate(agents)]
-        self.navigator.start_game(self.game_id, session, seats)
+        self.navigator.start_game(self.game_id, opening, seats)
 
     @property
     def opponent(self) -> str:
@@ -214,66 +244,56 @@ class TutorialScreen(BoardShell):
     # -- what the shell asks -------------------------------------------------------------
     @property
     def plies(self) -> int:
-        return len(self.session.moves)
+        return self.table.plies
 
     def notation(self, move: Any) -> str:
-        return self.game.move_to_text(self.session.state, move)
+        return self.table.notation(move)
 
     def _position_text(self) -> str:
-        with self.session.guard("showing the position"):
-            return seat_text(self.game, self.session.state, self.seat,
-                             [self.seat_label(i) for i in range(self.session.players)])
+        return self.table.position_text(self.seat)
 
     @property
     def interactive(self) -> bool:
         """True when the learner may choose a move on the board now."""
         return (self.step.asks and not self.played and not self.answers
-                and self.overlay is None and self.session.to_move == self.seat)
+                and self.overlay is None and self.table.to_move == self.seat)
 
     def push_position(self) -> None:
-        s = self.session
-        interactive = self.interactive
-        self.stage.position(s.view_of(s.state, self.seat), s.to_move,
-                            s.legal_moves() if interactive else (), interactive,
-                            self._last_ply() if self._played_here() else None,
-                            focused=self.board_focused,
-                            marks=() if self.answers else tuple(self.step.look))
-        self._needs_position = False
+        self.show_position(self.snapshot, self.interactive, legal=False,
+                           last=self._played_here(),
+                           marks=() if self.answers else tuple(self.step.look))
 
     def _played_here(self) -> bool:
         """True when the last move shown was played on the way to this step or in it: a
         move of an earlier step (and the red note of what it did) is not this step's."""
         if self.number == 1:
-            return bool(self.session.moves)
+            return bool(self.table.plies)
         before = self.tutorial.step(self.number - 1)
         earlier = len(before.moves) if before.start == self.step.start else 0
-        return len(self.session.moves) > earlier
-
-    def _last_ply(self) -> Ply | None:
-        s = self.session
-        if not s.moves:
-            return None
-        return Ply(s.view_of(s.states[-2], self.seat), s.moves[-1],
-                   s.view_of(s.states[-1], self.seat))
+        return self.table.plies > earlier
 
     def submit(self, move: Any) -> None:
         """A move chosen on the board: played if the step asks for it, else refused with
         the step's reason and what the move would have done."""
-        s = self.session
         if not self.interactive:
             self.message = self.why_nothing(None)
-        elif move in asked_moves(self.game, s.state, self.step):
-            s.play(move)
-            self.played = True
+        elif move in self.asked():
+            self.played = True  # shown as played while the table tells of the move
+            proposal = self.table.propose(move)
+            if proposal.answer in (Answer.CONFIRM, Answer.CONSENT):
+                self.table.confirm(move)  # the step asks for it: asked and agreed
+            elif proposal.answer is not Answer.PLAYED:
+                self.played = False
+                self.message = proposal.reason
+                self.invalidate()
+                return
             self.message = i18n.translated(self.step.done) if self.step.done else _(
                 "Well played.")
-            self._animate()
             self._needs_position = True
         else:
-            text = self.game.move_to_text(s.state, move)
-            with s.guard("explaining a move"):
-                would = self.game.explain(s.state, move, self.seat)
-            said = render(would, self._seat_labels()).rstrip(". ") if would else ""
+            text = self.table.notation(move)
+            said = (self.table.explain(move) if move in self.snapshot.legal else ""
+                    ).rstrip(". ")
             self.message = one_line(_("Not this move. {reason}").format(
                 reason=i18n.translated(self.step.why_not)), 600)
             self._tried = (self.message, _("{move}: {effect}.").format(
@@ -282,35 +302,45 @@ class TutorialScreen(BoardShell):
         self.invalidate()
 
     def _seat_labels(self) -> list[str]:
-        return [self.seat_label(i) for i in range(self.session.players)]
+        return [self.seat_label(i) for i in range(self.table.players)]
 
-    def _animate(self) -> None:
-        """The last move played on the board: animated, heard, its lines told."""
-        self.push_position()
-        shown = self._last_ply()
-        assert shown is not None
-        self.stage.animate(shown)
-        self.services.sounds.play(list(self.renderer.sounds(shown)))
-        self.log_scroll = 0
+    def _on_event(self, event: object) -> None:
+        """A move the table played (the learner's or an answer): shown and animated as
+        the game screen shows one (`BoardShell.animate_last`)."""
+        if isinstance(event, Played) and self._animating:
+            self.push_position()
+            self.animate_last(self.snapshot)
+
+    #: False while the rest of the answers are played at once (Next): nothing animates.
+    _animating = True
+
+    def _play_answer(self) -> None:
+        """The next answer on the way to this step, played at the table: a scripted
+        seat's by the table (`advance`), one at the learner's seat proposed for it."""
+        self.answers.pop(0)
+        if self.table.agent_to_move:
+            self.table.advance()
+        else:
+            self.table.propose(self.script.take())
 
     def poll(self, delta_time: float) -> None:
         """The answers on the way to this step, one by one as each animation ends."""
         if not self.answers or self.stage.moving:
             return
-        move = self.game.parse_move(self.session.state, self.answers.pop(0))
-        self.session.play(move)
-        lines = self.session.log[-1]
-        self.message = " ".join(render(line, self._seat_labels()).strip() for line in lines)
-        self._animate()
+        self._play_answer()
+        self.message = " ".join(line.strip() for line in self.snapshot.lines[-1])
         if not self.answers:
             self._needs_position = True  # the step's marks and its moves, now
         self.invalidate()
 
     def _finish_answers(self) -> None:
         """Play the rest of the answers at once (Next while they are shown)."""
-        while self.answers:
-            s = self.session
-            s.play(self.game.parse_move(s.state, self.answers.pop(0)))
+        self._animating = False
+        try:
+            while self.answers:
+                self._play_answer()
+        finally:
+            self._animating = True
         self.message = ""
         self._needs_position = True
         self.invalidate()
@@ -342,12 +372,12 @@ class TutorialScreen(BoardShell):
 
     # -- the sidebar ---------------------------------------------------------------------
     def sidebar(self) -> game_panels.Sidebar:
-        step, s = self.step, self.session
+        step, s = self.step, self.snapshot
         count = len(self.tutorial.steps)
         turn = (_("Step {number} of {count} · {sections}").format(
             number=i18n.number(self.number), count=i18n.number(count),
             sections=", ".join(step.teaches)), DIM)
-        scores = self.renderer.scores(s.view_of(s.state, self.seat))
+        scores = self.renderer.scores(s.view)
         asking = step.asks and not self.played and not self.answers
         onward = (_("Play against {level}").format(level=i18n.translated(self.opponent_name))
                   if self.last and not self.answers else _("Next (N)"))
@@ -371,8 +401,7 @@ class TutorialScreen(BoardShell):
         return game_panels.Sidebar(
             i18n.translated(self.tutorial.title), tuple(status),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), (),
-            tuple(tuple(render(line, labels) for line in lines) for lines in s.log),
-            self.log_scroll, self.preview_actions())
+            s.lines, self.log_scroll, self.preview_actions())
 
     @property
     def refusal(self) -> str:

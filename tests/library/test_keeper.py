@@ -65,8 +65,8 @@ def test_many_moves_queued_write_the_latest_and_survive_a_restart(tmp_path: Path
 
 def test_seat_names_and_last_played_words() -> None:
     session = _session()
-    assert seat_names(session, ["  ", "ignored"]) == ["Player 1", "random"]
-    assert seat_names(session, ["Ada"]) == ["Ada", "random"]
+    assert seat_names(session.agents, ["  ", "ignored"]) == ["Player 1", "random"]
+    assert seat_names(session.agents, ["Ada"]) == ["Ada", "random"]
     assert last_played(1000.0, 1030.0) == "just now"
     assert last_played(1000.0, 1000.0 + 5 * 60) == "5 min ago"
     assert last_played(1000.0, 1000.0 + 3 * 3600) == "3 h ago"

@@ -333,7 +333,8 @@ def test_kalah_in_the_app_is_tidy_and_played_by_a_click(tmp_path: Path,
         session = Session.new(Kalah(), 2, {}, 0, [HUMAN, HUMAN])
         for pit in (2, 5):  # South sows pit 3 (and plays again), then pit 6: North to move
             session.play(Sow(pit))
-        app_window.app.start_game("kalah", session, seats_of(session.agents, ["Ada", "Bob"]))
+        app_window.app.start_game("kalah", session.record(),
+                                  seats_of(session.agents, ["Ada", "Bob"]))
         pump(app_window, 2)
         screen = app_window.current_view
         assert isinstance(screen, GameScreen)
@@ -351,7 +352,7 @@ def test_kalah_in_the_app_is_tidy_and_played_by_a_click(tmp_path: Path,
         screenshot(app_window, f"{name}_preview")
         assert screen.laid_out().problems(Rect(0, 0, *size)) == []
         key(app_window, arcade.key.ENTER)
-        assert screen.session.moves[-1] == Sow(7)
+        assert screen.table.session.moves[-1] == Sow(7)
         assert counts(renderer)[cell_of(7)] == "0"
         assert (SHOTS / f"{name}.png").is_file()
     finally:

@@ -119,7 +119,7 @@ def test_a_read_only_data_folder_plays_on_unsaved(tmp_path: Path) -> None:
             assert said(window, screen) == "Not saving: the data folder cannot be written"
             play_cell(window, 4)  # the game goes on; said once, not at every move
             play_cell(window, 1)
-            assert screen.session.moves == [4, 1]
+            assert screen.table.session.moves == [4, 1]
             assert "Not saving" not in said(window, screen)
             click_button(window, "save")
             assert screen.message == "Save failed: Read-only file system"
@@ -169,7 +169,7 @@ def test_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
         screen = start_tictactoe(window)
         assert said(window, screen) == "Not saving: a file is in the way"
         play_cell(window, 0)
-        assert screen.session.moves == [0]
+        assert screen.table.session.moves == [0]
     finally:
         close_app(window)
     assert not_a_folder.read_text() == "a file"

@@ -87,7 +87,7 @@ def _screens(window: Any) -> Iterator[tuple[str, Callable[[], object]]]:
 
     def game(panel: str | None) -> None:
         session = Session.new(versus, 2, {}, 3, [HUMAN, HUMAN])
-        app.start_game("versus", session, [Seat.person(0, "Ada"), Seat.person(1)])
+        app.start_game("versus", session.record(), [Seat.person(0, "Ada"), Seat.person(1)])
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         pump(window, 2)
@@ -96,7 +96,7 @@ def _screens(window: Any) -> Iterator[tuple[str, Callable[[], object]]]:
     yield "game legend", lambda: game("legend")
     yield "game resign confirm", lambda: (
         game(None), setattr(window.current_view, "offer",
-                            versus.special_moves(window.current_view.session.state)[0]),
+                            versus.special_moves(window.current_view.table.session.state)[0]),
         window.current_view.show_panel("confirm"))
 
 

@@ -71,14 +71,14 @@ def set_up(window: Any, game_id: str, players: int, seat_agents: dict[int, str],
     tab_to(window, "start")
     key(window, K.ENTER)
     screen = window.current_view
-    assert isinstance(screen, GameScreen) and screen.session.seed == int(seed)
+    assert isinstance(screen, GameScreen) and screen.table.session.seed == int(seed)
     assert screen.board_focused
     return screen
 
 
 def human_turn(window: Any, screen: GameScreen) -> bool:
     """Wait until a human may move (True) or the game is over (False)."""
-    s = screen.session
+    s = screen.table.session
     wait_until(window, lambda: s.outcome is not None or (
         not s.is_ai(s.to_move) and not screen.renderer.animating), seconds=120)
     return s.outcome is None
@@ -90,7 +90,7 @@ def finish(window: Any, screen: GameScreen) -> None:
     pump(window)
     assert screen.focus_name == "review"
     key(window, K.ENTER)
-    assert screen.overlay is None and screen.session.outcome is not None
+    assert screen.overlay is None and screen.table.session.outcome is not None
 
 
 # -- Versus against the computer ------------------------------------------------------------
@@ -123,7 +123,7 @@ def cursor_to(window: Any, screen: GameScreen, cell: int) -> None:
 def test_a_whole_versus_game_against_the_computer_by_keyboard(window: Any) -> None:
     # Seed 103: one of the shortest games of these two players (24 moves of the human).
     screen = set_up(window, "versus", 2, {1: "Casual"}, seed="103")  # the greedy player
-    s = screen.session
+    s = screen.table.session
     brain = window.app.host.make_agent("versus", "greedy")  # how the human chooses
     rng = random.Random(7)
     human_plies = 0
@@ -153,7 +153,7 @@ def verso_bank(window: Any, screen: GameScreen) -> bool:
     """Bank a legal sequence with the arrows, Space and Enter, if there is one (no joker)."""
     from games.verso.state import Bank
 
-    s = screen.session
+    s = screen.table.session
     banks = [m for m in s.legal_moves() if isinstance(m, Bank) and m.joker is None]
     if not banks:
         return False
@@ -180,7 +180,7 @@ def test_a_whole_verso_solo_game_by_keyboard(window: Any) -> None:
     from games.verso.state import FINAL
 
     screen = set_up(window, "verso", 1, {}, seed="12")
-    s = screen.session
+    s = screen.table.session
     turn = 0
     while human_turn(window, screen):
         before = len(s.moves)

@@ -45,7 +45,7 @@ def window(tmp_path: Path) -> Iterator[Any]:
 def open_game(window: Any, game_id: str, players: int) -> GameScreen:
     host = window.app.host
     session = Session.new(host.game(game_id), players, {}, 7, ("human",) * players)
-    window.app.start_game(game_id, session)
+    window.app.start_game(game_id, session.record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)

@@ -75,11 +75,11 @@ def test_a_quick_start_skips_set_up_with_the_choices_made_last(tmp_path: Path) -
         click_button(window, "quick:tictactoe:2:1")
         screen = window.current_view
         assert isinstance(screen, GameScreen)
-        session = screen.session
+        session = screen.table.session
         assert session.agents == (HUMAN, "random")
         assert session.options["handicap"] == 1
         window.app.keeper.flush()
-        assert window.app.keeper.names_of(session)[0] == "Ada"
+        assert window.app.keeper.names_of(screen.table)[0] == "Ada"
     finally:
         close_app(window)
 

@@ -27,6 +27,7 @@ from games.versus.state import Move
 from tabletop import i18n
 from tabletop.model import Outcome
 from tabletop.play.session import HUMAN, Session
+from tabletop.play.table import Table
 from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
@@ -133,7 +134,7 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
              offer: Any = None, then: Callable[[GameScreen], object] | None = None
              ) -> tuple[str, Callable[[], object]]:
         def show() -> None:
-            app.start_game(session.game.info.id, session,
+            app.start_game(session.game.info.id, session.record(),
                            seats_of(session.agents, ["Ada Lovelace-Byron"]))
             screen = window.current_view
             assert isinstance(screen, GameScreen), name
@@ -165,10 +166,11 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
         def rules(g: str = game_id) -> None:
             window.show_view(RulesScreen(app, host.game(g).info, window.current_view))
         yield f"rules {game_id}", rules
-    yield "set-up verso 6 players", lambda: app.show_setup("verso", busy(host, "verso", 6, 0))
+    yield "set-up verso 6 players", lambda: app.show_setup(
+        "verso", Table(None, busy(host, "verso", 6, 0)))
     levels = ("human", "Expert", "Club", "Casual", "Beginner", "Expert")  # blurbs in a column
     yield "set-up verso 6 players, computers at every level", lambda: app.show_setup(
-        "verso", Session.new(host.game("verso"), 6, {}, 0, levels))
+        "verso", Table(None, Session.new(host.game("verso"), 6, {}, 0, levels)))
     yield "settings", app.show_settings
     yield "library", app.show_library
     yield "library import", lambda: (app.show_library(), window.current_view.show_import())
@@ -251,7 +253,7 @@ def test_the_generic_renderer_keeps_its_text_in_its_boxes(tmp_path: Path,
     window = open_app(make_host, tmp_path, size=size, animation=0)
     try:
         session = busy(window.app.host, "tictactoe-text", 2, 3)
-        window.app.start_game("tictactoe-text", session, seats_of(session.agents, ["Ada"]))
+        window.app.start_game("tictactoe-text", session.record(), seats_of(session.agents, ["Ada"]))
         pump(window, 2)
         screen = window.current_view
         board = screen.stage.placed()
@@ -271,7 +273,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
     try:
         app = window.app
         busy_game = busy(app.host, "verso", 3, 24)
-        app.start_game("verso", busy_game, seats_of(busy_game.agents, ["Ada"]))
+        app.start_game("verso", busy_game.record(), seats_of(busy_game.agents, ["Ada"]))
         pump(window, 2)
         screen, renderer = window.current_view, window.current_view.renderer
         assert not problems(window, "verso")
@@ -338,7 +340,7 @@ def test_the_move_log_shows_the_newest_moves_in_whole_rows_and_scrolls(
     window = open_app(installed_host, tmp_path, size=(800, 600), animation=0)
     try:
         session = busy(window.app.host, "versus", 2, 60)
-        window.app.start_game("versus", session, seats_of(session.agents, ["Ada"]))
+        window.app.start_game("versus", session.record(), seats_of(session.agents, ["Ada"]))
         screen = window.current_view
         pump(window, 2)
         rows = [p for p in screen.texts.items if screen.log_box.contains(*p.extent.center)]

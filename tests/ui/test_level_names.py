@@ -45,7 +45,7 @@ def test_the_library_and_the_replay_name_a_quick_starts_computer_by_its_level(
         "Verso against Beginner")
     click_button(window, "quick:verso:2:1")
     screen = window.current_view
-    assert isinstance(screen, GameScreen) and "Beginner" in screen.session.agents
+    assert isinstance(screen, GameScreen) and "Beginner" in screen.table.session.agents
     # During play the seat is named with its level, on the table and in the scores.
     pump(window)
     assert screen.renderer.seat_label(1) == "Player 2 · Beginner"  # the table's panel

@@ -74,7 +74,7 @@ def test_two_games_in_progress_are_both_continued_after_a_restart(tmp_path: Path
     try:
         first = _play(window, "tictactoe", [0, 4], name="Ada")
         second = _play(window, "tictactoe", [8], name="Bob")  # a second game of the same
-        assert first.session is not second.session
+        assert first.table.session is not second.table.session
         assert len(_continue_buttons(window)) == 2  # starting one never replaced the other
         screenshot(window, "library_launcher_two_in_progress")
     finally:
@@ -88,13 +88,13 @@ def test_two_games_in_progress_are_both_continued_after_a_restart(tmp_path: Path
         assert "move 2" in shown and "move 3" in shown
         click_button(window, buttons[1])  # the older game: Ada's
         resumed = window.current_view
-        assert isinstance(resumed, GameScreen) and resumed.session.moves == [0, 4]
+        assert isinstance(resumed, GameScreen) and resumed.table.session.moves == [0, 4]
         click(window, *resumed.renderer.cell_rect(8).center)
         key(window, arcade.key.ENTER)
         key(window, arcade.key.ESCAPE)
         click_button(window, _continue_buttons(window)[1])  # now Bob's is the older
         again = window.current_view
-        assert isinstance(again, GameScreen) and again.session.moves == [8]
+        assert isinstance(again, GameScreen) and again.table.session.moves == [8]
         key(window, arcade.key.ESCAPE)
         records = kept_records(window)
         assert sorted(len(r.moves) for r in records) == [1, 3]  # one entry each, no copies
@@ -135,7 +135,7 @@ def test_the_old_autosave_is_moved_into_the_library(tmp_path: Path) -> None:
         assert not (tmp_path / AUTOSAVE).exists()
         assert (tmp_path / "autosave.migrated.json").read_text("utf-8") == record.to_json()
         click_button(window, _continue_buttons(window)[0])
-        assert window.current_view.session.moves == [0]
+        assert window.current_view.table.session.moves == [0]
     finally:
         close_app(window)
 

@@ -72,7 +72,7 @@ def test_lists_every_game_newest_first_and_filters(tmp_path: Path) -> None:
         assert screen.game == "tictactoe" and len(screen.entries) == 2
         click_button(window, f"open:{ids['going']}")
         resumed = window.current_view
-        assert isinstance(resumed, GameScreen) and resumed.session.moves == [4]
+        assert isinstance(resumed, GameScreen) and resumed.table.session.moves == [4]
     finally:
         close_app(window)
 
@@ -140,7 +140,7 @@ def test_import_from_the_saves_folder_and_by_a_typed_path(tmp_path: Path) -> Non
         key(window, arcade.key.ENTER)
         assert "Imported elsewhere.json" in _shown(window) and len(screen.entries) == 2
         click_button(window, f"open:{screen.entries[0].id}")  # in progress: Continue
-        assert window.current_view.session.moves == [0, 4]
+        assert window.current_view.table.session.moves == [0, 4]
     finally:
         close_app(window)
 

@@ -50,7 +50,7 @@ def test_verso_for_two_shows_the_typed_names_everywhere(window: Any) -> None:
     click_button(window, "start")
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    first = screen.session.to_move
+    first = screen.table.session.to_move
     mover, other = ("Alice", "Bruno") if first == 0 else ("Bruno", "Alice")
     text = shown(window)
     assert f"To move: {mover}" in text
@@ -86,12 +86,12 @@ def test_a_replay_and_its_result_use_the_names(window: Any) -> None:
     click_button(window, "start")
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    while screen.session.outcome is None:  # a whole solo game by keyboard: draw, keep
+    while screen.table.session.outcome is None:  # a whole solo game by keyboard: draw, keep
         wait_until(window, lambda: not screen.renderer.animating)
-        key(window, arcade.key.P if screen.session.state.phase == 1 else arcade.key.D)
-        if screen.session.outcome is None and screen.session.state.phase == 0:
+        key(window, arcade.key.P if screen.table.session.state.phase == 1 else arcade.key.D)
+        if screen.table.session.outcome is None and screen.table.session.state.phase == 0:
             key(window, arcade.key.K)
-    score = screen.session.outcome.scores[0]
+    score = screen.table.session.outcome.scores[0]
     window.app.show_library()
     entry = window.app.keeper.library.entries()[0]
     click_button(window, f"open:{entry.id}")

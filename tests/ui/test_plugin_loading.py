@@ -109,8 +109,8 @@ def test_a_versus_autosave_continues_with_an_impostor_installed(
             texts(window))
         click_continue(window)
         screen = window.current_view
-        assert isinstance(screen, GameScreen) and isinstance(screen.session.game, VersusGame)
-        assert screen.session.moves == moves
+        assert isinstance(screen, GameScreen) and isinstance(screen.table.session.game, VersusGame)
+        assert screen.table.session.moves == moves
         # The autosave went into the library as it is: nothing was moved aside as unreadable.
         assert not [p.name for p in data.rglob("*") if ".bad-" in p.name]
     finally:

@@ -43,7 +43,7 @@ def test_a_game_failing_in_play_returns_to_the_launcher_with_the_game_kept(
     try:
         app = window.app
         app.start_game(game_id, Session.new(app.host.game(game_id), 2, {}, 1,
-                                            (HUMAN, HUMAN)))
+                                            (HUMAN, HUMAN)).record())
         played = 0
         while isinstance(window.current_view, GameScreen) and played < 12:
             screen = window.current_view

@@ -59,6 +59,6 @@ def test_a_quick_start_seats_the_remembered_name_where_it_was(window: Any) -> No
     click_button(window, "quick:verso:2:1")  # Verso against the computer
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    session = screen.session
+    session = screen.table.session
     assert session.agents[1] == HUMAN and session.agents[0] != HUMAN
-    assert window.app.keeper.names_of(session)[1] == "Alice"
+    assert window.app.keeper.names_of(screen.table)[1] == "Alice"

@@ -141,7 +141,7 @@ def test_the_host_keeps_any_renderers_board_in_its_still_picture(window: Any) ->
     from tabletop.play.session import Session
 
     game = window.app.host.game("tictactoe")
-    window.app.start_game("tictactoe", Session.new(game, 2, {}, 1, ("human", "human")))
+    window.app.start_game("tictactoe", Session.new(game, 2, {}, 1, ("human", "human")).record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
@@ -168,7 +168,7 @@ def test_the_host_keeps_any_renderers_board_in_its_still_picture(window: Any) ->
     assert len(drawn) == 1
     # VALIDATE plays it (the host's button; the renderer is not called back).
     key(window, arcade.key.ENTER)
-    assert screen.session.moves == [4] and screen.stage.pending is None
+    assert screen.table.session.moves == [4] and screen.stage.pending is None
 
 
 def test_every_built_in_renderer_is_on_the_contract() -> None:
@@ -197,7 +197,8 @@ def test_a_hover_that_only_the_renderer_sees_reaches_the_still_picture(
     window = open_app(installed_host, tmp_path, size=(800, 600))
     try:
         game = window.app.host.game("versus")
-        window.app.start_game("versus", Session.new(game, 2, {}, 3, ("human", "human")))
+        window.app.start_game("versus",
+                              Session.new(game, 2, {}, 3, ("human", "human")).record())
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         pump(window, 2)

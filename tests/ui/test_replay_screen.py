@@ -123,8 +123,8 @@ def test_play_on_from_a_replayed_position_is_a_new_game(tmp_path: Path) -> None:
         click_button(window, "seat1+")  # the computer takes Noughts
         click_button(window, "start")
         game = window.current_view
-        assert isinstance(game, GameScreen) and game.session.moves == [0, 3]
-        assert game.session.agents[1] != "human"
+        assert isinstance(game, GameScreen) and game.table.session.moves == [0, 3]
+        assert game.table.session.agents[1] != "human"
         keeper = window.app.keeper
         keeper.flush()
         entries = keeper.library.entries()

@@ -34,18 +34,18 @@ def test_u_after_a_resignation_leaves_the_game_resigned_and_says_so(window: Any)
     assert isinstance(screen, GameScreen)
     click(window, *screen.renderer.cell_rect(0).center)  # a1, previewed
     key(window, arcade.key.ENTER)  # and played: a move before the resignation
-    played = list(screen.session.moves)
+    played = list(screen.table.session.moves)
     assert played
     click_button(window, "special:resign")
     key(window, arcade.key.Y)  # yes, resign
-    assert screen.session.outcome is not None and screen.overlay == "end"
+    assert screen.table.session.outcome is not None and screen.overlay == "end"
     click_button(window, "review")  # the board again, with its status line and U
     key(window, arcade.key.U)
-    assert screen.session.moves == [*played, "resign"]
+    assert screen.table.session.moves == [*played, "resign"]
     assert "Nothing that may be undone: the game was resigned." in texts(window)
     key(window, arcade.key.R)
-    assert screen.session.moves == [*played, "resign"]
+    assert screen.table.session.moves == [*played, "resign"]
     kept = window.app.keeper
     kept.flush()
-    record = kept.library.read_record(kept.entry_id(screen.session))
+    record = kept.library.read_record(kept.entry_id(screen.table))
     assert record.moves[-1] == "resign"  # the kept game is the resigned one

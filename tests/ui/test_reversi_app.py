@@ -81,11 +81,11 @@ def settle(window: Any, screen: GameScreen) -> None:
 
 def play_by_clicks(window: Any, screen: GameScreen, name: str) -> None:
     """Click the square, then VALIDATE, as a player does."""
-    plies = len(screen.session.moves)
+    plies = len(screen.table.session.moves)
     click(window, *point(screen, name))
     assert screen.renderer.pending_move is not None, f"{name} was not previewed"
     click_button(window, "validate")
-    assert len(screen.session.moves) == plies + 1
+    assert len(screen.table.session.moves) == plies + 1
     settle(window, screen)
 
 
@@ -109,7 +109,7 @@ def test_a_placement_is_previewed_then_played_by_clicks(window: Any) -> None:
         assert layout.cell_at(*layout.click_point(c)) == c
         assert renderer.area.contains(*layout.click_point(c))
     click(window, *point(screen, "d3"))
-    assert screen.session.moves == [] and renderer.pending_move is not None
+    assert screen.table.session.moves == [] and renderer.pending_move is not None
     # The preview: a ghost disc on d3 and d4's disc seen half turned (grey).
     ghost = pixel(window, *point(screen, "d4"))
     assert all(60 < channel < 200 for channel in ghost), ghost
@@ -117,19 +117,19 @@ def test_a_placement_is_previewed_then_played_by_clicks(window: Any) -> None:
     click_button(window, "validate")
     settle(window, screen)
     assert [screen.game.move_to_text(s, m) for s, m in
-            zip(screen.session.states, screen.session.moves, strict=False)] == ["d3"]
+            zip(screen.table.session.states, screen.table.session.moves, strict=False)] == ["d3"]
     assert pixel(window, *point(screen, "d3")) == BLACK_DISC
     assert pixel(window, *point(screen, "d4")) == BLACK_DISC  # turned over (4. Turning discs over)
     assert pixel(window, *point(screen, "e5")) == WHITE_DISC
     assert pixel(window, *point(screen, "a8")) == GREEN
     # White's turn: a click on a square that outflanks nothing is explained, not played.
     click(window, *point(screen, "a1"))
-    assert len(screen.session.moves) == 1 and renderer.pending_move is None
+    assert len(screen.table.session.moves) == 1 and renderer.pending_move is None
     assert renderer.explain_click(*point(screen, "a1")) == \
         "A disc on a1 would outflank no disc."
     assert renderer.explain_click(*point(screen, "d4")) == "d4 is taken."
     play_by_clicks(window, screen, "c3")
-    assert screen.session.state.count(1) == 3  # c3 and e5, and d4 turned back
+    assert screen.table.session.state.count(1) == 3  # c3 and e5, and d4 turned back
     screenshot(window, "reversi_after_two")
 
 
@@ -147,9 +147,9 @@ def test_cancel_and_a_second_choice(window: Any) -> None:
     screen = start_reversi(window)
     click(window, *point(screen, "d3"))
     click(window, *point(screen, "f5"))  # another legal square replaces the choice
-    assert screen.game.move_to_text(screen.session.state, screen.renderer.pending_move) == "f5"
+    assert screen.table.notation(screen.renderer.pending_move) == "f5"
     click_button(window, "cancel")
-    assert screen.renderer.pending_move is None and screen.session.moves == []
+    assert screen.renderer.pending_move is None and screen.table.session.moves == []
     click(window, *point(screen, "a1"))  # outflanks nothing: no choice is made
     assert screen.renderer.pending_move is None
 
@@ -168,7 +168,7 @@ def test_the_keyboard_cursor_plays_a_move(window: Any) -> None:
     assert screen.renderer.pending_move is not None
     key(window, arcade.key.ENTER)
     settle(window, screen)
-    assert screen.game.move_to_text(screen.session.states[0], screen.session.moves[0]) == "c4"
+    assert screen.snapshot.notations[0] == "c4"
 
 
 def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reversi: 5. Passing
@@ -176,8 +176,8 @@ def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reve
     for name in TO_A_PASS:
         play_by_clicks(window, screen, name)
     renderer = screen.renderer
-    assert [screen.game.move_to_text(screen.session.state, m)
-            for m in screen.session.legal_moves()] == ["pass"]
+    assert [screen.game.move_to_text(screen.table.session.state, m)
+            for m in screen.table.session.legal_moves()] == ["pass"]
     assert renderer.status() == "Black: no move on the board."
     chip = renderer.status_area
     assert renderer.explain_click(*point(screen, "h8")) is not None
@@ -185,27 +185,26 @@ def test_a_forced_pass_is_a_button_under_the_board(window: Any) -> None:  # Reve
     # The pass button sits at the right end of the status line.
     click(window, chip.right - chip.height, chip.center[1])
     settle(window, screen)
-    assert screen.game.move_to_text(screen.session.states[-2], screen.session.moves[-1]) \
-        == "pass"
-    assert screen.session.to_move == 1
+    assert screen.snapshot.notations[-1] == "pass"
+    assert screen.table.session.to_move == 1
     # From the keyboard: when the only move is off the board, Space plays it.
     key(window, arcade.key.U)
-    assert len(screen.session.moves) == len(TO_A_PASS)
+    assert len(screen.table.session.moves) == len(TO_A_PASS)
     key(window, arcade.key.SPACE)
     settle(window, screen)
-    assert len(screen.session.moves) == len(TO_A_PASS) + 1 and screen.session.to_move == 1
+    assert screen.snapshot.plies == len(TO_A_PASS) + 1 and screen.snapshot.to_move == 1
 
 
 def test_against_the_computer_the_move_is_animated_and_marked(window: Any) -> None:
     window.app.settings.animation_seconds = 0.3
     screen = start_reversi(window, computer_white=True)
     play_by_clicks(window, screen, "d3")
-    wait_until(window, lambda: len(screen.session.moves) == 2, seconds=30)
+    wait_until(window, lambda: len(screen.table.session.moves) == 2, seconds=30)
     assert screen.renderer.animating  # the computer's disc grows in, then discs turn
     settle(window, screen)
     last = screen.renderer.last_path
     assert last is not None and last.to in screen.renderer.board_layout.cells
-    placed = screen.session.state.discs[last.to[1] * 8 + last.to[0]]
+    placed = screen.table.session.state.discs[last.to[1] * 8 + last.to[0]]
     assert placed == "w"
     assert pixel(window, *screen.renderer.board_layout.centre(last.to)) == WHITE_DISC
 
@@ -273,7 +272,7 @@ def test_the_toolkit_board_draws_on_demand(window: Any,
     window.dispatch_event("on_mouse_press", *map(int, point(screen, "d3")),
                           arcade.MOUSE_BUTTON_LEFT, 0)
     window.dispatch_event("on_key_press", arcade.key.ENTER, 0)
-    assert screen.renderer.animating and len(screen.session.moves) == 1
+    assert screen.renderer.animating and len(screen.table.session.moves) == 1
     counter.frames = 0
     tick(window, 2)
     assert counter.frames == 2  # every tick draws while the move animates

@@ -18,6 +18,7 @@ from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
 from tabletop.model import GameOption, TabletopError
 from tabletop.play.session import HUMAN, Session
+from tabletop.play.table import Table
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.setup_screen import SetupScreen
@@ -75,7 +76,7 @@ def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) ->
     for given in [{}, *KEPT_OPTIONS[game_id]]:
         preset = Session.new(game, info.min_players if given else info.max_players, given, 1,
                              [HUMAN] * (info.min_players if given else info.max_players))
-        app.show_setup(game_id, preset)
+        app.show_setup(game_id, Table(None, preset))
         setup = window.current_view
         assert isinstance(setup, SetupScreen)
         start = dict(setup.options)
@@ -85,7 +86,7 @@ def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) ->
                 setup.players = players
                 setup.options = {o.name: v for o, v in zip(info.options, values, strict=True)}
                 try:
-                    setup.new_session(seed=1)
+                    setup.new_game(seed=1)
                 except TabletopError as exc:
                     messages.add(exc.words)
     for message in messages:
@@ -142,8 +143,8 @@ def test_verso_first_player_beyond_the_table_in_words() -> None:
 def test_verso_alone_is_not_asked_who_plays_first(window: Any) -> None:
     """verso.md §7: a solo game has one player, so the set-up leaves out who plays first
     (`GameOption.min_players`); a second player brings it back."""
-    window.app.show_setup("verso", Session.new(window.app.host.game("verso"), 1, {}, 1,
-                                                [HUMAN]))
+    window.app.show_setup("verso", Table(None, Session.new(window.app.host.game("verso"), 1,
+                                                           {}, 1, [HUMAN])))
     setup = window.current_view
     assert setup.players == 1
 

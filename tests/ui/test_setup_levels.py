@@ -57,4 +57,4 @@ def test_setup_shows_the_levels_with_the_ratings_of_the_committed_result(
     click_button(window, "start")
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    assert screen.session.agents[seat] == measured[-1]["name"]
+    assert screen.table.session.agents[seat] == measured[-1]["name"]

@@ -66,7 +66,7 @@ def test_moves_in_the_app_ask_for_their_sounds(tmp_path: Path) -> None:
         click_button(window, "game:versus")
         click_button(window, "start")
         screen = window.current_view
-        move = next(m for m in screen.session.legal_moves() if not m.versus)
+        move = next(m for m in screen.table.session.legal_moves() if not m.versus)
         layout = screen.renderer.board_layout
         click(window, *layout.centres[move.frm])
         click(window, *layout.centres[move.to])
@@ -75,7 +75,7 @@ def test_moves_in_the_app_ask_for_their_sounds(tmp_path: Path) -> None:
         assert window.app.sounds.heard[-1] == "pawn_step"
         click_button(window, "special:resign brown")
         key(window, arcade.key.Y)  # yes, resign
-        assert screen.session.outcome is not None
+        assert screen.table.session.outcome is not None
         assert window.app.sounds.heard[-1] == "game_end"
     finally:
         close_app(window)

@@ -28,10 +28,10 @@ def play_to_the_end(window: Any) -> None:
     """A whole Verso solo game by keyboard: draw, keep."""
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    while screen.session.outcome is None:
+    while screen.table.session.outcome is None:
         wait_until(window, lambda: not screen.renderer.animating)
-        key(window, arcade.key.P if screen.session.state.phase == 1 else arcade.key.D)
-        if screen.session.outcome is None and screen.session.state.phase == 0:
+        key(window, arcade.key.P if screen.table.session.state.phase == 1 else arcade.key.D)
+        if screen.table.session.outcome is None and screen.table.session.state.phase == 0:
             key(window, arcade.key.K)
 
 

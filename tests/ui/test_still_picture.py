@@ -44,7 +44,7 @@ def six_players_mid_game(host: Host) -> Session:
 
 def open_table(directory: Path, size: tuple[int, int]) -> tuple[Any, GameScreen]:
     window = open_app(make_host, directory, size=size, animation=100.0)
-    window.app.start_game("verso", six_players_mid_game(window.app.host))
+    window.app.start_game("verso", six_players_mid_game(window.app.host).record())
     screen = window.current_view
     assert isinstance(screen, GameScreen) and isinstance(screen.renderer, VersoRenderer)
     pump(window, 2)
@@ -116,11 +116,11 @@ def test_the_picture_follows_every_change(table: tuple[Any, GameScreen]) -> None
     assert screen.board_focused
     changes()
 
-    plies = len(screen.session.moves)
+    plies = len(screen.table.session.moves)
     key(window, arcade.key.D)
     changes()  # Keep / Flip offered on the table
     key(window, arcade.key.K)
-    assert len(screen.session.moves) == plies + 1 and renderer.animating
+    assert len(screen.table.session.moves) == plies + 1 and renderer.animating
     changes()  # the drawn card in flight, the new log line
     renderer.elapsed = renderer.duration / 2
     changes()
@@ -130,9 +130,9 @@ def test_the_picture_follows_every_change(table: tuple[Any, GameScreen]) -> None
     changes()  # the card has landed: the still table shows it
 
     # Undo: taken back where Verso allows it, else said on the status line.
-    undone = screen.session.can_undo()
+    undone = screen.table.session.can_undo()
     key(window, arcade.key.U)
-    assert len(screen.session.moves) == (plies if undone else plies + 1)
+    assert len(screen.table.session.moves) == (plies if undone else plies + 1)
     changes()
     layouts = screen.layouts
     window.dispatch_event("on_resize", *window.get_size())
@@ -165,11 +165,11 @@ def test_a_computer_move_ends_on_the_table_while_the_app_idles(tmp_path: Path) -
         game = window.app.host.game("verso")
         first = Session.new(game, 2, {}, 7, ("human",) * 2).to_move  # verso.md §2
         agents = tuple("random" if seat == first else "human" for seat in range(2))
-        window.app.start_game("verso", Session.new(game, 2, {}, 7, agents))
+        window.app.start_game("verso", Session.new(game, 2, {}, 7, agents).record())
         screen = window.current_view
         assert isinstance(screen, GameScreen)
         deadline = time.monotonic() + 30
-        while not screen.session.moves:  # the AI worker thinks in its own process
+        while not screen.table.session.moves:  # the AI worker thinks in its own process
             assert time.monotonic() < deadline, "the computer did not move"
             run_clock(window, 1 / 60)
             time.sleep(0.01)

@@ -23,9 +23,10 @@ def test_each_person_sees_only_their_own_card_on_their_turn(tmp_path: Path) -> N
     try:
         game = window.app.host.game("duel")
         session = Session.new(game, 2, {}, 4, (HUMAN, HUMAN))
-        window.app.start_game("duel", session, seats_of(session.agents, ["Ada", "Bob"]))
+        window.app.start_game("duel", session.record(), seats_of(session.agents, ["Ada", "Bob"]))
         screen = window.current_view
         assert isinstance(screen, GameScreen)
+        session = screen.table.session
         pump(window, 2)
         hands = session.state.hands
         assert f"seat 0 holds {hands[0]}" in _shown(screen)

@@ -33,6 +33,7 @@ from games.verso.state import Bank
 from games.versus.board import CELL_OF_NAME
 from tabletop.cli import main
 from tabletop.play.session import HUMAN
+from tabletop.play.table import Played
 from tabletop.plugins import Host
 from tabletop.store.paths import TUTORIALS
 from tabletop.tutorial import asked_moves, tutorial_of
@@ -105,10 +106,10 @@ def test_versus_is_learnt_by_the_mouse_to_a_real_game(window: Any) -> None:
             settle(window, screen)
             # The position shown is the next step's own, whatever was animated.
             expected = tutorial.position(screen.game, step.number + 1).final
-            assert screen.session.state == expected
+            assert screen.table.session.state == expected
     game = window.current_view
     assert isinstance(game, GameScreen)
-    assert game.session.agents == (HUMAN, "Casual") and game.session.moves == []
+    assert game.table.session.agents == (HUMAN, "Casual") and game.table.session.moves == []
 
 
 def test_a_move_the_step_does_not_ask_for_is_refused_with_why(window: Any) -> None:
@@ -117,7 +118,7 @@ def test_a_move_the_step_does_not_ask_for_is_refused_with_why(window: Any) -> No
     key(window, arcade.key.N)
     assert screen.number == 3 and screen.step.ask == ("a4-b4",)
     play_versus(window, screen, "a5-b5")  # a legal step, not this step's
-    assert screen.session.moves == [] and not screen.played
+    assert screen.table.session.moves == [] and not screen.played
     assert screen.message == f"Not this move. {screen.step.why_not}"
     # The sidebar says it, and what that move would have done (the window has room).
     shown = [text for text, _ in screen.sidebar().status]
@@ -125,9 +126,9 @@ def test_a_move_the_step_does_not_ask_for_is_refused_with_why(window: Any) -> No
     # The board still takes the move asked for; Show me marks it first.
     click_button(window, "show")
     assert screen.renderer.hint is not None
-    assert screen.game.move_to_text(screen.session.state, screen.renderer.hint) == "a4-b4"
+    assert screen.game.move_to_text(screen.table.session.state, screen.renderer.hint) == "a4-b4"
     play_versus(window, screen, "a4-b4")
-    assert screen.played and screen.session.moves[-1] == screen.renderer.last_move
+    assert screen.played and screen.table.session.moves[-1] == screen.renderer.last_move
 
 
 def test_verso_is_learnt_by_the_keyboard_alone(window: Any) -> None:
@@ -138,7 +139,7 @@ def test_verso_is_learnt_by_the_keyboard_alone(window: Any) -> None:
         assert screen.stage.frame.marks == step.look, step.title
         assert tuple(screen.stage.missing_marks()) == (), step.title
         if step.asks:
-            move = screen.game.parse_move(screen.session.state, step.ask[0])
+            move = screen.game.parse_move(screen.table.session.state, step.ask[0])
             if isinstance(move, Bank):
                 select_by_keys(window, screen, move)
                 key(window, arcade.key.ENTER)  # VALIDATE
@@ -152,7 +153,7 @@ def test_verso_is_learnt_by_the_keyboard_alone(window: Any) -> None:
             settle(window, screen)
     game = window.current_view
     assert isinstance(game, GameScreen)
-    assert game.session.agents == (HUMAN, "Beginner") and game.session.players == 2
+    assert game.table.session.agents == (HUMAN, "Beginner") and game.table.session.players == 2
 
 
 def select_by_keys(window: Any, screen: TutorialScreen, move: Bank) -> None:
@@ -183,7 +184,7 @@ def test_leaving_and_coming_back_resumes_at_the_step(window: Any, tmp_path: Path
     assert kept == {"version": 1, "steps": {"versus": 3}}
     again = learn(window, "versus")
     assert again is not screen and again.number == 3
-    assert again.session.state == again.tutorial.position(again.game, 3).final
+    assert again.table.session.state == again.tutorial.position(again.game, 3).final
     # Another game's tutorial keeps its own place.
     assert learn(window, "verso").number == 1
 
@@ -224,8 +225,8 @@ def test_every_step_keeps_its_text_in_its_boxes(tmp_path: Path, size: tuple[int,
                 assert isinstance(screen, TutorialScreen)
                 found += problems(window, f"{game_id} step {step.number}")
                 if step.asks:  # with the longest words it says: a refusal, and why
-                    asked = asked_moves(screen.game, screen.session.state, step)
-                    other = next(m for m in screen.session.legal_moves() if m not in asked)
+                    asked = asked_moves(screen.game, screen.table.session.state, step)
+                    other = next(m for m in screen.table.session.legal_moves() if m not in asked)
                     screen.submit(other)
                     assert screen.message.startswith("Not this move")
                     found += problems(window, f"{game_id} step {step.number} refusing")
@@ -276,4 +277,36 @@ def test_reversi_frames_its_squares_with_the_board_toolkit(window: Any) -> None:
     pump(window)
     (rect, move), = shown.renderer._chips
     click(window, *rect.center)
-    assert shown.played and shown.session.moves[-1] == move
+    assert shown.played and shown.table.session.moves[-1] == move
+
+
+def test_the_tutorial_plays_at_a_table_its_moves_and_the_answers(window: Any) -> None:
+    """Issue 34: the tutorial played on its own (`Session.play`, three places). Now the
+    learner's move is proposed to a `Table` and the other side's answers are its
+    scripted seats' moves: each reaches the table's listeners as a `Played`."""
+    screen = learn(window, "versus")
+    assert not hasattr(screen, "session")
+    heard: list[Played] = []
+    watched = None
+    for step in screen.tutorial.steps:
+        if screen.table is not watched:  # a step shown from its own position: a new table
+            watched = screen.table
+            watched.listen(lambda event: heard.append(event)
+                           if isinstance(event, Played) else None)
+        if step.asks:
+            before = len(heard)
+            play_versus(window, screen, step.ask[0])
+            assert [(e.seat, e.by_agent) for e in heard[before:]] == [(screen.seat, False)]
+            settle(window, screen)
+        if step.number == len(screen.tutorial.steps):
+            break
+        before, table = len(heard), screen.table
+        click_button(window, "next")
+        settle(window, screen)
+        if screen.table is table and len(heard) > before:
+            # The answers on the way to the next step: the script's, told as played.
+            assert all(e.by_agent and e.seat != screen.seat for e in heard[before:])
+            assert screen.table.snapshot(screen.seat).notations == \
+                screen.step.moves[:screen.table.plies]
+            return
+    raise AssertionError("no step of the Versus tutorial is reached by answers")

@@ -97,66 +97,67 @@ def test_hotseat_preview_validate_undo_redo_and_win(window: Any, tmp_path: Path)
     assert isinstance(screen, GameScreen)
     screenshot(window, "04_game_start")
     click_cell(window, screen, 0)  # a1: a preview, not yet a move
-    assert screen.session.moves == [] and screen.renderer.pending_move == 0
+    assert screen.table.session.moves == [] and screen.renderer.pending_move == 0
     assert screen.button_named("validate") is not None
     screenshot(window, "05_preview")
     click_button(window, "validate")
-    assert screen.session.moves == [0]
+    assert screen.table.session.moves == [0]
     pump(window, 5)
     assert red_pixels(window, screen.renderer.cell_rect(0)) > 50  # the X is drawn
     click_cell(window, screen, 4)
     key(window, arcade.key.ENTER)  # Enter validates too
-    assert screen.session.moves == [0, 4]
+    assert screen.table.session.moves == [0, 4]
     (saved,) = kept_records(window)
     assert saved.moves == ("a1", "b2") and saved.agents == ("human", "human")
     pump(window, 5)
     key(window, arcade.key.U)
-    assert screen.session.moves == [0]
+    assert screen.table.session.moves == [0]
     click_button(window, "redo")
-    assert screen.session.moves == [0, 4]
+    assert screen.table.session.moves == [0, 4]
     for cell in (1, 5, 2):  # b1, c2, c1: crosses complete the first row
         click_cell(window, screen, cell)
         key(window, arcade.key.ENTER)
         pump(window, 5)
-    assert screen.session.outcome is not None and screen.session.outcome.winners == (0,)
+    assert screen.table.session.outcome is not None and screen.table.session.outcome.winners == (0,)
     assert screen.overlay == "end" and "Crosses wins." in texts(window)
     screenshot(window, "06_game_over")
     click_button(window, "review")
     screenshot(window, "07_review_board")
-    assert not screen.session.can_redo()
+    assert not screen.table.session.can_redo()
 
 
 def test_draw_offer_is_declined_then_accepted_on_screen(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     click_button(window, "special:draw")
-    assert screen.overlay == "offer" and screen.session.moves == []
+    assert screen.overlay == "offer" and screen.table.session.moves == []
     screenshot(window, "08_draw_offer")
     key(window, arcade.key.N)
-    assert screen.overlay is None and screen.session.outcome is None
+    assert screen.overlay is None and screen.table.session.outcome is None
     click_button(window, "special:draw")
     click_button(window, "accept")
-    assert screen.session.outcome is not None
-    assert screen.session.outcome.reason == "draw agreed"
+    assert screen.table.session.outcome is not None
+    assert screen.table.session.outcome.reason == "draw agreed"
 
 
 def test_resign_asks_first_then_ends_the_game_for_the_other_seat(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     click_button(window, "special:resign")
-    assert screen.overlay == "confirm" and screen.session.outcome is None
+    assert screen.overlay == "confirm" and screen.table.session.outcome is None
     assert screen.button_named("keep") is not None
     assert screen.buttons[screen.focus].name == "keep"  # the harmless answer has the focus
     screenshot(window, "08b_resign_confirm")
     key(window, arcade.key.ENTER)  # Enter on the focused "Keep playing"
-    assert screen.overlay is None and screen.session.outcome is None
+    assert screen.overlay is None and screen.table.session.outcome is None
     click_button(window, "special:resign")
     key(window, arcade.key.ESCAPE)  # Esc keeps playing too
-    assert screen.overlay is None and screen.session.outcome is None
+    assert screen.overlay is None and screen.table.session.outcome is None
     click_button(window, "special:resign")
     key(window, arcade.key.N)
-    assert screen.overlay is None and screen.session.outcome is None and not screen.session.moves
+    assert screen.overlay is None and screen.snapshot.outcome is None
+    assert not screen.snapshot.plies
     click_button(window, "special:resign")
     click_button(window, "yes")  # the mouse confirms
-    outcome = screen.session.outcome
+    outcome = screen.table.session.outcome
     assert outcome is not None and outcome.winners == (1,)
     assert screen.overlay == "end"
 
@@ -166,41 +167,41 @@ def test_resign_confirmed_with_the_keyboard(window: Any) -> None:
     while screen.focus_name != "special:resign":
         key(window, arcade.key.TAB)
     key(window, arcade.key.SPACE)
-    assert screen.overlay == "confirm" and screen.session.outcome is None
+    assert screen.overlay == "confirm" and screen.table.session.outcome is None
     key(window, arcade.key.Y)
-    outcome = screen.session.outcome
+    outcome = screen.table.session.outcome
     assert outcome is not None and outcome.winners == (1,)
 
 
 def test_a_game_against_the_computer_to_the_end(window: Any) -> None:
     # tictactoe-text has no renderer: the generic one draws it; Enter plays the selection.
     screen = start_game(window, "tictactoe-text", seats={1: 1})
-    assert screen.session.agents == ("human", "random")
+    assert screen.table.session.agents == ("human", "random")
     screenshot(window, "09_fallback_renderer")
     saw_thinking = False
-    while screen.session.outcome is None:
-        if screen.session.to_move == 0:
+    while screen.table.session.outcome is None:
+        if screen.table.session.to_move == 0:
             wait_until(window, lambda: not screen.animating)
-            before = len(screen.session.moves)
+            before = len(screen.table.session.moves)
             key(window, arcade.key.ENTER)
-            assert len(screen.session.moves) == before + 1
+            assert len(screen.table.session.moves) == before + 1
         else:
-            before = len(screen.session.moves)
+            before = len(screen.table.session.moves)
             wait_until(window, lambda b=before: screen.thinking is not None
-                       or len(screen.session.moves) > b)
+                       or len(screen.table.session.moves) > b)
             if screen.thinking is not None and not saw_thinking:
                 saw_thinking = True
                 assert any("thinking" in line for line, _ in screen.status_lines())
                 screenshot(window, "10_computer_thinking")
-            before = len(screen.session.moves)
-            wait_until(window, lambda b=before: len(screen.session.moves) > b)
+            before = len(screen.table.session.moves)
+            wait_until(window, lambda b=before: len(screen.table.session.moves) > b)
     assert saw_thinking
     assert screen.overlay == "end"
     screenshot(window, "11_game_over_vs_computer")
-    if screen.session.can_undo():  # perfect information: undo goes back to a human turn
+    if screen.table.session.can_undo():  # perfect information: undo goes back to a human turn
         key(window, arcade.key.ESCAPE)  # close the result panel
         key(window, arcade.key.U)
-        assert screen.session.to_move == 0
+        assert screen.table.session.to_move == 0
 
 
 def test_continue_resumes_the_kept_game(window: Any, tmp_path: Path) -> None:
@@ -214,7 +215,7 @@ def test_continue_resumes_the_kept_game(window: Any, tmp_path: Path) -> None:
     screenshot(window, "12_launcher_with_continue")
     click_continue(window)
     resumed = window.current_view
-    assert isinstance(resumed, GameScreen) and resumed.session.moves == [0, 4]
+    assert isinstance(resumed, GameScreen) and resumed.table.session.moves == [0, 4]
 
 
 def test_a_corrupt_autosave_is_moved_aside_with_a_message(tmp_path: Path) -> None:
@@ -319,20 +320,20 @@ def test_hint_comes_from_the_worker_and_is_marked_on_the_board(window: Any) -> N
     screen = start_game(window, "tictactoe")
     key(window, arcade.key.H)
     wait_until(window, lambda: screen.renderer.hint is not None)
-    assert screen.renderer.hint in screen.session.legal_moves()
+    assert screen.renderer.hint in screen.table.session.legal_moves()
     assert screen.message.startswith("Hint: ")
     screenshot(window, "19_hint")
 
 
 def test_two_computers_play_to_the_end_while_the_window_stays_live(window: Any) -> None:
     screen = start_game(window, "tictactoe", seats={0: 1, 1: 1})
-    assert screen.session.agents == ("random", "random")
+    assert screen.table.session.agents == ("random", "random")
     frames = 0
-    while screen.session.outcome is None:
+    while screen.table.session.outcome is None:
         pump(window)  # the window keeps drawing while the worker thinks
         frames += 1
         assert frames < 3000, "the AI game did not finish"
     assert screen.overlay == "end"
-    assert len(screen.session.moves) >= 5
-    assert frames > len(screen.session.moves)  # frames were drawn between the AI moves
+    assert len(screen.table.session.moves) >= 5
+    assert frames > len(screen.table.session.moves)  # frames were drawn between the AI moves
     screenshot(window, "20_ai_vs_ai_over")

@@ -45,9 +45,9 @@ def open_game(factory: Any, directory: Path, agents: tuple[str, str], budget: Bu
     window.app.settings.animation_seconds = 0.0
     window.app.settings.ai_pause_seconds = 0.0
     session = Session.new(window.app.host.game("nim"), 2, options or {}, SEED, agents)
-    window.app.start_game("nim", session)
+    window.app.start_game("nim", session.record())
     pump(window)
-    return window, session
+    return window, window.current_view.table.session
 
 
 def test_one_seed_is_one_game_in_simulate_play_text_and_the_app(tmp_path: Path) -> None:

@@ -115,33 +115,33 @@ def test_enter_with_the_board_focused_never_undoes(window: Any) -> None:
     # The reported surprise: against the computer, Enter undid two plies.
     screen = start_game(window, "tictactoe", seats={1: 1})
     play_cell(window, screen, 4)
-    wait_until(window, lambda: len(screen.session.moves) == 2)
+    wait_until(window, lambda: len(screen.table.session.moves) == 2)
     wait_until(window, lambda: not screen.animating)
     undo = screen.button_named("undo")
-    assert screen.session.can_undo() and undo is not None and undo.enabled
+    assert screen.table.session.can_undo() and undo is not None and undo.enabled
     for _ in range(3):
         key(window, arcade.key.ENTER)
         key(window, arcade.key.SPACE)
-    assert len(screen.session.moves) == 2 and screen.board_focused
+    assert len(screen.table.session.moves) == 2 and screen.board_focused
     # Tab onto Undo and back: still nothing undone, and Enter on the board does nothing.
     key(window, arcade.key.TAB)
     assert screen.focus_name == "undo"
     key(window, arcade.key.TAB, arcade.key.MOD_SHIFT)
     key(window, arcade.key.ENTER)
-    assert len(screen.session.moves) == 2
+    assert len(screen.table.session.moves) == 2
     # Undo runs only when it has the focus.
     key(window, arcade.key.TAB)
     key(window, arcade.key.ENTER)
-    assert len(screen.session.moves) == 0
+    assert len(screen.table.session.moves) == 0
 
 
 def test_a_mouse_click_on_a_button_leaves_the_focus_on_the_board(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     play_cell(window, screen, 0)
     click_button(window, "undo")
-    assert screen.session.moves == [] and screen.board_focused
+    assert screen.table.session.moves == [] and screen.board_focused
     key(window, arcade.key.ENTER)  # would press Undo again if the click had focused it
-    assert screen.session.moves == [] and screen.session.can_redo()
+    assert screen.table.session.moves == [] and screen.table.session.can_redo()
 
 
 def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> None:
@@ -151,8 +151,8 @@ def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> 
     key(window, arcade.key.RIGHT)
     key(window, arcade.key.ENTER)  # the second free cell
     wait_until(window, lambda: not screen.animating)
-    first, second = (screen.game.move_to_text(screen.session.states[i], m)
-                     for i, m in enumerate(screen.session.moves))
+    first, second = (screen.game.move_to_text(screen.table.session.states[i], m)
+                     for i, m in enumerate(screen.table.session.moves))
     assert screen.renderer.last_move == second
     key(window, arcade.key.U)
     assert screen.renderer.last_move == first
@@ -170,14 +170,14 @@ def test_the_last_move_stays_named_after_undo_redo_and_continue(window: Any) -> 
     assert isinstance(resumed, GameScreen)
     assert resumed.renderer.last_move == second
     assert resumed.renderer.last_played is not None
-    assert resumed.renderer.last_played[1] == resumed.session.moves[-1]
+    assert resumed.renderer.last_played[1] == resumed.table.session.moves[-1]
 
 
 def test_a_click_that_does_nothing_says_why(window: Any) -> None:
     screen = start_game(window, "tictactoe")
     play_cell(window, screen, 4)
     click(window, *screen.renderer.cell_rect(4).center)  # Noughts on a cell taken by X
-    assert screen.session.moves == [4]
+    assert screen.table.session.moves == [4]
     assert screen.message == "That cell is taken."  # the renderer's reason
     assert any(line == "That cell is taken." for line, _ in screen.status_lines())
     area = screen._area
@@ -188,11 +188,11 @@ def test_a_click_that_does_nothing_says_why(window: Any) -> None:
 
 def test_a_click_while_the_computer_is_to_move_says_wait(window: Any) -> None:
     screen = start_game(window, "tictactoe", seats={0: 1})  # the computer plays first
-    assert screen.session.is_ai(screen.session.to_move)
+    assert screen.table.session.is_ai(screen.table.session.to_move)
     x, y = (int(v) for v in screen.renderer.cell_rect(4).center)
     window.dispatch_event("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
     window.dispatch_events()  # no frame: the computer's move cannot arrive meanwhile
-    assert not screen.session.moves
+    assert not screen.table.session.moves
     assert screen.message == "Wait: Crosses (the computer) is to move."
 
 

@@ -70,12 +70,12 @@ def start_from_setup(window: Any, seed: int, players: int = 1,
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     assert isinstance(screen.renderer, VersoRenderer)
-    assert screen.session.seed == seed
+    assert screen.table.session.seed == seed
     return screen
 
 
 def start_session(window: Any, session: Session) -> GameScreen:
-    window.app.start_game("verso", session)
+    window.app.start_game("verso", session.record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
@@ -124,7 +124,7 @@ def test_solo_game_played_to_the_end_by_clicks(quick_window: Any) -> None:
     window = quick_window
     # verso.md §4.1 keep/flip, §4.2 a bank with a joker, §7 the solo end and final bank.
     screen = start_from_setup(window, seed=0)
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     done = {"keep": 0, "flip": 0, "joker": 0, "final": 0, "duplicate": 0}
     while s.outcome is None:
         state, legal = s.state, list(s.legal_moves())
@@ -181,7 +181,7 @@ def test_solo_game_played_to_the_end_by_clicks(quick_window: Any) -> None:
 def test_three_players_one_human_two_ais_by_keyboard(quick_window: Any) -> None:
     window = quick_window
     screen = start_from_setup(window, seed=5, players=3, agents={1: "Club", 2: "Beginner"})
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     assert s.agents == ("human", "Club", "Beginner")  # greedy and random, by level
     draws = 0
     while s.outcome is None:
@@ -246,6 +246,7 @@ def test_square_scored_on_another_players_turn(tmp_path: Path) -> None:
     try:
         session, move = find_square_on_other_turn(96)
         screen = start_session(window, session)
+        session = screen.table.session
         r = screen.renderer
         banker = session.to_move
         before = session.state.scores
@@ -276,7 +277,7 @@ def test_square_scored_on_another_players_turn(tmp_path: Path) -> None:
 def test_undo_never_reveals_a_face(window: Any) -> None:
     # Solo: every ply shows a face (the next deck top, the opponent's card): no undo.
     screen = start_from_setup(window, seed=3)
-    r, s = screen.renderer, screen.session
+    r, s = screen.renderer, screen.table.session
     for label in ("Keep", "Flip"):
         click(window, *r.geometry.deck.center)
         press_renderer_button(window, r, label)
@@ -298,6 +299,7 @@ def test_undo_never_reveals_a_face(window: Any) -> None:
                                 or list(session.legal_moves())))
         assert session.state.phase != 2, "no final bank in this game"
     screen = start_session(window, session)
+    session = screen.table.session
     r = screen.renderer
     seen_before = r.view
     move = next(m for m in session.legal_moves() if isinstance(m, Bank))
@@ -326,6 +328,7 @@ def test_table_screenshots(tmp_path: Path, players: int) -> None:
             session.play(rng.choice(banks) if banks and rng.random() < 0.15 else
                          rng.choice([KEEP, FLIP]))
         screen = start_session(window, session)
+        session = screen.table.session
         r = screen.renderer
         assert r.geometry is not None and len(r.geometry.panels) == players
         if players == 3:

@@ -102,7 +102,7 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     screen = start_versus(window)
     renderer = screen.renderer
     screenshot(window, "versus_01_start")
-    start = screen.session.state
+    start = screen.table.session.state
     assert near(pixel(window, *centre(screen, "d6")), CELL[:3])
 
     # Click the Blue VERSUS: its destinations light up (§3: straight lines, free cells).
@@ -116,10 +116,10 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     click_cell(window, screen, "d6")
     pending = renderer.pending_move
     assert isinstance(pending, Move) and pending.versus
-    shown = screen.session.game.preview(screen.session.state, pending)
+    shown = screen.table.session.game.preview(screen.table.session.state, pending)
     assert [(a.frm, a.to) for a in shown.attractions] == [
         (CELL_OF_NAME["k1"], CELL_OF_NAME["j2"])]
-    assert screen.session.moves == [] and screen.button_named("validate") is not None
+    assert screen.table.session.moves == [] and screen.button_named("validate") is not None
     screenshot(window, "versus_03_preview")
     assert "pulls 1 pawn" in renderer.status_line()
 
@@ -127,7 +127,7 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     key(window, arcade.key.ESCAPE)
     assert renderer.pending_move is None and renderer.selected is None
     assert isinstance(window.current_view, GameScreen)
-    assert screen.session.moves == [] and screen.session.state is start
+    assert screen.table.session.moves == [] and screen.table.session.state is start
     assert near(pixel(window, *centre(screen, "d6")), CELL[:3])
     screenshot(window, "versus_04_preview_cancelled")
 
@@ -142,8 +142,8 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     click_cell(window, screen, "a3")
     click_cell(window, screen, "d6")
     click_button(window, "validate")
-    state = screen.session.state
-    assert screen.session.moves == [pending]
+    state = screen.table.session.state
+    assert screen.table.session.moves == [pending]
     assert state.board[CELL_OF_NAME["d6"]] == BLUE_VERSUS
     assert state.board[CELL_OF_NAME["k1"]] == 0 and OWNER[state.board[CELL_OF_NAME["j2"]]] == BLUE
     assert renderer.animating
@@ -157,11 +157,11 @@ def test_versus_move_by_mouse_with_preview_cancel_validate_undo_redo(window: Any
     # Undo goes back to the start; redo plays the move again.
     click_cell(window, screen, "f6")  # the focus back on the board, off the buttons
     key(window, arcade.key.U)
-    assert screen.session.moves == [] and screen.session.state.board == start.board
+    assert screen.table.session.moves == [] and screen.table.session.state.board == start.board
     pump(window)
     assert near(pixel(window, *pawn_centre(screen, "k1")), SEAT_COLOUR[BROWN][:3])
     click_button(window, "redo")
-    assert screen.session.moves == [pending]
+    assert screen.table.session.moves == [pending]
     pump(window)
     assert near(pixel(window, *pawn_centre(screen, "j2")), SEAT_COLOUR[BLUE][:3])
 
@@ -186,7 +186,7 @@ def test_versus_keyboard_play_and_hint(window: Any) -> None:
     assert isinstance(pending, Move) and not pending.versus
     screenshot(window, "versus_07_keyboard_preview")
     key(window, arcade.key.ENTER)
-    assert screen.session.moves == [pending]
+    assert screen.table.session.moves == [pending]
     finish_animation(window, screen)
 
     # H asks the strongest agent; its move is drawn as an arrow with a ring at its end.
@@ -222,31 +222,31 @@ def test_versus_against_the_computer_to_the_end(tmp_path: Path) -> None:
     try:
         click_continue(window)
         screen = window.current_view
-        assert isinstance(screen, GameScreen) and screen.session.agents == ("human", "greedy")
+        assert isinstance(screen, GameScreen) and screen.table.session.agents == ("human", "greedy")
         screenshot(window, "versus_09_endgame_vs_computer")
         target = INDEX[(5, 0)]
         for _ in range(12):
-            if screen.session.outcome is not None:
+            if screen.table.session.outcome is not None:
                 break
-            if screen.session.to_move == BLUE:
+            if screen.table.session.to_move == BLUE:
                 finish_animation(window, screen)
-                moves = [m for m in screen.session.legal_moves() if isinstance(m, Move)]
+                moves = [m for m in screen.table.session.legal_moves() if isinstance(m, Move)]
                 # First a VERSUS slide (the computer must get a turn), then the target.
-                first = not screen.session.moves
+                first = not screen.table.session.moves
                 move = next((m for m in moves if (m.versus if first else m.to == target)),
                             moves[0])
                 click(window, *screen.renderer.board_layout.centres[move.frm])
                 click(window, *screen.renderer.board_layout.centres[move.to])
                 key(window, arcade.key.ENTER)
-                assert screen.session.moves[-1] == move
+                assert screen.table.session.moves[-1] == move
             else:
-                played = len(screen.session.moves)
-                wait_until(window, lambda p=played: len(screen.session.moves) > p
+                played = len(screen.table.session.moves)
+                wait_until(window, lambda p=played: len(screen.table.session.moves) > p
                            or screen.thinking is not None)
-                wait_until(window, lambda p=played: len(screen.session.moves) > p, seconds=60)
-        assert screen.session.outcome is not None
-        assert any(screen.session.is_ai(screen.game.to_move(s))
-                   for s in screen.session.states[:-1])
+                wait_until(window, lambda p=played: len(screen.table.session.moves) > p, seconds=60)
+        assert screen.table.session.outcome is not None
+        assert any(screen.table.session.is_ai(screen.game.to_move(s))
+                   for s in screen.table.session.states[:-1])
         assert screen.overlay == "end"
         screenshot(window, "versus_10_end_panel")
         click_button(window, "review")
@@ -296,7 +296,7 @@ def test_the_board_is_the_toolkits_hex_board_with_versus_cells(window: Any) -> N
     assert letters == [letter for letter in "kjihgfedcba" for _ in range(2)]
     screen = start_versus(window)
     renderer = screen.renderer
-    game, state = screen.session.game, screen.session.state
+    game, state = screen.table.session.game, screen.table.session.state
     slide = next(m for m in game.legal_moves(state)
                  if isinstance(m, Move) and game.preview(state, m).attractions)
     path = renderer.move_path(state, slide)

@@ -75,21 +75,21 @@ def play_two_computers(tmp_path: Path, pause: float, plies: int) -> tuple[list[i
     click_button(window, "start")
     screen = window.current_view
     assert isinstance(screen, GameScreen)
-    assert all(screen.session.is_ai(seat) for seat in (0, 1))
+    assert all(screen.table.session.is_ai(seat) for seat in (0, 1))
     frames: list[int] = []
     frame, deadline = 0, time.monotonic() + 60
     while len(frames) < plies and time.monotonic() < deadline:
-        before = len(screen.session.moves)
+        before = len(screen.table.session.moves)
         pump(window)
         frame += 1
-        played = len(screen.session.moves) - before
+        played = len(screen.table.session.moves) - before
         assert played <= 1, "two computer moves were played in one frame"
         if played:
             frames.append(frame)
             # What happened, in words, on the status line (the ply's log lines).
             assert screen.message == " ".join(
                 render(line, screen.game.info.seat_names).strip()
-                for line in screen.session.log[-1])
+                for line in screen.table.session.log[-1])
             assert screen.message.startswith(("Blue", "Brown"))
             assert screen.renderer.animating  # its animation plays
     return frames, window
@@ -110,7 +110,7 @@ def test_two_computer_seats_at_instant_pace_still_show_every_move(tmp_path: Path
     frames, window = play_two_computers(tmp_path, pause=0.0, plies=4)
     try:
         assert len(frames) == 4  # one move per frame at most, each animated (above)
-        assert window.current_view.session.outcome is None
+        assert window.current_view.table.session.outcome is None
     finally:
         close_app(window)
 
@@ -128,16 +128,16 @@ def test_a_chosen_computer_move_held_for_the_pace_is_not_called_thinking(
         click_button(window, "start")
         screen = window.current_view
         assert isinstance(screen, GameScreen)
-        wait_until(window, lambda: len(screen.session.moves) == 1)
+        wait_until(window, lambda: len(screen.table.session.moves) == 1)
         told = screen.message
         wait_until(window, lambda: screen.move_held)
         pump(window)
         texts = [placed.text for placed in screen.texts.items]
-        who = screen.game.info.seat_name(screen.session.to_move)
+        who = screen.game.info.seat_name(screen.table.session.to_move)
         assert f"{who} plays in a moment." in texts
         assert not [text for text in texts if "thinking" in text]
         assert told.startswith("Blue") and told in texts
-        assert len(screen.session.moves) == 1  # held: not played yet
+        assert len(screen.table.session.moves) == 1  # held: not played yet
     finally:
         close_app(window)
 
@@ -162,7 +162,7 @@ def test_solo_end_screen_gives_score_rating_and_personal_best(tmp_path: Path) ->
     try:
         session = finished_solo(window.app.host, 3)
         score = session.outcome.scores[0]
-        window.app.start_game("verso", session, [Seat.person(0, "Ada")])
+        window.app.start_game("verso", session.record(), [Seat.person(0, "Ada")])
         pump(window, 2)
         text = shown(window)
         assert f"Ada scored {score:g} points." in text

@@ -57,12 +57,12 @@ def start(window: Any, game_id: str, players: int | None = None) -> GameScreen:
 
 def play_versus_pawn(window: Any, screen: GameScreen) -> Move:
     """The seat to move steps its first movable pawn, by mouse, then Enter."""
-    move = next(m for m in screen.session.legal_moves() if not m.versus)
+    move = next(m for m in screen.table.session.legal_moves() if not m.versus)
     layout = screen.renderer.board_layout
     click(window, *layout.centres[move.frm])
     click(window, *layout.centres[move.to])
     key(window, arcade.key.ENTER)
-    assert screen.session.moves[-1] == move
+    assert screen.table.session.moves[-1] == move
     return move
 
 
@@ -92,7 +92,7 @@ def test_verso_last_move_survives_continue(window: Any) -> None:
     screen = start(window, "verso")  # solo: D draws, K keeps
     key(window, arcade.key.D)
     key(window, arcade.key.K)
-    assert len(screen.session.moves) == 1
+    assert len(screen.table.session.moves) == 1
     marked = set(screen.renderer.marked)
     assert marked  # the kept card's slot
     key(window, arcade.key.ESCAPE)
@@ -132,7 +132,7 @@ def test_versus_clicks_that_do_nothing_say_why(window: Any) -> None:
     layout = screen.renderer.board_layout
     click(window, *layout.centres[CELL_OF_NAME["k1"]])  # Brown's, Blue to move
     assert screen.message == "That is Brown's pawn: you play Blue."
-    empty = next(c for c in range(len(layout.centres)) if not screen.session.state.board[c])
+    empty = next(c for c in range(len(layout.centres)) if not screen.table.session.state.board[c])
     click(window, *layout.centres[empty])
     assert screen.message.startswith("That hexagon is empty")
 
@@ -147,7 +147,7 @@ def test_versus_enter_where_the_chosen_piece_cannot_go_says_why(window: Any) -> 
     for _ in range(12):
         cell = renderer.cursor
         if (cell not in renderer.destinations() and cell != CELL_OF_NAME["a3"]
-                and not screen.session.state.board[cell]):
+                and not screen.table.session.state.board[cell]):
             break
         key(window, arcade.key.UP)
     name = layout.board.cell_name(renderer.cursor)
@@ -166,7 +166,7 @@ def test_verso_a_click_on_another_players_card_says_why(window: Any) -> None:
         key(window, arcade.key.D)
         key(window, arcade.key.K)
     renderer = screen.renderer
-    mover = screen.session.to_move
+    mover = screen.table.session.to_move
     other = next((place, box) for place, box in renderer.card_boxes.items()
                  if place[0] >= 0 and place[0] != mover)
     click(window, *other[1].center)

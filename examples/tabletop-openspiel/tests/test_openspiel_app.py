@@ -110,14 +110,14 @@ def test_connect_four_opens_from_the_launcher_and_a_click_drops_a_disc(window: A
     centres = screen.renderer.board_layout.centres
     target = centres[(3, 0)]
     click(window, *centres[(3, 5)])
-    assert screen.session.moves[0] == 3
-    assert screen.game.move_to_text(screen.session.states[0], 3) == "x3"
-    wait_until(window, lambda: len(screen.session.moves) == 2
-               and not screen.renderer.animating)
+    assert screen.snapshot.last is not None and screen.snapshot.last[1] == 3
+    assert screen.snapshot.notations[0] == "x3"
+    wait_until(window, lambda: screen.snapshot.plies == 2 and not screen.renderer.animating)
     pump(window, 2)
     assert near(pixel(window, *target), RED.fill)
 
     # The computer's disc is where OpenSpiel put it: the lowest free cell of its column.
-    reply = screen.session.moves[1]
+    assert screen.snapshot.last is not None
+    reply = screen.snapshot.last[1]
     landing = (reply, 1 if reply == 3 else 0)
     assert near(pixel(window, *centres[landing]), YELLOW.fill)
