@@ -151,7 +151,7 @@ class Authority:
         info = table.game.info
         return {"type": "welcome", "table": self.id, "game": info.id, "name": info.name,
                 "players": table.players, "seat": seat, "token": token,
-                "options": table.session.options, "time_limit": self.time_limit,
+                "options": table.options, "time_limit": self.time_limit,
                 "seats": self.seats(), "log": frames.log(table, first), "log_from": first,
                 "position": frames.position(table, seat), "outcome": frames.outcome(table)}
 

@@ -27,21 +27,20 @@ from tabletop.play.table import Table
 
 def moves_played(table: Table) -> int:
     """The moves played so far."""
-    return len(table.session.moves)
+    return table.plies
 
 
 def log(table: Table, first: int) -> list[list[Any]]:
     """The lines of each ply from `first` on, as data."""
-    session = table.session
-    with session.guard("describing a move"):
-        return [[to_data(line) for line in lines] for lines in session.log[first:]]
+    with table.guard("describing a move"):
+        return [[to_data(line) for line in table.said(ply)]
+                for ply in range(first, table.plies)]
 
 
 def parse(table: Table, text: str) -> Any:
     """The move `text` names in the current position (raises `TabletopError`; the
     game's failure is a `PluginFailed`)."""
-    with table.session.guard("reading a move"):
-        return table.game.parse_move(table.state, text)
+    return table.read_move(text)
 
 
 def drawn_online(game: Game[Any, Any]) -> bool:
@@ -54,8 +53,8 @@ def drawn_online(game: Game[Any, Any]) -> bool:
 
 def position(table: Table, seat: int | None) -> dict[str, Any]:
     """The position as `seat` sees it now (see the module)."""
-    with table.session.guard("showing a seat its view"):
-        return seat_position(table.game, table.state, len(table.session.moves), seat,
+    with table.guard("showing a seat its view"):
+        return seat_position(table.game, table.state, table.plies, seat,
                              table.labels(), table.to_move,
                              not table.is_agent(table.to_move))
 
@@ -92,10 +91,10 @@ def outcome(table: Table) -> dict[str, Any] | None:
 def played(table: Table, ply: int, seat: int | None) -> dict[str, Any]:
     """Ply `ply` as `seat` is told it: the mover, the move's notation, its lines, and
     the position after it as that seat sees it."""
-    session = table.session
-    with session.guard("describing a move"):
-        notation = table.game.move_to_text(session.states[ply], session.moves[ply])
-        mover = table.game.to_move(session.states[ply])
-        lines = [to_data(line) for line in session.log[ply]]
+    with table.guard("describing a move"):
+        before, move = table.ply(ply)
+        notation = table.game.move_to_text(before, move)
+        mover = table.game.to_move(before)
+        lines = [to_data(line) for line in table.said(ply)]
     return {"ply": ply, "seat": mover, "move": notation, "lines": lines,
             "position": position(table, seat), "outcome": outcome(table)}

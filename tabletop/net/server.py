@@ -63,7 +63,6 @@ from tabletop.net.transport import (
     Room,
     listen,
 )
-from tabletop.play.session import Session
 from tabletop.play.table import Policy, Table
 from tabletop.plugins import Host
 
@@ -215,9 +214,9 @@ class Server:
                                   "not in the library ({problem}); the file is left as "
                                   "it is").format(file=str(path), problem=one_line(exc))
                                 ) from None
-        session = Session.from_record(self.host, record)
         seats = [place.seat() for place in places]
-        table = Table(self.host, session, seats, budget=self.budget, policy=Policy.STAND_IN)
+        table = Table.from_record(self.host, record, seats, budget=self.budget,
+                                  policy=Policy.STAND_IN)
         self.keeping.begin([s.player for s in seats], entry)
         for place in places:
             place.away = place.taken and place.kind == ONLINE

@@ -438,6 +438,16 @@ class Table:
         """Moves played so far."""
         return len(self.session.moves)
 
+    def said(self, ply: int) -> tuple[str | Line, ...]:
+        """The lines of ply `ply` as the game said them (`describe`: texts or `Line`s, not
+        yet worded), for a front end that words them elsewhere (an online client)."""
+        return tuple(self.session.log[ply])
+
+    def ply(self, ply: int) -> tuple[Any, Any]:
+        """Ply `ply`: the position before it (the whole state: for the host's side only,
+        which words the move) and its move."""
+        return self.session.states[ply], self.session.moves[ply]
+
     @property
     def options(self) -> dict[str, Any]:
         """The game's options, resolved at set-up."""

@@ -16,17 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("tabletop", "games", "examples")
 #: The drivers, whose private history it is.
 PRIVATE = ROOT / "tabletop" / "play"
-#: Modules that still reach the session, each with why. `tabletop/net/` belongs to issue
-#: 34's online part (another branch, at the same time): its server still builds a
-#: `Session` from a kept record, and its authority and frames read the history's length,
-#: options and guard under the table (`Table.plies`, `options`, `guard`, `read_move` and
-#: `Table.from_record` now say each). Remove a line once its module is clean (the last
-#: test below fails while a listed module no longer needs it).
-EXCEPTIONS = {
-    "tabletop/net/server.py": "issue 34's online part (another branch)",
-    "tabletop/net/authority.py": "issue 34's online part (another branch)",
-    "tabletop/net/frames.py": "issue 34's online part (another branch)",
-}
+#: Modules that still reach the session, each with why (none now: the online authority
+#: reads the table too). Add one only with its reason; the last test below fails once a
+#: listed module no longer needs its place.
+EXCEPTIONS: dict[str, str] = {}
 
 
 def reaches(path: Path) -> list[str]:
