@@ -327,7 +327,7 @@ def test_a_deprecation_said_as_a_plugin_loads_is_listed_with_the_plugin() -> Non
     import json
     import subprocess
 
-    from tabletop.testing import _environment_with_path
+    from tabletop.testing.headless import _environment_with_path
 
     # A fresh process: the old path warns at its first import only.
     done = subprocess.run([sys.executable, "-c", _OLD_PATH_PLUGIN], capture_output=True,
