@@ -26,34 +26,18 @@ The kit is a package of modules by job: `game` (`check_game`: random games, each
 and ply), `secrets` (every channel a seat reads: `to_move`, the view codec, `describe`,
 `reveals`), `spaces` (learning spaces), `replay` (records and the hash-seed check),
 `tutorial`, `headless` (`check_rules_headless`), `analyst` (`check_analyst`) and
-`report` (`KitReport`, `ConformanceError`); every public name is here.
+`report` (`KitReport`, `ConformanceError`); the names an author uses are here.
 """
 
 from __future__ import annotations
 
 from tabletop.testing.analyst import check_analyst
-from tabletop.testing.game import (
-    EXPLAINED_MOVES,
-    GARBAGE_NOTATION,
-    OUT_OF_RANGE,
-    WRONG_TYPES,
-    check_game,
-    random_record,
-)
-from tabletop.testing.headless import DRAWING_PACKAGES, check_rules_headless, rules_modules
-from tabletop.testing.replay import HASH_CHECK_PLIES
+from tabletop.testing.game import check_game, random_record
+from tabletop.testing.headless import check_rules_headless, rules_modules
 from tabletop.testing.report import ConformanceError, KitReport
-from tabletop.testing.secrets import MOVER_SAMPLES
 from tabletop.testing.tutorial import check_tutorial
 
 __all__ = [
-    "DRAWING_PACKAGES",
-    "EXPLAINED_MOVES",
-    "GARBAGE_NOTATION",
-    "HASH_CHECK_PLIES",
-    "MOVER_SAMPLES",
-    "OUT_OF_RANGE",
-    "WRONG_TYPES",
     "ConformanceError",
     "KitReport",
     "check_analyst",
