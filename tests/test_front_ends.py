@@ -229,7 +229,8 @@ def test_an_illegal_move_is_refused_with_the_rules_reason_by_every_front_end(
     with pytest.raises(IllegalMoveError) as refused:
         table.read_move(ILLEGAL)
     reason = str(refused.value)  # versus.md §3: a pawn steps to a neighbouring hexagon
-    assert reason == "a pawn steps to a neighbouring hexagon only (§3)"
+    # The game's words cite its section (written \u00a7: the citation is the game's).
+    assert reason == "a pawn steps to a neighbouring hexagon only (\u00a73)"
     words = f"Not allowed: {reason}."
     expected = played(table.record())
     assert expected == ((), None) and records == []

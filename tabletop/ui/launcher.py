@@ -148,13 +148,18 @@ class LauncherScreen(Screen):
         if not problems:
             return top
         cards = len(self.in_progress) + len(self.joined)
+        reserved = floor
         if cards:  # the heading and one card (and "… and 2 more") stay
             # (below the last red line: its panel's margin and the gap, px(8) + px(10))
-            floor += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
-                      + (self.line(12, 1.5) if cards > 1 else 0))
+            reserved += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
+                         + (self.line(12, 1.5) if cards > 1 else 0))
         y = top
-        for text in problems:
-            room = Rect(left + px(8), floor, width - px(16), y - px(8) - floor)
+        for index, text in enumerate(problems):
+            # The first red line (what just happened: a game set aside, a plugin that
+            # failed) is read whole before any game in progress; the others leave room
+            # for one.
+            bottom = floor if index == 0 else reserved
+            room = Rect(left + px(8), bottom, width - px(16), y - px(8) - bottom)
             if room.height < self.line(12, 1.5):
                 break
             self.label(text, room.left, room.top, 12, ERROR, multiline=True,

@@ -37,7 +37,8 @@ MIGRATED = "autosave.migrated.json"  # where the keeper leaves an autosave it ke
 
 def texts(window: Any) -> list[str]:
     window.current_view.ensure_built()
-    return [t.text for t in window.current_view._labels]
+    # A long word (a file's name) is laid out with zero-width spaces to wrap anywhere.
+    return [t.text.replace("\u200b", "") for t in window.current_view._labels]
 
 
 def message_of(window: Any) -> str | None:

@@ -191,7 +191,7 @@ def test_who_plays_a_game_in_progress_reads_whole(tmp_path: Path, code: str) -> 
         host = window.app.host
         session = Session.new(host.game("versus"), 2, {}, 3, ("human", "human"))
         session.play(session.legal_moves()[0])
-        window.app.start_game("versus", session)
+        window.app.start_game("versus", session.record())
         pump(window, 2)
         window.app.keeper.flush()
         window.app.show_launcher()

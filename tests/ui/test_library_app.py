@@ -70,7 +70,10 @@ def _continue_buttons(window: Any) -> list[str]:
 
 
 def test_two_games_in_progress_are_both_continued_after_a_restart(tmp_path: Path) -> None:
-    window = _open(tmp_path)
+    # Tall enough for the plugin that fails to load (its red line above the games in
+    # progress) and two games' cards.
+    tall = (1280, 1000)
+    window = _open(tmp_path, tall)
     try:
         first = _play(window, "tictactoe", [0, 4], name="Ada")
         second = _play(window, "tictactoe", [8], name="Bob")  # a second game of the same
@@ -79,7 +82,7 @@ def test_two_games_in_progress_are_both_continued_after_a_restart(tmp_path: Path
         screenshot(window, "library_launcher_two_in_progress")
     finally:
         close_app(window)
-    window = _open(tmp_path)
+    window = _open(tmp_path, tall)
     try:
         buttons = _continue_buttons(window)
         assert len(buttons) == 2

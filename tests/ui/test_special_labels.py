@@ -38,14 +38,13 @@ def test_the_resign_button_names_the_seat_in_parentheses(
     i18n.set_language(code)
     host = window.app.host
     window.app.start_game("versus", Session.new(host.game("versus"), 2, {}, 7,
-                                                ("human", "human")))
+                                                ("human", "human")).record())
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
     assert _specials(screen) == {"special:resign blue": blue, "special:draw": draw}
     # Blue moves (a real move on the board's game): the button is Brown's now.
-    session = screen.session
-    screen.submit(session.legal_moves()[0])
+    screen.submit(screen.snapshot.legal[0])
     pump(window, 30)
     assert _specials(screen) == {"special:resign brown": brown, "special:draw": draw}
     click_button(window, "special:resign brown")  # it still resigns (asks to confirm)
