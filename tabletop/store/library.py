@@ -378,7 +378,9 @@ class Library:
         meta = {"id": game_id, "players": _names(record, players), "created": now,
                 "updated": now, "origin": origin}
         entry = self._store(game_id, record, meta)
-        if unplayed(entry):
+        # An online table's game is its players' too: never replaced by a later one (a
+        # club's tables are often of one set-up, each waiting for its own players).
+        if unplayed(entry) and origin != "online":
             self._replace_unplayed(entry)
         return entry
 

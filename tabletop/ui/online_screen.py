@@ -407,7 +407,7 @@ class OnlineScreen(BoardShell):
             patience = (max(0, int(self._gives_up - time.monotonic()))
                         if self._gives_up is not None else None)
             lines.append((_("The connection dropped: reconnecting…") if patience is None
-                          else _("The host is away: trying again for {time}…").format(
+                          else _("The connection dropped: reconnecting (for {time} more)…").format(
                               time=f"{patience // 60}:{patience % 60:02d}"), ERROR))
         away = [str(e.get("label")) for e in online.seats if e.get("away")]
         if away and online.outcome is None:
