@@ -10,6 +10,7 @@ as functions of plain values.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,9 +22,9 @@ from tabletop.lines import render
 from tabletop.model import GameInfo, Outcome
 from tabletop.seats import Seat
 from tabletop.store.library import FINISHED
-from tabletop.ui._arcade import FONT_MONO, arcade
+from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
-from tabletop.ui.textbox import MIN_POINTS
+from tabletop.ui.textbox import MIN_POINTS, fit_text
 from tabletop.ui.widgets import ACCENT, BACKGROUND, DIM, GOOD, PANEL, TEXT, Button, Screen
 
 #: The scroll bar's track: the window's own background, sunk into the sidebar.
@@ -170,6 +171,18 @@ def score_lines(labels: Sequence[str], scores: Sequence[float] | None) -> list[s
     return [_("Scores: {scores}").format(scores=lines[0]), *lines[1:]]
 
 
+def _would_cut(surface: Screen, line: str, width: float) -> bool:
+    """True if `line`, its numbers a digit longer, would be cut on a sidebar row."""
+    widest = re.sub(r"\d+", lambda m: "8" * (len(m.group()) + 1), line)
+    return fit_text(widest, 0, 0, Rect(0, -100, width, 200), 13, TEXT,
+                    font_name=FONT_SANS)[1].cut
+
+
+def _split_scores(line: str) -> list[str]:
+    """A line of two seats' scores as one line each (the first keeps "Scores:")."""
+    return [part.strip() for part in line.split(" · ")]
+
+
 def score_number(value: float) -> str:
     """A score as the current language writes it ("12", "12.5", "12,5")."""
     if i18n.language() == "en" or float(value).is_integer():
@@ -192,10 +205,18 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
     y -= px(30)
     turn, *status = shown.status or (("", TEXT),)
     # The turn and each score line: one row each, in a box of its own (cut, not wrapped).
+    # A line of two seats' scores that would be cut, even at scores a digit longer, gives
+    # each seat a row (so the rows, and the buttons under them, stay put as scores grow).
     row_h, top = surface.line(13, 1.5), y - px(12)
-    for text, colour in (turn, *((line, TEXT) for line in shown.scores)):
+    # (A row of one seat that is still cut holds a long name: cut, whole on hover.)
+    scores = [(part, split) for line in shown.scores
+              for split in (_would_cut(surface, line, width),)
+              for part in (_split_scores(line) if split else [line])]
+    for text, colour, name in (
+            (*turn, False), *((line, TEXT, split) for line, split in scores)):
         row_box = Rect(left, top - row_h, width, row_h)
-        surface.label(text, left, row_box.top, 13, colour, anchor_y="top", box=row_box)
+        surface.label(text, left, row_box.top, 13, colour, anchor_y="top", box=row_box,
+                      may_cut=name)
         top -= row_h
     row, half = px(40), (width - px(10)) / 2
     y = top - px(10)

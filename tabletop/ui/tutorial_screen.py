@@ -18,7 +18,7 @@ weakest level).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop import i18n
@@ -376,7 +376,7 @@ class TutorialScreen(BoardShell):
         count = len(self.tutorial.steps)
         turn = (_("Step {number} of {count} · {sections}").format(
             number=i18n.number(self.number), count=i18n.number(count),
-            sections=", ".join(step.teaches)), DIM)
+            sections=", ".join(_whole_sections(step.teaches))), DIM)
         scores = self.renderer.scores(s.view)
         asking = step.asks and not self.played and not self.answers
         onward = (_("Play against {level}").format(level=i18n.translated(self.opponent_name))
@@ -416,3 +416,10 @@ class TutorialScreen(BoardShell):
     def panel(self) -> game_panels.Panel | None:
         return self.legend_panel() if self.overlay == "legend" else None
 
+
+def _whole_sections(teaches: Sequence[str]) -> list[str]:
+    """The sections a step teaches as its sidebar names them: a section and not its own
+    parts ("§6", not "§6, §6.1, §6.2, §6.3": the parts are in it)."""
+    listed = set(teaches)
+    return [section for section in teaches
+            if not any(section.startswith(whole + ".") for whole in listed)]
