@@ -419,7 +419,7 @@ class TutorialScreen(BoardShell):
 
 def _whole_sections(teaches: Sequence[str]) -> list[str]:
     """The sections a step teaches as its sidebar names them: a section and not its own
-    parts ("§6", not "§6, §6.1, §6.2, §6.3": the parts are in it)."""
+    parts (section 6 alone, not with 6.1, 6.2 and 6.3: the parts are in it)."""
     listed = set(teaches)
     return [section for section in teaches
             if not any(section.startswith(whole + ".") for whole in listed)]
