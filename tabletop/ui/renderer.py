@@ -432,6 +432,14 @@ class Renderer:
         self.frame = Frame()
         _warn_overridden(type(self))
 
+    def _intent_after(self, event: Event, proposal: Any, used: bool,
+                      explain: Callable[[float, float], str | None]) -> Intent | None:
+        """For a subclass's `handle`, once it dealt with `event` and played nothing: the
+        choice now in progress (`proposal`) to preview if it changed (`Propose`, of None
+        when dropped), else `Changed` if the input was `used`, else why a press did
+        nothing (`explain(x, y)`)."""
+        return _meaning(event, None, proposal, self.frame.pending, used, explain)
+
     # -- the frame, for short ------------------------------------------------------------
     @property
     def view(self) -> Any:

@@ -46,9 +46,7 @@ from games.verso.words import _
 from tabletop.lines import Line, render
 from tabletop.ui.kit import (
     FONT_SANS,
-    Changed,
     Event,
-    Explain,
     Frame,
     Intent,
     Key,
@@ -57,7 +55,6 @@ from tabletop.ui.kit import (
     Play,
     Ply,
     Press,
-    Propose,
     Rect,
     Renderer,
     RendererContext,
@@ -436,16 +433,7 @@ class VersoRenderer(Renderer):
         if isinstance(done, Play):
             self._drop_choice()
             return done
-        proposal, pending = self.chosen, self.frame.pending
-        if proposal is not pending and (proposal is None or pending is None
-                                        or proposal != pending):
-            return Propose(proposal)
-        if done:
-            return Changed()
-        if isinstance(event, Press):
-            why = self.explain_click(event.x, event.y)
-            return Explain(why) if why else None
-        return None
+        return self._intent_after(event, self.chosen, bool(done), self.explain_click)
 
     def _press(self, x: float, y: float) -> Play | bool:
         """Buttons, the deck, or one of the mover's cards: the move a button plays, else

@@ -68,7 +68,6 @@ from tabletop.ui.renderer import (
     Ply,
     Pointer,
     Press,
-    Propose,
     Rect,
     Renderer,
     RendererContext,
@@ -553,16 +552,7 @@ class BoardRenderer(Renderer):
                 # Space/Enter on a cell that does nothing says why, as a click does.
                 why = self.explain(aimed)
                 return Explain(why) if why else None
-        proposal, pending = self.picker.pending, self.frame.pending
-        if proposal is not pending and (proposal is None or pending is None
-                                        or proposal != pending):
-            return Propose(proposal)
-        if done:
-            return Changed()
-        if isinstance(event, Press):
-            why = self.explain_click(event.x, event.y)
-            return Explain(why) if why else None
-        return None
+        return self._intent_after(event, self.picker.pending, bool(done), self.explain_click)
 
     def activate(self, cell: Cell | None) -> bool:
         """A click (or Space/Enter on the cursor) on `cell`: select a piece, choose a
