@@ -11,7 +11,8 @@ and that no two texts overlap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,16 +97,30 @@ class TextBoxes:
         return found
 
 
-#: Words longer than this may break between any two letters when they do not fit.
-LONG_WORD = 12
 _BREAK = "\u200b"  # a zero-width space: where a wrapped line may break
+#: After these a word too wide for its box breaks first (a path, a file, a hook's name).
+_SEPARATORS = re.compile(r"(?<=[/\\_.:-])")
 
 
-def breakable(text: str) -> str:
-    """`text` with a zero-width space between the letters of each long word."""
-    words = text.split(" ")
-    return " ".join(_BREAK.join(w) if len(w.replace(_BREAK, "")) > LONG_WORD else w
-                    for w in words)
+def breakable(text: str, too_wide: Callable[[str], bool]) -> str:
+    """`text` with zero-width spaces where a word `too_wide` for its box may break: after
+    each separator in it (`/`, `_`, `.`...), and between the letters of a part still too
+    wide. A word that fits is left whole, so "(unavailable)" never breaks in the middle."""
+    def split(word: str) -> str:
+        if not word or not too_wide(word):
+            return word
+        parts = [p for p in _SEPARATORS.split(word.replace(_BREAK, "")) if p]
+        return _BREAK.join(_BREAK.join(p) if too_wide(p) else p for p in parts)
+    return " ".join(split(word) for word in text.split(" "))
+
+
+def _measure(points: float, font_name: str, bold: bool, width: float
+             ) -> Callable[[str], bool]:
+    """Whether a word is wider than `width` at `points` in this font."""
+    def too_wide(word: str) -> bool:
+        return arcade.Text(word, 0, 0, font_size=points, font_name=font_name,
+                           bold=bold).content_width > width
+    return too_wide
 
 
 def extent_of(text: arcade.Text) -> Rect:
@@ -127,7 +142,8 @@ def wrapped_lines(text: str, width: float, points: float, *, font_name: str) -> 
     return max(1, *(round(arcade.Text(t, 0, 0, font_size=points, font_name=font_name,
                                       width=max(1, int(width)), multiline=True
                                       ).content_height / one)
-                    for t in (text, breakable(text))))
+                    for t in (text, breakable(text, _measure(points, font_name, False,
+                                                             width)))))
 
 
 def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any, *,
@@ -165,7 +181,8 @@ def fit_text(text: str, x: float, y: float, box: Rect, points: float, color: Any
         label.font_size = max(min_points, label.font_size * STEP)
     shown = text
     if wrap and not fits():  # a word wider than the box may break anywhere (a path)
-        label.text = shown = breakable(text)
+        label.text = shown = breakable(text, _measure(label.font_size, font_name, bold,
+                                                      width))
     if not fits():
         source = shown
         low, high = 0, len(source)  # the longest start that fits with an ellipsis

@@ -45,7 +45,8 @@ def window(tmp_path: Path) -> Iterator[Any]:
 def texts(window: Any) -> str:
     """Every label the current screen shows, joined (to check messages)."""
     window.current_view.ensure_built()
-    return "\n".join(t.text for t in window.current_view._labels)
+    # (without the zero-width spaces where a long word may wrap)
+    return "\n".join(t.text.replace("\u200b", "") for t in window.current_view._labels)
 
 
 def start_game(window: Any, game_id: str, seats: dict[int, int] | None = None) -> GameScreen:
