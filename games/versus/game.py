@@ -130,7 +130,7 @@ INFO = GameInfo(
 def _refused(option: GameOption, exc: ValueError) -> OptionError:
     """The data of `option` refused: the reason as it is, after the option's label for
     a player."""
-    return OptionError(str(exc), _("{option}: {problem}.").format(option=_(option.title),
+    return OptionError(str(exc), _("{option}: {problem}.").format(option=_(option.label),
                                                                    problem=exc))
 
 
@@ -161,8 +161,9 @@ class VersusGame(Game[VersusState, AnyMove]):
             rule = self.info.option("versus_may_stop_on_target")
             raise OptionError(str(exc), _(
                 "{option}: the start position puts a VERSUS on the target {cell}, which "
-                "only \"{value}\" allows.").format(option=_(rule.title), cell=exc.cell,
-                                                   value=_(rule.value_text(True)))) from None
+                "only \"{value}\" allows.").format(
+                option=_(rule.label), cell=exc.cell,
+                value=_(dict((v, n) for n, v in rule.presets)[True]))) from None
 
     # -- playing ---------------------------------------------------------------------
     def to_move(self, state: VersusState) -> int | None:
@@ -482,5 +483,5 @@ def _why_illegal(state: VersusState, move: Move) -> Line:
         rule = INFO.option("versus_may_stop_on_target")
         # The option's label is an argument: the host shows it in the player's language.
         return Line.of("a VERSUS may not stop on the target {cell} (§3; the option "
-                       "\"{option}\" allows it)", cell=to, option=rule.title)
+                       "\"{option}\" allows it)", cell=to, option=rule.label)
     return Line.of("a VERSUS slides in a straight line over free cells only")

@@ -17,6 +17,7 @@ from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
 from tabletop.model import GameOption, TabletopError
+from tabletop.play import option_words
 from tabletop.play.session import HUMAN, Session
 from tabletop.play.table import Table
 from tabletop.ui._arcade import arcade
@@ -51,9 +52,9 @@ KEPT_OPTIONS: dict[str, list[dict[str, Any]]] = {
 
 
 def reachable(option: GameOption, start: Any) -> list[Any]:
-    """Every value the set-up's "<" and ">" reach from `start` (`GameOption.step`)."""
+    """Every value the set-up's "<" and ">" reach from `start` (`option_words.step`)."""
     values = [start]
-    while (value := option.step(values[-1], 1)) not in values or \
+    while (value := option_words.step(option, values[-1], 1)) not in values or \
             type(value) is not type(values[values.index(value)]):
         values.append(value)
     return values
@@ -61,7 +62,8 @@ def reachable(option: GameOption, start: Any) -> list[Any]:
 
 def raw_leaks(message: str, options: tuple[GameOption, ...]) -> list[str]:
     """The option names a message shows as the command line types them."""
-    leaks = [o.name for o in options if o.name not in o.title.lower() and o.name in message]
+    leaks = [o.name for o in options
+             if o.name not in option_words.title(o).lower() and o.name in message]
     return leaks + (["option '…'"] if "option '" in message else [])
 
 
@@ -88,10 +90,11 @@ def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) ->
                 try:
                     setup.new_game(seed=1)
                 except TabletopError as exc:
-                    messages.add(exc.words)
+                    messages.add(option_words.refusal_words(exc, info))
     for message in messages:
         assert not raw_leaks(message, info.options), message
-        assert message.startswith(tuple(f"{o.title}: " for o in info.options)), message
+        assert message.startswith(tuple(f"{option_words.title(o)}: "
+                                        for o in info.options)), message
     expected = {"verso": 2, "versus": 1, "reversi": 0}[game_id]  # first player, deck; target
     assert len({m.split(":")[0] for m in messages}) == expected, messages
 
@@ -116,13 +119,13 @@ def test_verso_first_player_offers_only_seats_of_the_table(window: Any) -> None:
     offered = []
     for _ in range(4):
         press("option:first_player+")
-        offered.append(option.value_text(setup.options["first_player"]))
+        offered.append(option_words.value_text(option, setup.options["first_player"]))
     assert offered == ["Player 1", "Player 2", "At random", "Player 1"]
     for _ in range(4):
         press("players+")
     assert setup.players == 6
     press("option:first_player-", 2)  # back past At random to the last seat
-    assert option.value_text(setup.options["first_player"]) == "Player 6"
+    assert option_words.value_text(option, setup.options["first_player"]) == "Player 6"
     while setup.players > 2:
         press("players-")
     assert setup.options["first_player"] == -1  # At random: Player 6 has no seat now
