@@ -90,7 +90,13 @@ class OptionError(TabletopError, ValueError):
                  refusal: OptionRefusal | None = None) -> None:
         super().__init__(message)
         self._words = words
-        self.refusal = refusal
+        self._refusal = refusal
+
+    @property
+    def refusal(self) -> OptionRefusal | None:
+        """The value refused, as data for the front ends to word (None for a refusal a
+        game gave only as text, or in its own `words`)."""
+        return self._refusal
 
     @property
     def words(self) -> str:

@@ -174,8 +174,8 @@ class GameOption:
         return str(value)
 
     def step(self, value: Any, step: int) -> Any:
-        """Deprecated (the set-up's arrows are the host's: `tabletop.play.option_words.
-        step`): the value `step` places after `value` (before, if negative)."""
+        """Deprecated (the host steps values: `tabletop.play.option_words.step`): the
+        value `step` places after `value` (before, if negative), as the set-up's arrows."""
         _deprecated("step", "leave the set-up's arrows to the host")
         if self.presets:
             values = [v for _, v in self.presets]
@@ -198,9 +198,9 @@ class GameOption:
         return value
 
     def refusal(self, reason: str, words: str) -> OptionError:
-        """Deprecated (a refusal is data: `OptionError.refusal`): the `OptionError`
-        refusing a value, `reason` after the option's name for the command line, `words`
-        after its title for a player."""
+        """Deprecated (a refusal is data: `tabletop.model.OptionError.refusal`): the
+        `OptionError` refusing a value, `reason` after the option's name for the command
+        line, `words` after its title for a player."""
         _deprecated("refusal", "raise OptionError(message, words) with the game's own "
                                "words, or let validate refuse the value: its OptionError "
                                "carries the refusal as data (OptionError.refusal)")

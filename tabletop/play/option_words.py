@@ -17,8 +17,7 @@ from typing import Any
 
 from tabletop.i18n import _, translated
 from tabletop.limits import shown
-from tabletop.model import GameInfo, GameOption, OptionError, TabletopError
-from tabletop.model.errors import OptionRefusal
+from tabletop.model import GameInfo, GameOption, OptionError, OptionRefusal, TabletopError
 
 __all__ = ["help_line", "refusal_words", "step", "title", "value_text"]
 
@@ -107,7 +106,7 @@ def refusal_words(error: TabletopError, info: GameInfo) -> str:
     """`error` as a player reads it, in the player's language: a value refused by one of
     `info`'s options named by the option's title and the values by their presets' names
     ("Move limit: 5 is below the lowest, No limit (the rules)."); any other error in its
-    own words (`TabletopError.words`: a game's refusal as the game worded it)."""
+    own words (`tabletop.model.TabletopError.words`: a game's refusal as the game worded it)."""
     refusal = error.refusal if isinstance(error, OptionError) else None
     option = next((o for o in info.options if refusal and o.name == refusal.option), None)
     if refusal is None or option is None:

@@ -86,7 +86,9 @@ class SetupScreen(Screen):
             self.options = dict(position.options)
         self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
-        self.error: str | None = None
+        #: Why Start did not start (a value refused is data: worded when shown, in the
+        #: language of that moment).
+        self.refused: TabletopError | None = None
         # People's names, per seat: the preset game's, else those last used at this game,
         # each at the seat its person had (not the first free person's seat).
         kept = services.keeper.names_of(preset) if preset else None
@@ -107,8 +109,15 @@ class SetupScreen(Screen):
         # The focus stays on its button by name (`Screen.focus_name`) when the layout
         # changes: a seat turned AI loses its name field, which shifts the buttons after it.
         change()
-        self.error = None
+        self.refused = None
         self.invalidate()
+
+    @property
+    def error(self) -> str | None:
+        """Why Start did not start, in the player's words and language (None: nothing)."""
+        if self.refused is None:
+            return None
+        return option_words.refusal_words(self.refused, self.game.info)
 
     def step_players(self, step: int) -> None:
         """Change the number of players within the game's range; a preset the new table
@@ -210,7 +219,7 @@ class SetupScreen(Screen):
                 return
             game = self.new_game(seed)
         except TabletopError as exc:
-            self.error = option_words.refusal_words(exc, self.game.info)
+            self.refused = exc
             self.invalidate()
             return
         specs = self.services.host.agent_specs(self.game_id)
@@ -351,8 +360,8 @@ class SetupScreen(Screen):
                         name="start")
         self.add_button(_("Back"), Rect(left + px(220), y - px(10), px(200), px(52)),
                         self.navigator.show_launcher, name="back")
-        if self.error:
-            self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
+        if error := self.error:
+            self.label(error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
         return y - px(10)
 

@@ -14,8 +14,7 @@ import pytest
 
 from tabletop import i18n
 from tabletop.limits import MAX_FILE_BYTES
-from tabletop.model import GameInfo, GameOption, OptionError
-from tabletop.model.errors import OptionRefusal
+from tabletop.model import GameInfo, GameOption, OptionError, OptionRefusal
 from tabletop.play import option_words
 from tabletop.plugins import Host
 

@@ -16,6 +16,7 @@ from ui_driver import close_app, installed_host, key, open_app
 from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
+from tabletop import i18n
 from tabletop.model import GameOption, TabletopError
 from tabletop.play import option_words
 from tabletop.play.session import HUMAN, Session
@@ -165,3 +166,39 @@ def test_verso_alone_is_not_asked_who_plays_first(window: Any) -> None:
     texts, names = shown()
     assert setup.players == 2
     assert "Who plays first" in texts and "option:first_player+" in names
+
+
+#: Versus's repeated positions at 1 (a kept game's value the option refuses), as the
+#: set-up says it in each language: its label and its lowest preset's name, from the data.
+SAID_ON_THE_SET_UP = {
+    "en": "Repeated positions: 1 is below the lowest, Twice.",
+    "fr": "Positions répétées : 1 est sous le minimum, Deux fois.",
+    "de": "Wiederholte Stellungen: 1 liegt unter dem Minimum, Zweimal.",
+}
+
+
+def test_a_refused_value_is_said_in_the_players_language_at_start(window: Any) -> None:
+    """Issue 35: a value the option refuses reaches the set-up as data on the error
+    (`OptionError.refusal`); Start, pressed from the keyboard, says it in the player's
+    language, the option by its label and the bound by its preset's name, never the
+    command line's `repetition_limit`; worded when shown, it follows a change of language
+    at once, as every other text of the screen does."""
+    app = window.app
+    app.show_setup("versus")
+    setup = window.current_view
+    assert isinstance(setup, SetupScreen)
+    setup.options["repetition_limit"] = 1  # kept before the option's minimum
+    while setup.focus_name != "start":
+        key(window, K.TAB)
+    key(window, K.ENTER)
+    assert window.current_view is setup  # refused, not started
+    try:
+        for language, said in [*SAID_ON_THE_SET_UP.items(), ("en", SAID_ON_THE_SET_UP["en"])]:
+            i18n.set_language(language)
+            setup.ensure_built()
+            shown = [t.text.replace("\u200b", "").replace("\u00a0", " ")
+                     for t in setup._labels]
+            assert said in shown, shown
+            assert not any("repetition_limit" in text for text in shown)
+    finally:
+        i18n.set_language("en")
