@@ -5,6 +5,7 @@ calls them (the built-in games play without a warning)."""
 
 from __future__ import annotations
 
+import types
 import warnings
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from tabletop.model import GameOption, OptionError, PluginDeprecationWarning
 from tabletop.model import options as options_module
 from tabletop.play import option_words
-from tabletop.plugins import Host
+from tabletop.plugins import Host, PluginSource
 
 FIRST = GameOption("first_player", -1, "who plays first", kind=int, minimum=-1, maximum=1,
                    presets=(("At random", -1), ("Player 1", 0), ("Player 2", 1)))
@@ -74,3 +75,20 @@ def test_the_built_in_games_and_the_set_up_words_call_no_shim() -> None:
             with pytest.raises(OptionError) as refused:
                 verso.new_state(2, options, 0)
             assert option_words.refusal_words(refused.value, verso.info)
+
+
+def test_a_shim_met_as_a_plugin_loads_is_listed_with_the_plugin() -> None:
+    """`tabletop plugins` lists what a plugin meets while it loads (here an old plugin
+    titling its own option), with what to write instead."""
+
+    def load() -> types.SimpleNamespace:
+        assert LIMIT.title == "Ply limit"  # an old plugin showing its own option
+        return types.SimpleNamespace(__name__="old_options")
+
+    with pytest.warns(PluginDeprecationWarning):  # said again for Python once heard
+        host = Host([PluginSource("old_options", "old-options", "1.0", load)],
+                    disabled=[]).load()
+    assert host.errors == []
+    [said] = host.plugins[0].deprecations
+    assert said.startswith("GameOption.title is deprecated: the host shows options itself "
+                           "(tabletop.play.option_words); name the option by its label")
