@@ -52,7 +52,6 @@ class GameOption:
     presets: tuple[tuple[str, Any], ...] = ()
     min_players: int = 1
 
-
     def parse(self, text: str) -> Any:
         """Convert command-line text into a validated value of this option."""
         if self.kind is bool:
