@@ -101,11 +101,12 @@ from tabletop.store.records import (
     signature,
     time_problem,
 )
+from tabletop.store.seen import Seen, forget_seen, seen_games
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
            "ORIGINS", "TRASH", "UNPLAYED_PLIES", "UNREADABLE", "Entry", "Library",
-           "LibraryError", "Seat", "given_names", "new_id", "unplayed"]
+           "LibraryError", "Seat", "Seen", "given_names", "new_id", "unplayed"]
 
 #: The library's default name of a seat nobody named (`tabletop.seats.default_name`): no
 #: person may be renamed to it, or their seats would count as nobody's.
@@ -544,6 +545,29 @@ class Library:
         meta = {"id": game_id, "players": meta["players"], "created": meta.get("created", now),
                 "updated": now, "origin": IMPORTED}
         return self._store(game_id, record, meta)
+
+    # -- the online games this machine joined ----------------------------------------------
+    def seen(self) -> list[Seen]:
+        """What this machine's seats saw of the online games they joined and that go on
+        (`tabletop.store.seen`), most recently played first: each not yet a kept game."""
+        with self._lock:
+            kept = {r[0] for r in self._db.execute("SELECT id FROM games")}
+        return [s for s in seen_games(self.directory) if s.id not in kept]
+
+    def finish_seen(self, game_id: str, record: Record, players: Sequence[str] | None
+                    ) -> Entry:
+        """Keep `record`, the whole game the host sent at its end, as the finished game of
+        the table whose sight is kept as `game_id`: under that id, once (a game already
+        kept there stays as it is); the sight then goes. Raises `LibraryError`."""
+        self._check_writable(_("cannot keep the game"))
+        with self._lock:
+            there = self._db.execute("SELECT 1 FROM games WHERE id = ?",
+                                     (game_id,)).fetchone() is not None
+        entry = (self.get(game_id) if there
+                 else self.add(record, players, origin="online", game_id=game_id))
+        with contextlib.suppress(OSError):  # listed no more: `seen` skips a kept game
+            forget_seen(self.directory, game_id)
+        return entry
 
     def _kept_copy(self, record: Record) -> str | None:
         """The id of a kept game with exactly this record, if any. A game whose latest
