@@ -172,7 +172,11 @@ def test_a_terminal_client_keeps_what_it_saw_after_every_move(tmp_path: Path) ->
         terminal.wait_for(lambda t: "Kept in the game library" in t, 60, since)
     finally:
         terminal.close()
-        host.popen.wait(timeout=60)
+        try:
+            host.popen.wait(timeout=60)  # it ends with its game
+        finally:
+            if host.popen.poll() is None:
+                host.kill()
     [theirs] = kept(tmp_path / "ada")
     [hosted] = kept(tmp_path / "host")
     assert theirs == hosted and seen_games(tmp_path / "ada") == []
