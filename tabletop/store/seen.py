@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.i18n import _
 from tabletop.limits import (
     MAX_FILE_BYTES,
     MAX_MOVE_TEXT,
@@ -114,52 +113,48 @@ class Seen:
 
 def _text(value: Any, what: str, most: int = MAX_TEXT, empty: bool = True) -> str:
     if not isinstance(value, str) or len(value) > most or (not empty and not value):
-        raise RecordError(_("{what} is not a text of at most {most} characters: "
-                            "{value}").format(what=what, most=most, value=shown(value)))
+        raise RecordError(f"{what} is not a text of at most {most} characters: "
+                          f"{shown(value)}")
     return value
 
 
 def _count(value: Any, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RecordError(_("{what} is not a whole number from {low} to {high}: "
-                            "{value}").format(what=what, low=low, high=high,
-                                              value=shown(value)))
+        raise RecordError(f"{what} is not a whole number from {low} to {high}: "
+                          f"{shown(value)}")
     return value
 
 
 def seen_from_dict(data: Any) -> Seen:
     """A kept sight from its file's data, every field checked; raises `RecordError`
-    naming the first that is wrong."""
+    naming the first that is wrong (in English, as the index's checks: a damaged sight
+    is not listed, and nobody reads why)."""
     if not isinstance(data, dict) or data.get("format") != SEEN_FORMAT:
-        raise RecordError(_("not what a seat saw of an online game"))
+        raise RecordError("not what a seat saw of an online game")
     if data.get("version") != SEEN_VERSION:
-        raise RecordError(_("a version of this file that this Tabletop does not read: "
-                            "{value}").format(value=shown(data.get("version"))))
+        raise RecordError(f"version {shown(data.get('version'))} is not read here")
     problem = data_problem(data)
     if problem:
-        raise RecordError(_("it holds {problem}").format(problem=problem))
+        raise RecordError(f"it holds {problem}")
     game_id = _text(data.get("id"), "id", 128, empty=False)
     if not SAFE_ID.fullmatch(game_id):
-        raise RecordError(_("its id is not a library id: {value}").format(
-            value=shown(game_id)))
+        raise RecordError(f"its id is not a library id: {shown(game_id)}")
     players = _count(data.get("players"), "players", 1, MAX_SEATS)
     options = data.get("options")
     if not isinstance(options, dict):
-        raise RecordError(_("its options are not an object: {value}").format(
-            value=shown(options)))
+        raise RecordError(f"its options are not an object: {shown(options)}")
     labels = data.get("labels")
     kinds = data.get("kinds")
     if not isinstance(labels, list) or not isinstance(kinds, list) \
             or len(labels) != players or len(kinds) != players:
-        raise RecordError(_("its seats are not {count} names").format(count=players))
+        raise RecordError(f"its seats are not {players} names")
     plies = data.get("plies")
     if not isinstance(plies, list):
-        raise RecordError(_("its moves are not a list"))
+        raise RecordError("its moves are not a list")
     told = []
     for number, ply in enumerate(plies, 1):
         if not isinstance(ply, dict) or not isinstance(ply.get("lines"), list):
-            raise RecordError(_("its move {number} is not a move and its lines").format(
-                number=number))
+            raise RecordError(f"its move {number} is not a move and its lines")
         move = ply.get("move")
         told.append(SeenPly(None if move is None else _text(move, "move", MAX_MOVE_TEXT),
                             tuple(_text(line, "line") for line in ply["lines"])))
@@ -168,7 +163,7 @@ def seen_from_dict(data: Any) -> Seen:
     for value in times:
         trouble = time_problem(value)
         if trouble:
-            raise RecordError(_("its time {problem}").format(problem=trouble))
+            raise RecordError(f"its time {trouble}")
     return Seen(game_id, _text(data.get("game"), "game", MAX_NAME, empty=False), players,
                 options, _count(data.get("seat"), "seat", 0, players - 1),
                 _text(data.get("uri"), "uri", 1000, empty=False),
@@ -184,8 +179,7 @@ def seen_from_dict(data: Any) -> Seen:
 
 def _path(directory: Path, game_id: str) -> Path:
     if not SAFE_ID.fullmatch(game_id):
-        raise RecordError(_("{id} is not a library id (letters, digits, '.', '_', '-')")
-                          .format(id=shown(game_id)))
+        raise RecordError(f"{shown(game_id)} is not a library id")
     return directory / SEEN / f"{game_id}.json"
 
 
