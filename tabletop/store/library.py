@@ -51,7 +51,7 @@ from typing import Any
 
 from tabletop import i18n
 from tabletop.i18n import _, ngettext
-from tabletop.limits import one_line, player_name, player_name_problem, shown
+from tabletop.limits import one_line, player_name, player_name_problem, read_text, shown
 from tabletop.model import RecordError, TabletopError
 from tabletop.record import Record
 from tabletop.store import journal
@@ -101,7 +101,14 @@ from tabletop.store.records import (
     signature,
     time_problem,
 )
-from tabletop.store.seen import Seen, forget_seen, seen_games
+from tabletop.store.seen import (
+    TRASHED,
+    Seen,
+    forget_seen,
+    seen_from_dict,
+    seen_games,
+    seen_path,
+)
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
@@ -568,6 +575,47 @@ class Library:
         with contextlib.suppress(OSError):  # listed no more: `seen` skips a kept game
             forget_seen(self.directory, game_id)
         return entry
+
+    def delete_seen(self, game_id: str) -> Path:
+        """Move a joined game's kept sight into the trash folder (`restore_seen` brings
+        it back); where it went. Raises `LibraryError`."""
+        self._check_writable(_("cannot delete the game"))
+        source = seen_path(self.directory, game_id)
+        with self._lock:
+            try:
+                target = self.trash_dir / (free_name(self.trash_dir, game_id, (TRASHED,))
+                                           + TRASHED)
+                os.replace(source, target)
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot move {file} to the trash: {reason}")
+                                            .format(file=source,
+                                                    reason=exc.strerror or exc))) from None
+        return target
+
+    def restore_seen(self, trashed: Path) -> None:
+        """Bring a sight `delete_seen` moved to the trash back. Raises `LibraryError` if
+        it is not one, or the table's sight is kept again meanwhile."""
+        self._check_writable(_("cannot restore the game"))
+        source = self.trash_dir / trashed.name
+        if (trashed.parent.resolve() != self.trash_dir.resolve()
+                or source.suffix != TRASHED or not SAFE_ID.fullmatch(source.stem)):
+            raise LibraryError(_("{file} is not a game of the library's trash").format(
+                file=trashed.name))
+        try:  # under the id it holds (its name in the trash may have a number)
+            target = seen_path(self.directory, seen_from_dict(json.loads(read_text(
+                source))).id)
+        except (OSError, ValueError, RecursionError, RecordError) as exc:
+            raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                file=trashed.name, reason=getattr(exc, "strerror", None) or exc))) from None
+        with self._lock:
+            if os.path.lexists(target):
+                raise LibraryError(_("cannot restore {file}: a kept game has its name")
+                                   .format(file=trashed.name))
+            try:
+                os.replace(source, target)
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                    file=trashed.name, reason=exc.strerror or exc))) from None
 
     def _kept_copy(self, record: Record) -> str | None:
         """The id of a kept game with exactly this record, if any. A game whose latest

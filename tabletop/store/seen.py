@@ -43,6 +43,8 @@ from tabletop.store.records import MAX_SEATS, SAFE_ID, time_problem
 
 SEEN_FORMAT = "tabletop-seen"
 SEEN_VERSION = 1
+#: The suffix of a kept sight moved to the library's trash (told from a game's there).
+TRASHED = ".seen"
 
 
 def seen_id(uri: str, code: str) -> str:
@@ -175,6 +177,11 @@ def seen_from_dict(data: Any) -> Seen:
                 None if to_move is None else _count(to_move, "to_move", 0, players - 1),
                 data.get("view"), _text(data.get("text"), "text", MAX_FILE_BYTES),
                 float(times[0]), float(times[1]))
+
+
+def seen_path(directory: Path, game_id: str) -> Path:
+    """Where the sight `game_id` of the data folder `directory` is kept."""
+    return _path(directory, game_id)
 
 
 def _path(directory: Path, game_id: str) -> Path:

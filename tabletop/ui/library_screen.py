@@ -3,7 +3,8 @@
 Each row offers Continue (a game in progress) or Replay and Review (a finished one: the
 computer's review, `tabletop.play.review`) and Delete, which asks first and moves the
 file to the trash folder. An online game this app joined is listed from its first move
-as "in progress, online", with Rejoin (the launcher's way back to the seat): this app
+as "in progress, online", with Rejoin (the launcher's way back to the seat) and Delete
+(what its seat saw goes to the trash; Restore brings it back): this app
 holds what its seat saw (`tabletop.store.seen`), not the game's record, so it is neither
 continued nor replayed here until the host sends the whole game at its end; it is then a
 finished game like any other. Games started and left unplayed
@@ -32,6 +33,7 @@ from tabletop.store.library import (
     Library,
     Seen,
 )
+from tabletop.store.seen import TRASHED
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line, seat_words
@@ -119,7 +121,7 @@ class LibraryScreen(Screen):
         self.player: str | None = None
         self.page = 0
         self.mode = "list"  # or "import", or "delete"
-        self.doomed: Entry | None = None
+        self.doomed: Entry | Seen | None = None
         self.path_text = ""
         self.message = message or ""
         #: True when the message tells of a success (an import, a game moved to the trash).
@@ -187,7 +189,7 @@ class LibraryScreen(Screen):
         """Take the seat of a joined game again, as the launcher's Rejoin does."""
         self.navigator.show_join(rejoin_of(seen, self.services.directory))
 
-    def ask_delete(self, entry: Entry) -> None:
+    def ask_delete(self, entry: Entry | Seen) -> None:
         """Ask before deleting (the safe answer, Cancel, has the focus: Enter keeps it)."""
         self.doomed, self.mode = entry, "delete"
         self.focus_name = "cancel"
@@ -200,11 +202,12 @@ class LibraryScreen(Screen):
             self._change(None)
             return
         names = {gid: g.info.name for gid, g in self.services.host.games.items()}
-        game = describe(entry, names, self.services.host)
+        game = self._describe(entry, names)
 
         def trash(library: Library) -> str:
-            self.trashed = ([library.delete(entry.id)], _("{game}: restored.").format(
-                game=game))
+            moved = (library.delete_seen(entry.id) if isinstance(entry, Seen)
+                     else library.delete(entry.id))
+            self.trashed = ([moved], _("{game}: restored.").format(game=game))
             return _("{game}: moved to the trash.").format(game=game)
 
         self._change(trash)
@@ -233,7 +236,10 @@ class LibraryScreen(Screen):
 
         def bring_back(library: Library) -> str:
             for path in trashed[0]:
-                library.restore(path)
+                if path.suffix == TRASHED:  # a joined game's sight
+                    library.restore_seen(path)
+                else:
+                    library.restore(path)
             return trashed[1]
 
         self._change(bring_back)
@@ -423,9 +429,7 @@ class LibraryScreen(Screen):
         px = self.px
         self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
         text_w = rect.width - px(420)
-        self.fitted(_("{game} · {players}").format(
-            game=i18n.translated(names.get(seen.game, seen.game)),
-            players=seen_players(seen)), rect.left + px(12),
+        self.fitted(self._describe(seen, names), rect.left + px(12),
             rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True, may_cut=True)
         self.fitted(_("{result} · {when}").format(result=seen_line(seen),
                                                  when=last_played(seen.updated)),
@@ -437,6 +441,16 @@ class LibraryScreen(Screen):
         self.add_button(_("Rejoin"), Rect(bx, by, px(130), bh), partial(self.rejoin, seen),
                         enabled=seen.game in self.services.host.games,
                         name=f"rejoin:{seen.id}")
+        self.add_button(_("Delete"), Rect(bx + px(270), by, px(120), bh),
+                        partial(self.ask_delete, seen), name=f"delete:{seen.id}")
+
+    def _describe(self, entry: Entry | Seen, names: dict[str, str]) -> str:
+        """"Versus · Ada vs Bob" of a kept game or a joined one."""
+        if isinstance(entry, Seen):
+            return _("{game} · {players}").format(
+                game=i18n.translated(names.get(entry.game, entry.game)),
+                players=seen_players(entry))
+        return describe(entry, names, self.services.host)
 
     def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,
                bold: bool = False, may_cut: bool = False) -> None:
@@ -463,8 +477,9 @@ class LibraryScreen(Screen):
         about = Rect(panel.left + px(24), panel.bottom + px(76), panel.width - px(48),
                      panel.top - px(60) - (panel.bottom + px(76)))
         self.label(_("{game} ({result}). Its file moves to the trash folder.").format(
-            game=describe(entry, names, self.services.host),
-            result=result_line(entry, self.services.host)), about.left, about.top, 13, DIM,
+            game=self._describe(entry, names),
+            result=seen_line(entry) if isinstance(entry, Seen)
+            else result_line(entry, self.services.host)), about.left, about.top, 13, DIM,
             multiline=True, anchor_y="top", box=about)
         self.add_button(_("Delete"), Rect(panel.left + px(24), panel.bottom + px(24), px(200),
                                        px(44)), self.delete, name="confirm-delete")

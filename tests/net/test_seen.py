@@ -21,7 +21,7 @@ from tabletop.plugins import Host
 from tabletop.record import Record
 from tabletop.seats import seats_of
 from tabletop.store import stats
-from tabletop.store.library import FINISHED, Library
+from tabletop.store.library import FINISHED, Library, LibraryError
 from tabletop.store.paths import SEEN
 from tabletop.store.seen import SeenPly, keep_seen, read_seen, seen_games, sight
 from tests.disks import ROOT, make_read_only, tmpfs
@@ -212,3 +212,23 @@ def test_a_terminal_client_keeps_what_it_saw_after_every_move(tmp_path: Path) ->
 
 if __name__ == "__main__":
     pytest.main([__file__])
+
+
+def test_a_sight_deleted_twice_comes_back_under_its_own_id(tmp_path: Path) -> None:
+    library = Library.open(tmp_path)
+    try:
+        keep_seen(tmp_path, _seen("joined-abc", ply=2))
+        first = library.delete_seen("joined-abc")
+        keep_seen(tmp_path, _seen("joined-abc", ply=4))
+        second = library.delete_seen("joined-abc")
+        assert (first.name, second.name) == ("joined-abc.seen", "joined-abc-1.seen")
+        assert library.seen() == []
+        library.restore_seen(second)
+        [back] = library.seen()
+        assert (back.id, back.ply) == ("joined-abc", 4)
+        with pytest.raises(LibraryError, match="a kept game has its name"):
+            library.restore_seen(first)  # the table's sight is kept again meanwhile
+        with pytest.raises(LibraryError, match="not a game of the library's trash"):
+            library.restore_seen(tmp_path / "joined" / "joined-abc.json")
+    finally:
+        library.close()

@@ -20,6 +20,7 @@ from test_online_app import installed_host, said
 from ui_driver import click_continue, close_app, open_app, wait_until
 
 from tabletop.net.credentials import hosted_here
+from tabletop.store.seen import seen_games
 from tabletop.ui.online_screen import OnlineScreen
 from tests.net.processes import Process, free_port, kept, run
 
@@ -71,3 +72,4 @@ def test_the_host_app_killed_mid_game_continues_and_the_friend_comes_back_by_its
     [hosted] = kept(data)
     [theirs] = kept(tmp_path / "friend")
     assert theirs == hosted and len(hosted.moves) >= 5 and hosted.result is not None
+    assert seen_games(tmp_path / "friend") == []  # its sight became the game, once

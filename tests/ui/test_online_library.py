@@ -6,6 +6,7 @@ host process on the loopback, the joiner's app headless."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from test_online_app import installed_host, play_a_move, resign, said
@@ -13,7 +14,7 @@ from ui_driver import click_button, close_app, key, open_app, pump, wait_until
 
 from tabletop.store import stats
 from tabletop.store.library import Library
-from tabletop.store.seen import seen_games
+from tabletop.store.seen import SeenPly, keep_seen, seen_games, sight
 from tabletop.ui._arcade import arcade
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.library_screen import LibraryScreen
@@ -86,3 +87,28 @@ def test_a_joined_game_is_in_the_library_from_its_first_move_and_once_at_its_end
         assert len(stats.finished_games(opened.entries())) == 1  # Statistics count it once
     finally:
         opened.close()
+
+
+def test_a_joined_games_sight_is_deleted_after_asking_and_restored(tmp_path: Path) -> None:
+    seen = sight(None, game_id="joined-abc", game="versus", players=2, options={}, seat=1,
+                 uri="ws://192.0.2.2:8470/", code="ABCD-EFGH-JKLM",
+                 address="192.0.2.2:8470", name="Ada", labels=["Hana (Blue)", "Ada (Brown)"],
+                 kinds=["person", "person"], told={0: SeenPly("b2-c3", ("Hana moves.",))},
+                 ply=1, to_move=1, view=None, text="", now=time.time())
+    keep_seen(tmp_path, seen)
+    window = open_app(installed_host, tmp_path)
+    try:
+        click_button(window, "library")
+        library = window.current_view
+        assert "in progress, online, move 2 · joined from 192.0.2.2:8470" in said(library)
+        click_button(window, "delete:joined-abc")
+        assert "Versus · Hana (Blue) vs Ada (Brown) (in progress, online, move 2" \
+            in said(library)
+        click_button(window, "confirm-delete")
+        assert library.seen == [] and seen_games(tmp_path) == []
+        assert "moved to the trash" in said(library)
+        click_button(window, "restore")
+        assert [s.id for s in library.seen] == ["joined-abc"]
+        assert seen_games(tmp_path) == [seen]
+    finally:
+        close_app(window)
