@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.limits import MAX_SETTINGS_BYTES, read_text
+from tabletop.limits import MAX_MOVE_TEXT, MAX_SETTINGS_BYTES, MAX_TEXT, read_text
+from tabletop.model import RecordError
 from tabletop.store.paths import reason
 from tabletop.store.seen import Seen, SeenPly, keep_seen, read_seen, seen_id, sight
 
@@ -111,6 +112,11 @@ def joined_tables(directory: Path | None = None) -> list[Joined]:
     return sorted(found, key=lambda j: -j.updated)
 
 
+def _lines(lines: Any) -> tuple[str, ...]:
+    """A move's lines as kept: texts, each within the bound of a kept text."""
+    return tuple(str(line)[:MAX_TEXT] for line in lines) if isinstance(lines, list) else ()
+
+
 class SeatSight:
     """What one seat saw of a table it joined, kept after every message that changes it
     (a `welcome`, a move): its seat's view and the moves as told, nothing else
@@ -147,11 +153,12 @@ class SeatSight:
             for offset, lines in enumerate(online.log):
                 ply = online.log_from + offset
                 known = self._told.get(ply)
-                self._told[ply] = SeenPly(known.move if known else None,
-                                          tuple(str(line) for line in lines))
+                self._told[ply] = SeenPly(known.move if known else None, _lines(lines))
         elif kind == "played" and isinstance(message.get("ply"), int):
+            move = str(message.get("move", ""))
+            # A notation no game writes (a host's oddity) is kept as none.
             self._told[message["ply"]] = SeenPly(
-                str(message.get("move", "")), tuple(str(line) for line in message["lines"]))
+                move if 0 < len(move) <= MAX_MOVE_TEXT else None, _lines(message["lines"]))
         elif kind != "seats":
             return
         if online.seat is None:
@@ -181,7 +188,7 @@ class SeatSight:
     def _write(self, seen: Seen) -> None:
         try:
             keep_seen(self.directory, seen)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecordError) as exc:
             with self._guard:
                 if not self._failing:
                     self._problem = reason(exc)

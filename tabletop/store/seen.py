@@ -201,7 +201,8 @@ def read_seen(directory: Path, game_id: str) -> Seen | None:
 
 def keep_seen(directory: Path, seen: Seen) -> None:
     """Write `seen` (whole, atomically: a failure leaves the last good file and raises
-    `OSError`)."""
+    `OSError`; a sight that would not be read back, a host's oddity, is not written:
+    `RecordError`)."""
     text = seen.text_of()
     seen_from_dict(json.loads(text))  # never a file that would not be read back
     write_atomic(_path(directory, seen.id), text)

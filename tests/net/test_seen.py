@@ -232,3 +232,38 @@ def test_a_sight_deleted_twice_comes_back_under_its_own_id(tmp_path: Path) -> No
             library.restore_seen(tmp_path / "joined" / "joined-abc.json")
     finally:
         library.close()
+
+
+def test_a_hosts_oddities_are_never_kept_and_play_goes_on(tmp_path: Path) -> None:
+    host = Host().load()
+    table = Table.new(host, "versus", seats_of(["random"] * 2), {}, 3)
+    table.advance()
+    keeper = SeatSight(tmp_path, URI, CODE, background=True)
+    message = worded(_welcome(table, table.state, 1), [])
+    online = OnlineGame.welcomed(table.game, message)
+    # A notation no game writes: kept as none, the lines as told.
+    keeper.follow(online, {"type": "played", "ply": 0, "move": "x" * 10_000,
+                           "lines": ["moved"]})
+    _settled(keeper, lambda: _one_seen(tmp_path) is not None)
+    assert _one_seen(tmp_path).plies == (SeenPly(None, ("moved",)),)
+    # A view nested past every bound: not written, said once; the last good file stays.
+    view = online.position["view"]
+    deep: Any = 0
+    for _ in range(100):
+        deep = [deep]
+    online.position["view"] = deep
+    keeper.follow(online, {"type": "seats", "seats": online.seats})
+    _settled(keeper, lambda: keeper.failing)
+    assert keeper.take_problem() and keeper.take_problem() is None
+    assert _one_seen(tmp_path).view == view
+    online.position["view"] = view
+    keeper.follow(online, {"type": "seats", "seats": online.seats})
+    _settled(keeper, lambda: not keeper.failing)  # its writer lives on
+    keeper.close()
+
+
+def _settled(keeper: SeatSight, done: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
