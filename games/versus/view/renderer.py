@@ -94,13 +94,14 @@ BOARD = HexBoard.numbered(AXIAL, fill=CELL[:3], names=dict(enumerate(CELL_NAMES)
 
 
 @cache
-def _piece(code: int, frozen: bool, colour_blind: bool) -> Piece:
+def _piece(code: int, frozen: bool, colour_blind: bool, turned: bool = False) -> Piece:
     """A Versus piece for the toolkit: painted by `VersusPiece`, a pawn's value to its
-    controller written in its centre (§2: readable without counting wedges)."""
+    controller written in its centre (§2: readable without counting wedges); a VERSUS
+    points at the other side of the board as drawn (`turned`: Brown's side below)."""
     owner = OWNER[code]
     label = str(VALUE[owner][code]) if code >= FIRST_PAWN else ""
     return Piece(fill=SEAT_COLOUR[owner][:3], label=label, text=_VALUE_TEXT, text_scale=0.6,
-                 painter=VersusPiece(code, frozen, colour_blind))
+                 painter=VersusPiece(code, frozen, colour_blind, turned))
 
 
 class VersusRenderer(BoardRenderer):
@@ -110,6 +111,9 @@ class VersusRenderer(BoardRenderer):
     palette = Palette(frame=BOARD_EDGE[:3], line=CELL_LINE[:3], name=(120, 104, 80))
     background: ClassVar[Colour] = WINDOW_BACKGROUND
     samples = 4
+    #: Blue's home row is at the bottom as the rules draw the board (§1); a screen where
+    #: one person plays Brown (joined online, or against the computer) sees it turned.
+    bottom_seat = 0
 
     def __init__(self, context: Any) -> None:
         super().__init__(context)
@@ -118,8 +122,8 @@ class VersusRenderer(BoardRenderer):
     # -- what the toolkit asks -----------------------------------------------------------
     def pieces(self, view: VersusState) -> Mapping[Cell, Piece]:
         """Every piece of the position; frozen pawns carry the padlock (§3)."""
-        colour_blind = self.context.colour_blind
-        return {cell: _piece(view.board[cell], view.frozen(cell), colour_blind)
+        colour_blind, turned = self.context.colour_blind, self.turned
+        return {cell: _piece(view.board[cell], view.frozen(cell), colour_blind, turned)
                 for cell in view.pieces}
 
     def move_path(self, view: VersusState, move: Any) -> MovePath | None:
@@ -286,8 +290,8 @@ class VersusRenderer(BoardRenderer):
         """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
         key = (index, box)
         if key not in self._legend:
-            self._legend[key] = paint_symbol(index, box, self.context.colour_blind
-                                             ).shape_list()
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind,
+                                             self.turned).shape_list()
         self._legend[key].draw()
 
     def sounds(self, played: Ply) -> Sequence[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
 
 from tabletop.ui.renderer import Rect
@@ -108,6 +108,44 @@ class Layout:
     extents: Mapping[Cell, tuple[float, float]] = field(default_factory=dict)
     shapes: Mapping[Cell, tuple[Point, ...]] = field(default_factory=dict)
     frame_shapes: tuple[tuple[Point, ...], ...] = ()
+    #: True when the board is drawn turned half round (`turned`).
+    is_turned: bool = False
+
+    def turned(self) -> Layout:
+        """This layout turned half round (180°) about the centre of its `frame`, as a
+        player turns a board on the table to sit at its other side: every cell, outline,
+        shape, coordinate and frame piece at the opposite place, the words kept upright
+        and each cell's name at the same place in its cell (its lower part). Hit testing
+        (`cell_at`), the arrow keys' `neighbour` and everything drawn from the layout
+        follow; turning it again gives the layout as fitted (`is_turned` says which)."""
+        cx, cy = self.frame.center
+
+        def point(p: Point) -> Point:
+            return 2 * cx - p[0], 2 * cy - p[1]
+
+        def polygon(points: Sequence[Point]) -> tuple[Point, ...]:
+            # Turning half round keeps a polygon counter-clockwise (`_inside` needs it).
+            return tuple(point(p) for p in points)
+
+        def label(at: Label) -> Label:
+            x, y = point((at.x, at.y))
+            return replace(at, x=x, y=y)
+
+        centres = {cell: point(centre) for cell, centre in self.centres.items()}
+
+        def in_cell(cell: Cell, at: Label) -> Label:
+            # The same offset from the cell's centre: a name stays in its cell's lower part.
+            (x0, y0), (x1, y1) = self.centres[cell], centres[cell]
+            return replace(at, x=x1 + at.x - x0, y=y1 + at.y - y0)
+
+        return replace(
+            self, centres=centres,
+            outlines={cell: polygon(outline) for cell, outline in self.outlines.items()},
+            labels=tuple(label(at) for at in self.labels),
+            cell_labels={cell: in_cell(cell, at) for cell, at in self.cell_labels.items()},
+            shapes={cell: polygon(shape) for cell, shape in self.shapes.items()},
+            frame_shapes=tuple(polygon(shape) for shape in self.frame_shapes),
+            is_turned=not self.is_turned)
 
     def size_of(self, cell: Cell) -> float:
         """The size of a piece in `cell` (a card's height on a card table)."""
