@@ -654,7 +654,9 @@ class BoardRenderer(Renderer):
             stops = [*self.picker.sources, *self.picker.destinations()]
             self.cursor = stops[0] if stops else self.board_layout.cells[0]
         else:
-            self.cursor = self.board_layout.neighbour(self.cursor, dx, dy) or self.cursor
+            step = self.board_layout.neighbour(self.cursor, dx, dy)
+            # A cell may be falsy (Versus's cell 0, k1): only None is the board's edge.
+            self.cursor = self.cursor if step is None else step
         self._build_live()
 
     def cancel(self) -> bool:
