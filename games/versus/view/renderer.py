@@ -16,6 +16,13 @@ it, Esc or a click elsewhere drops it. The keyboard does the same while the boar
 the focus: the arrows move a cursor over the board (drawn only while focused), Space or
 Enter act as a click on the cursor's cell. The last move stays marked through undo, redo
 and Continue (`show_last_move`); a click that does nothing is explained in words.
+
+Each seat sees the board from its own side: Blue's home row is at the bottom as the rules
+draw it (`bottom_seat`), and a screen where one person plays Brown (a friend who joined
+online, a person against the computer) sees the board turned half round by the toolkit,
+Brown's home row at the bottom and each VERSUS pointing at the other side. A screen two
+people share keeps Blue at the bottom on both turns: turning the board at every move
+would move every piece under the players' eyes.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 A *board* is an immutable description declared once by a renderer class (`SquareBoard(8,
 8)`, `HexBoard.hexagon(4)`, `CardTable(...)`). `board.fit(area)` lays it out in a window
 rectangle and returns a `Layout`: cell centres and outlines in pixels, the size a piece
-may take, the coordinate labels and hit testing. Nothing here imports arcade, so layouts
+may take, the coordinate labels and hit testing; `layout.turned()` is the same board seen
+from its other side (turned half round). Nothing here imports arcade, so layouts
 are tested headless and used by AIs or tools that need no window.
 
 Cells are plain hashable values in the game's own coordinates:
@@ -90,7 +91,7 @@ class Layout:
     `cell_labels` name cells inside them (drawn on free cells only), for shapes whose
     edges cannot carry labels. `frame_shapes`, where given, are polygons painted in the
     frame's colour instead of the `frame` rectangle (a frame that follows a hexagonal
-    board's edge).
+    board's edge). `is_turned` is True for a layout `turned` half round.
     """
 
     board: Board
