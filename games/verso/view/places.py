@@ -1,10 +1,13 @@
 """Where everything on the Verso table goes, for a board rectangle and a number of players.
 
 The board is a strip along the top (deck, discard pile, the renderer's buttons, the
-status and preview text) above a grid of player panels. Each panel is a header (name,
-score, square) over three rows of seven card slots — sea, land, sky from top to bottom;
-values 1 to 6 left to right and the joker last — so a card never moves within its row
-and the gaps of a sequence show. The grid shape is the one giving the largest cards.
+status and preview text) above a grid of player panels, in the seats' order from the
+top left; the display of the one person at the screen (an online seat, a game against
+the computer) comes last, nearest the player: the bottom row, or the right of one row.
+Each panel is a header (name, score, square) over three rows of seven card slots — sea,
+land, sky from top to bottom; values 1 to 6 left to right and the joker last — so a card
+never moves within its row and the gaps of a sequence show. The grid shape is the one
+giving the largest cards.
 
 The card places themselves are the board toolkit's: a `CardTable` of the deck, the
 discard pile and each seat's three colour rows (`Region`s of seven slots, the joker set
@@ -129,8 +132,19 @@ def _region(name: str, box: Rect, area: Rect, slots: int = 1, pile: bool = False
                   box.height / area.height, slots=slots, pile=pile, breaks=breaks)
 
 
-def table_geometry(area: Rect, players: int) -> TableGeometry:
-    """The geometry of a table of `players` in `area` (no two rectangles overlap)."""
+def panel_order(players: int, own: int | None = None) -> tuple[int, ...]:
+    """The seats in the grid's order (reading order, from the top left): every seat in
+    turn from the one after `own`, so that `own`'s display comes last, nearest the
+    player; the seats' own order where no one seat is the screen's (`own` None)."""
+    if own is None or not 0 <= own < players:
+        return tuple(range(players))
+    return tuple((own + 1 + k) % players for k in range(players))
+
+
+def table_geometry(area: Rect, players: int, own: int | None = None) -> TableGeometry:
+    """The geometry of a table of `players` in `area` (no two rectangles overlap), the
+    display of the screen's seat `own` last (`panel_order`)."""
+    order = panel_order(players, own)
     font_scale = max(0.6, min(1.6, min(area.width / 900, area.height / 680)))
     strip_h = max(96.0, min(170.0, area.height * 0.2))
     strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
@@ -156,7 +170,7 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         panels = []
         size = 0.0
         for seat in range(players):
-            row, col = divmod(seat, cols)
+            row, col = divmod(order.index(seat), cols)
             frame = Rect(table.left + col * (w + gap), table.top - (row + 1) * h - row * gap,
                          w, h)
             header, bands, size = _rows(frame, font_scale)

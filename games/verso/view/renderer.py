@@ -386,8 +386,9 @@ class VersoRenderer(Renderer):
             self.layout_for(self.view.players)
 
     def layout_for(self, players: int) -> None:
-        """Lay the table out for `players` in the current area."""
-        self.geometry = table_geometry(self.area, players)
+        """Lay the table out for `players` in the current area, the display of the seat
+        at this screen nearest the player (`places.panel_order`)."""
+        self.geometry = table_geometry(self.area, players, self.context.own_seat)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
