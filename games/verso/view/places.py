@@ -1,7 +1,8 @@
 """Where everything on the Verso table goes, for a board rectangle and a number of players.
 
 The board is a strip along the top (deck, discard pile, the renderer's buttons, the
-status and preview text) above a grid of player panels. Each panel is a header (name,
+status and preview text) above a grid of player panels; the strip is taller where the
+cards do not need the height, so that the text has room to be read whole. Each panel is a header (name,
 score, square) over three rows of seven card slots — sea, land, sky from top to bottom;
 values 1 to 6 left to right and the joker last — so a card never moves within its row
 and the gaps of a sequence show. The grid shape is the one giving the largest cards.
@@ -129,25 +130,14 @@ def _region(name: str, box: Rect, area: Rect, slots: int = 1, pile: bool = False
                   box.height / area.height, slots=slots, pile=pile, breaks=breaks)
 
 
-def table_geometry(area: Rect, players: int) -> TableGeometry:
-    """The geometry of a table of `players` in `area` (no two rectangles overlap)."""
-    font_scale = max(0.6, min(1.6, min(area.width / 900, area.height / 680)))
-    strip_h = max(96.0, min(170.0, area.height * 0.2))
-    strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
-    pad = max(6.0, strip_h * 0.08)
-    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
-    label_h = max(18.0, 18.0 * font_scale)
-    card_h = strip_h - 2 * pad - label_h
-    card_w = card_h * CARD_RATIO
-    deck = Rect(strip.left + pad, strip.bottom + pad + label_h, card_w, card_h)
-    # Room under each pile for its count at the text rule's smallest size at least.
-    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
-    button_w = max(90.0, min(150.0, area.width * 0.14))
-    buttons = Rect(max(discard.right + pad * 2, discard.left + 84), strip.bottom + pad,
-                   button_w, strip_h - 2 * pad)
-    message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
-                   max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
-    table = Rect(area.left, area.bottom, area.width, max(10.0, area.height - strip_h - pad))
+#: The strip grows to this many times its usual height at most (see `table_geometry`).
+STRIP_GROWTH = 1.6
+
+
+def _grid(table: Rect, players: int, font_scale: float
+          ) -> tuple[float, list[tuple[Rect, Rect, tuple[Rect, ...]]]]:
+    """The card width and each panel (frame, header, row bands) of the grid shape giving
+    the largest cards in `table`."""
     best: tuple[float, list[tuple[Rect, Rect, tuple[Rect, ...]]]] | None = None
     for cols, rows in _grid_options(players):
         gap = max(6.0, table.width * 0.01)
@@ -164,6 +154,48 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         if best is None or size > best[0] + 0.5:
             best = (size, panels)
     assert best is not None
+    return best
+
+
+def table_geometry(area: Rect, players: int, pile_label: float = 0.0) -> TableGeometry:
+    """The geometry of a table of `players` in `area` (no two rectangles overlap).
+
+    `pile_label` is the width the discard pile's count line takes at the text rule's
+    smallest size in the player's language ("Défausse : 31"): the pile leaves it room.
+    """
+    font_scale = max(0.6, min(1.6, min(area.width / 900, area.height / 680)))
+    usual_h = max(96.0, min(170.0, area.height * 0.2))
+    pad = max(6.0, usual_h * 0.08)
+
+    def table_under(strip_h: float) -> Rect:
+        return Rect(area.left, area.bottom, area.width,
+                    max(10.0, area.height - strip_h - pad))
+
+    # The message (what to do, a preview, what the last move did) gets the height the
+    # cards do not need: the strip grows while the cards keep their size, so that a
+    # small window reads it whole where the panels have room to spare (a solo game's).
+    strip_h = usual_h
+    best = _grid(table_under(strip_h), players, font_scale)
+    while strip_h + 4 <= usual_h * STRIP_GROWTH:
+        taller = _grid(table_under(strip_h + 4), players, font_scale)
+        if taller[0] < best[0] - 0.5:
+            break
+        strip_h, best = strip_h + 4, taller
+    strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
+    # The piles and the buttons keep the strip's usual height, at its top.
+    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
+    label_h = max(18.0, 18.0 * font_scale)
+    card_h = usual_h - 2 * pad - label_h
+    card_w = card_h * CARD_RATIO
+    deck = Rect(strip.left + pad, strip.top - pad - card_h, card_w, card_h)
+    # Room under each pile for its count at the text rule's smallest size at least.
+    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
+    button_w = max(90.0, min(150.0, area.width * 0.14))
+    buttons = Rect(max(discard.right + pad * 2, discard.left + 84,
+                       discard.left + pile_label + pad + 2), strip.top - usual_h + pad,
+                   button_w, usual_h - 2 * pad)
+    message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
+                   max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     regions = [_region("deck", deck, area, pile=True),
                _region("discard", discard, area, pile=True)]
     card_w = best[0]
@@ -175,7 +207,7 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
             regions.append(_region(row_name(seat, colour), inner, area, COLUMNS,
                                    breaks=(JOKER_COLUMN,)))
     layout = CardTable(tuple(regions)).fit(area)
-    under = strip.bottom + pad / 2
+    under = deck.bottom - label_h - pad / 2
     deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
     discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
                          deck.bottom - under)
