@@ -274,10 +274,13 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
     if shown.preview:
         y -= row
         pair = shown.preview[:2]
-        # One row always (the slot never moves); halves, unless a label would be cut on
-        # half ("Annuler (Esc)" at 800x600): then the shorter label gives up some room.
-        first = half
+        # One row (the last buttons: nothing clickable below them moves); halves, unless
+        # a label would be cut on half ("Annuler (Esc)" at 800x600): then the shorter
+        # label gives up some room, and where no share reads both whole ("Abbrechen
+        # (Esc)" beside "BESTÄTIGEN"), each has a row.
+        first: float | None = half
         if len(pair) == 2 and not all(surface.button_fits(p[0], half) for p in pair):
+            first = None
             for share in (0.4, 0.6, 0.35, 0.65, 0.3, 0.7):
                 size = (width - px(10)) * share
                 if surface.button_fits(pair[0][0], size) and surface.button_fits(
@@ -285,8 +288,12 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
                     first = size
                     break
         for index, (label, action, enabled, name) in enumerate(pair):
-            size = first if index == 0 else width - px(10) - first
-            rect = Rect(left + index * (first + px(10)), y, size, px(34))
+            if first is None:
+                y -= row if index else 0
+                rect = Rect(left, y, width, px(34))
+            else:
+                size = first if index == 0 else width - px(10) - first
+                rect = Rect(left + index * (first + px(10)), y, size, px(34))
             buttons.append(surface.add_button(label, rect, action, enabled, name))
     y -= px(8)
     for text, colour in status:

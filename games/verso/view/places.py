@@ -2,10 +2,11 @@
 
 The board is a strip along the top (deck, discard pile, the renderer's buttons, the
 status and preview text) above a grid of player panels; the strip is taller where the
-cards do not need the height, so that the text has room to be read whole. Each panel is a header (name,
-score, square) over three rows of seven card slots — sea, land, sky from top to bottom;
-values 1 to 6 left to right and the joker last — so a card never moves within its row
-and the gaps of a sequence show. The grid shape is the one giving the largest cards.
+cards do not need the height, so that the text has room to be read whole. Each panel is
+a header (name, score, square) over three rows of seven card slots — sea, land, sky from
+top to bottom; values 1 to 6 left to right and the joker last — so a card never moves
+within its row and the gaps of a sequence show. The grid shape is the one giving the
+largest cards.
 
 The card places themselves are the board toolkit's: a `CardTable` of the deck, the
 discard pile and each seat's three colour rows (`Region`s of seven slots, the joker set
@@ -18,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.verso.cards import colour_of, value_of
+from games.verso.view.cards import PT_PER_PX
 from games.verso.view.preview import DECK, DISCARD, Place
-from tabletop.ui.kit import CARD_ASPECT, CardTable, Cell, Layout, Rect, Region
+from tabletop.ui.kit import CARD_ASPECT, MIN_POINTS, CardTable, Cell, Layout, Rect, Region
 
 CARD_RATIO = CARD_ASPECT  # width / height of a card (the toolkit's)
 COLUMNS = 7  # values 1..6, then the joker
@@ -130,8 +132,12 @@ def _region(name: str, box: Rect, area: Rect, slots: int = 1, pile: bool = False
                   box.height / area.height, slots=slots, pile=pile, breaks=breaks)
 
 
-#: The strip grows to this many times its usual height at most (see `table_geometry`).
-STRIP_GROWTH = 1.6
+#: The message's text size (pixels, times the table's font scale; `table.py` draws it).
+MESSAGE_PX = 13.5
+#: The strip grows until its message holds this many lines (see `table_geometry`).
+MESSAGE_LINES = 14
+#: The rows of buttons (two a row) under the piles, where the strip grew enough for them.
+BUTTON_ROWS_UNDER = 2
 
 
 def _grid(table: Rect, players: int, font_scale: float
@@ -157,6 +163,11 @@ def _grid(table: Rect, players: int, font_scale: float
     return best
 
 
+def _columns(panels: list[tuple[Rect, Rect, tuple[Rect, ...]]]) -> int:
+    """How many columns of panels a grid has."""
+    return len({round(frame.left) for frame, _header, _bands in panels})
+
+
 def table_geometry(area: Rect, players: int, pile_label: float = 0.0) -> TableGeometry:
     """The geometry of a table of `players` in `area` (no two rectangles overlap).
 
@@ -173,13 +184,16 @@ def table_geometry(area: Rect, players: int, pile_label: float = 0.0) -> TableGe
 
     # The message (what to do, a preview, what the last move did) gets the height the
     # cards do not need: the strip grows while the cards keep their size, so that a
-    # small window reads it whole where the panels have room to spare (a solo game's).
+    # small window reads it whole where the panels have room to spare (a solo game's),
+    # until it holds `MESSAGE_LINES` lines at its size (held at the text rule's least).
+    line = max(MESSAGE_PX * font_scale, MIN_POINTS / PT_PER_PX) * 1.3
+    enough = MESSAGE_LINES * line + 2 * pad
     strip_h = usual_h
     best = _grid(table_under(strip_h), players, font_scale)
-    while strip_h + 4 <= usual_h * STRIP_GROWTH:
+    while strip_h + 4 <= enough:
         taller = _grid(table_under(strip_h + 4), players, font_scale)
-        if taller[0] < best[0] - 0.5:
-            break
+        if taller[0] < best[0] - 0.5 or _columns(taller[1]) != _columns(best[1]):
+            break  # smaller cards, or as large in narrower panels (cut names)
         strip_h, best = strip_h + 4, taller
     strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
     # The piles and the buttons keep the strip's usual height, at its top.
@@ -194,8 +208,17 @@ def table_geometry(area: Rect, players: int, pile_label: float = 0.0) -> TableGe
     buttons = Rect(max(discard.right + pad * 2, discard.left + 84,
                        discard.left + pile_label + pad + 2), strip.top - usual_h + pad,
                    button_w, usual_h - 2 * pad)
-    message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
-                   max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
+    # Where the strip grew enough, the buttons go under the piles, two a row, and the
+    # message has their column's width too.
+    below = Rect(deck.left, strip.bottom + pad, buttons.left - deck.left - pad,
+                 strip_h - usual_h - pad / 2)
+    if below.height >= 2 * BUTTON_ROWS_UNDER * max(12.0, MIN_POINTS / PT_PER_PX) + 6:
+        buttons = below
+        message = Rect(below.right + pad * 1.5, strip.bottom + pad,
+                       max(10.0, strip.right - below.right - pad * 2.5), strip_h - 2 * pad)
+    else:
+        message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
+                       max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     regions = [_region("deck", deck, area, pile=True),
                _region("discard", discard, area, pile=True)]
     card_w = best[0]
@@ -209,7 +232,7 @@ def table_geometry(area: Rect, players: int, pile_label: float = 0.0) -> TableGe
     layout = CardTable(tuple(regions)).fit(area)
     under = deck.bottom - label_h - pad / 2
     deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
-    discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
+    discard_label = Rect(discard.left, under, below.right - discard.left,
                          deck.bottom - under)
     return TableGeometry(layout.content_box(("deck", 0)), layout.content_box(("discard", 0)),
                          buttons, message,

@@ -18,7 +18,7 @@ from games.verso.picture import solo_band
 from games.verso.rules import bank_cards, neighbours
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
 from games.verso.view.cards import COLOUR_RGB, PT_PER_PX, CardPainter, value_text
-from games.verso.view.places import TableGeometry
+from games.verso.view.places import MESSAGE_PX, TableGeometry
 from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
 from games.verso.words import _, ngettext
 from tabletop.i18n import N_
@@ -172,11 +172,18 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
             specs.append((_("Draw (D)"), "draw", isinstance(hint, Draw)))
         elif view.phase == FINAL:
             specs.append((_("Pass (P)"), PASS, isinstance(hint, Pass)))
+    # Four buttons at most (a joker's values): a column beside the piles, or two a row
+    # under them where the strip has room (`table_geometry`).
     column = geo.buttons
-    height = min(40.0 * geo.font_scale, (column.height - 6 * 3) / 4)
+    across = 2 if column.width > column.height else 1
+    rows = 4 // across
+    height = min(40.0 * geo.font_scale, (column.height - 6 * (rows - 1)) / rows)
+    width = (column.width - 6 * (across - 1)) / across
     buttons = []
     for i, (label, command, hinted) in enumerate(specs):
-        rect = Rect(column.left, column.top - (i + 1) * (height + 6), column.width, height)
+        row, place = divmod(i, across)
+        rect = Rect(column.left + place * (width + 6), column.top - (row + 1) * (height + 6),
+                    width, height)
         paint.rect(rect, BUTTON)
         paint.outline(rect, HINT if hinted else (120, 136, 170), 3 if hinted else 1)
         inner = Rect(rect.left + 3, rect.bottom, rect.width - 6, rect.height)
@@ -262,8 +269,12 @@ def _end_lines(scene: TableScene, compact: bool = False) -> list[tuple[str, Any]
 def _paint_message(scene: TableScene, paint: CardPainter) -> None:
     """The message lines stacked in their box, each wrapped to its width, all scaled
     down together to the text rule's minimum before any is cut (shown whole on hover)."""
-    box, size = scene.geometry.message, 13.5 * scene.geometry.font_scale
+    geo = scene.geometry
+    box, size = geo.message, MESSAGE_PX * geo.font_scale
     lines = message_lines(scene)
+    if scene.view.phase == OVER and geo.buttons.right < box.left:
+        # No button is drawn once the game is over: the end has their column too.
+        box = Rect(geo.buttons.left, box.bottom, box.right - geo.buttons.left, box.height)
     if scene.view.phase == OVER and scene.view.players > 1:
         # The ranking a seat a line where it fits, else the seats run on (each whole).
         trial = TextLayer().add_lines(lines, box, size * PT_PER_PX, font_name=FONT_SANS)
