@@ -244,10 +244,10 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
     scores = [(part, split) for line in shown.scores
               for split in (_would_cut(surface, line, width),)
               for part in (_split_scores(line) if split else [line])]
-    for text, name in scores:
+    for text, split in scores:
         row_box = Rect(left, top - row_h, width, row_h)
         surface.label(text, left, row_box.top, 13, TEXT, anchor_y="top", box=row_box,
-                      may_cut=name)
+                      may_cut=split)
         top -= row_h
     row, half = px(40), (width - px(10)) / 2
     y = top - px(10)

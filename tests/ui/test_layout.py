@@ -272,7 +272,7 @@ def test_the_check_bites_on_board_text_outside_the_rule(tmp_path: Path) -> None:
         assert not problems(window, "verso")
         box = renderer.geometry.message
         message = "Player 3 flips blue 6 (3 pts) into green 1 (1 pt), a face they " \
-                  "already hold: it is discarded (no duplicates in a layout). " * 3
+                  "already hold: it is discarded (no duplicates in a layout). " * 10
         line = arcade.Text(message, box.left, box.top - 20, (255, 255, 255), 13,
                            font_name="DejaVu Sans")
         texts = renderer.context.texts  # the layers the host handed the renderer

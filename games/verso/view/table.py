@@ -272,8 +272,9 @@ def _paint_message(scene: TableScene, paint: CardPainter) -> None:
     geo = scene.geometry
     box, size = geo.message, MESSAGE_PX * geo.font_scale
     lines = message_lines(scene)
-    if scene.view.phase == OVER and geo.buttons.right < box.left:
-        # No button is drawn once the game is over: the end has their column too.
+    if scene.view.phase == OVER and geo.buttons.left >= geo.discard.right:
+        # No button is drawn once the game is over: the end has their column too (when
+        # it is beside the piles).
         box = Rect(geo.buttons.left, box.bottom, box.right - geo.buttons.left, box.height)
     if scene.view.phase == OVER and scene.view.players > 1:
         # The ranking a seat a line where it fits, else the seats run on (each whole).
