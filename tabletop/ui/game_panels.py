@@ -195,9 +195,11 @@ def _turn_slot(surface: Screen, shown: Sidebar, turn: str, width: float
                ) -> tuple[int, bool]:
     """The rows of the turn's slot (one, or two where the game's longest turn line does
     not fit one), and whether the turn line now may be cut: only where a name in it is
-    alone wider than a row."""
+    alone wider than a row. A sidebar that lists no turn lines keeps one row (its first
+    line could not keep its rows as it changes)."""
     points = surface.px(13)
-    rows = 2 if any(_row_cut(line, width, points) for line in (turn, *shown.turns)) else 1
+    rows = 2 if shown.turns and any(_row_cut(line, width, points)
+                                    for line in (turn, *shown.turns)) else 1
     may_cut = any(name and name in turn and _row_cut(name, width, points)
                   for name in shown.names)
     return rows, may_cut
