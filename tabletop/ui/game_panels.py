@@ -153,8 +153,14 @@ class PanelDrawn:
     legend_boxes: tuple[Rect, ...]
 
 
-#: The sidebar's width beside a board, in layout pixels.
+#: The sidebar's width beside a board, in layout pixels; a window wider than WIDE
+#: (width to height) gives it up to WIDE_SIDEBAR, at most a share SIDEBAR_SHARE of the
+#: window: a board is bound by the height there, and a tutorial's long step leaves the
+#: move log its rows.
 SIDEBAR = 340
+WIDE = 1.5
+WIDE_SIDEBAR = 440
+SIDEBAR_SHARE = 0.3
 
 
 def board_and_sidebar(px: Callable[[float], float], width: float,
@@ -163,6 +169,8 @@ def board_and_sidebar(px: Callable[[float], float], width: float,
     scales layout pixels): one rule for every screen that shows a board beside a sidebar
     (a game, an online seat, a tutorial, a replay)."""
     side_w = px(SIDEBAR)
+    if width > WIDE * height:
+        side_w = max(side_w, min(px(WIDE_SIDEBAR), width * SIDEBAR_SHARE))
     area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
     return area, Rect(width - side_w - px(16), px(16), side_w, height - px(32))
 
