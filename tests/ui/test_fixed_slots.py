@@ -132,7 +132,7 @@ def test_the_quick_starts_are_the_same_at_every_size_built_in_games_first(
 
 @pytest.mark.parametrize("names, whole", [
     (["Ada Lovelace-Byron", "Bo"], True),  # wraps to a second row at 800x600
-    (["W" * 40, "Bo"], False),  # a name wider than the sidebar alone: cut, on hover
+    (["W" * 60, "Bo"], False),  # a name wider than the sidebar alone: cut, on hover
 ])
 def test_the_turn_line_reads_whole_and_the_buttons_stay_put_as_turns_pass(
         window: Any, names: list[str], whole: bool) -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from online_here import host_here
 from test_online_app import play_a_move, type_into
-from test_online_continue import _host
 from test_turned_board import BLUE, BROWN, own_pieces_below
 from ui_driver import click_button, close_app, key, open_app, wait_until
 
@@ -71,7 +71,7 @@ def test_the_joiner_sees_its_own_pawns_at_the_bottom_and_plays_there(
 
 
 def test_the_host_keeps_its_own_pawns_at_the_bottom(window: Any, tmp_path: Path) -> None:
-    screen = _host(window, "versus")
+    screen = host_here(window, "versus")
     seat = screen.seat
     friend = run(["join", f"127.0.0.1:{seat.hosting.port}", seat.code, "--agent", "random",
                   "--name", "Bob", "--seed", "1"], tmp_path / "bob")
@@ -102,7 +102,7 @@ def test_verso_puts_the_joiners_own_display_last(window: Any, tmp_path: Path) ->
 
 
 def test_verso_puts_the_hosts_own_display_last(window: Any, tmp_path: Path) -> None:
-    screen = _host(window, "verso")
+    screen = host_here(window, "verso")
     seat = screen.seat
     friend = run(["join", f"127.0.0.1:{seat.hosting.port}", seat.code, "--agent", "random",
                   "--name", "Ann", "--seed", "1"], tmp_path / "ann")
