@@ -54,6 +54,16 @@ class GameFrame(GamePlay):
                                               s.to_move, special.consent)
             specials.append((label, partial(self.submit_special, special), True,
                              f"special:{special.notation}"))
+        # The other people at this screen (hot-seat) may resign too, out of turn: their
+        # own button each, named with their seat ("Resign (Brown)").
+        for other in self.table.seats:
+            if not other.is_person or other.index == s.seat or s.to_move is None:
+                continue
+            for special in self.table.snapshot(other.index).special:
+                if isinstance(special.move, Resignation):
+                    label = game_panels.resign_label(self.game, other.index)
+                    specials.append((label, partial(self.submit_special, special), True,
+                                     f"special:{special.notation}:{other.index}"))
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
@@ -81,7 +91,10 @@ class GameFrame(GamePlay):
             text = (i18n.translated(RESIGN, game_panels.SPECIAL_MOVE)
                     if isinstance(self.offer, Resignation)
                     else i18n.translated(self.table.notation(self.offer)))
-            special = s.special_move(self.offer)
+            # The special move as its maker's (out of turn, another person's at this
+            # screen) says what it would give.
+            shot = self.table.snapshot(self.offer_seat) if self.offer_seat is not None else s
+            special = shot.special_move(self.offer)
             after = special.result if special is not None else None
             winners = [self.seat_label(w) for w in after.winners] if after else []
             if not winners:
