@@ -64,12 +64,23 @@ class Turn:
     to_move: int | None
     agent: bool
     over: bool
+    #: The words a seat not to move may send now (resign, offer a draw): anything else
+    #: out of turn is refused on the loop at once.
+    aside: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: Table) -> Turn:
-        """The table's turn now (runs the game's `to_move` and `outcome`)."""
-        return cls(frames.moves_played(table), table.to_move, table.agent_to_move,
-                   table.over)
+        """The table's turn now (runs the game's `to_move`, `outcome` and special
+        moves)."""
+        to_move = table.to_move
+        aside: frozenset[str] = frozenset()
+        if to_move is not None and table.players > 1:
+            # Out of turn the words are every seat's alike ("resign", the draw): the
+            # next seat's stand for all (each is read as its sender's own, later).
+            other = (to_move + 1) % table.players
+            aside = frozenset(special.notation for special in table.specials(other))
+        return cls(frames.moves_played(table), to_move, table.agent_to_move, table.over,
+                   aside)
 
 
 class Authority:
@@ -310,7 +321,7 @@ class Authority:
         """A client's move for its seat at `ply`, in notation: checked, then played or
         answered (to that seat only)."""
         async with self.lock:
-            refusal = self._refusal(seat_index, ply)
+            refusal = self._refusal(seat_index, ply, text)
             if refusal is not None:
                 self.post(seat_index, error(refusal))
                 self.deliver()
@@ -319,7 +330,7 @@ class Authority:
             await self.step(lambda: self._propose(seat_index, text[:200], confirmed, now))
         self.next_turn()
 
-    def _refusal(self, seat_index: int, ply: int) -> Line | None:
+    def _refusal(self, seat_index: int, ply: int, text: str) -> Line | None:
         """Why the seat may not move now (None: it may), from the turn as it stands."""
         turn = self.turn
         if self.over:
@@ -336,7 +347,10 @@ class Authority:
         if turn.to_move != seat_index:
             # Out of turn a seat may still resign or offer a draw (its own only: the
             # table reads the word as this seat's, on the step's thread).
-            return None
+            if text.strip() in turn.aside:
+                return None
+            return Line.of("it is not your turn: {player} is to move",
+                           player=seat(turn.to_move))
         if ply != turn.ply:
             return Line.of("that move was for ply {sent}; the game is at ply {ply}",
                            sent=ply, ply=turn.ply)

@@ -618,15 +618,19 @@ class Table:
                              game.outcome(game.apply(s.state, move)), seat)
                      for move in s.special_moves())
 
+    def specials(self, seat: int) -> tuple[Special, ...]:
+        """The special moves `seat` may make now, on its turn or out of turn (as its
+        `Snapshot.special`, without the rest of a snapshot)."""
+        if self.to_move is None or not 0 <= seat < self.players:
+            return ()
+        with self.session.guard("listing the special moves"):
+            return self._specials(seat)
+
     def special_named(self, seat: int, text: str) -> Special | None:
         """The special move of `seat` whose notation is `text` now (None: none is): how
         an online seat's word out of turn is read, only ever as that seat's own."""
-        if self.to_move is None or not 0 <= seat < self.players:
-            return None
-        with self.session.guard("listing the special moves"):
-            specials = self._specials(seat)
-        return next((special for special in specials if special.notation == text.strip()),
-                    None)
+        return next((special for special in self.specials(seat)
+                     if special.notation == text.strip()), None)
 
     # -- people ------------------------------------------------------------------------------
     def propose(self, move: Any, seat: int | None = None) -> Proposal:
