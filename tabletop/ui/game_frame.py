@@ -59,7 +59,7 @@ class GameFrame(GamePlay):
         for other in self.table.seats:
             if not other.is_person or other.index == s.seat or s.to_move is None:
                 continue
-            for special in self.table.snapshot(other.index).special:
+            for special in self.table.specials(other.index):
                 if isinstance(special.move, Resignation):
                     label = game_panels.resign_label(self.game, other.index)
                     specials.append((label, partial(self.submit_special, special), True,
@@ -93,8 +93,9 @@ class GameFrame(GamePlay):
                     else i18n.translated(self.table.notation(self.offer)))
             # The special move as its maker's (out of turn, another person's at this
             # screen) says what it would give.
-            shot = self.table.snapshot(self.offer_seat) if self.offer_seat is not None else s
-            special = shot.special_move(self.offer)
+            special = (s.special_move(self.offer) if self.offer_seat is None else next(
+                (sp for sp in self.table.specials(self.offer_seat) if sp.move == self.offer),
+                None))
             after = special.result if special is not None else None
             winners = [self.seat_label(w) for w in after.winners] if after else []
             if not winners:
