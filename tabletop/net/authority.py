@@ -34,6 +34,7 @@ from tabletop.model import TabletopError
 from tabletop.net import frames
 from tabletop.net.codes import new_token
 from tabletop.net.credentials import COMPUTER, ONLINE, Keeping, Place, credentials_data
+from tabletop.play.session import MOVE
 from tabletop.play.table import Answer, Ended, Event, Played, Replaced, Table
 
 #: Where a message goes: a seat's client, or (None) every spectator; and the message.
@@ -302,15 +303,22 @@ class Authority:
                 await self.step(lambda: self.table.time_out(seat_index))
 
     async def drive(self) -> None:
-        """Play the computers' moves, each on a worker thread (the other tables go on)."""
+        """Play the computers' moves, each on a worker thread (the other tables go on).
+
+        The decision and its move are two steps: a person's resignation sent while the
+        computer thinks is taken between them, and the decision, made for a game that
+        is over by then, is never played."""
         while self.turn.agent and not self.over:
             self.thinking = self.turn.to_move
             self.tell_seats()
-            async with self.lock:
-                try:
-                    await self.step(self.table.advance, thinking=True)
-                finally:
-                    self.thinking = None
+            try:
+                async with self.lock:
+                    await self.step(lambda: self.table.think(MOVE), thinking=True)
+                async with self.lock:
+                    if not self.over:
+                        await self.step(self.table.advance, thinking=True)
+            finally:
+                self.thinking = None
         if not self.over:
             self.tell_seats()
             self.next_turn()

@@ -135,3 +135,27 @@ def test_a_connection_cannot_resign_or_offer_for_another_seat(tmp_path: Path) ->
     [record] = kept(tmp_path / "host")
     assert record.ended == RESIGNED and record.result is not None
     assert record.result.winners == (0,) and record.moves == ()
+
+
+def test_a_resignation_while_the_hosts_computer_thinks_drops_its_move(
+        tmp_path: Path) -> None:
+    # The computer (MCTS) thinks for 3 s after Ada's move; her resignation, sent at once,
+    # is taken before its move, which is never played.
+    host, address, code = start_host(tmp_path / "host", "versus", "--seat=remote",
+                                     "--seat=mcts", "--seconds", "3")
+    try:
+        with client(address) as ada:
+            welcome = ask(ada, "join", code=code, seat=0)
+            assert welcome["position"]["to_move"] == 0
+            ada.send(encode("move", ply=0, move="a1-b1"))
+            assert next_of(ada, {"played"})["ply"] == 0
+            ada.send(encode("move", ply=1, move="resign", confirmed=True))
+            ended = next_of(ada, {"ended", "played"})
+            assert ended["type"] == "ended", ended  # no move of the computer came first
+            assert ended["outcome"]["said"] == "Blue resigned"
+        finish(host)
+    finally:
+        host.kill()
+    [record] = kept(tmp_path / "host")
+    assert record.moves == ("a1-b1",) and record.ended == RESIGNED
+    assert record.result is not None and record.result.winners == (1,)
