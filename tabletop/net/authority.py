@@ -75,11 +75,11 @@ class Turn:
         moves)."""
         to_move = table.to_move
         aside: frozenset[str] = frozenset()
-        if to_move is not None and table.players > 1:
-            # Out of turn the words are every seat's alike ("resign", the draw): the
-            # next seat's stand for all (each is read as its sender's own, later).
-            other = (to_move + 1) % table.players
-            aside = frozenset(special.notation for special in table.specials(other))
+        people = [i for i in range(table.players) if i != to_move and not table.is_agent(i)]
+        if to_move is not None and people:
+            # Out of turn the words are every person's alike ("resign", the draw): one
+            # person's stand for all (each is read as its sender's own, later).
+            aside = frozenset(special.notation for special in table.specials(people[0]))
         return cls(frames.moves_played(table), to_move, table.agent_to_move, table.over,
                    aside)
 

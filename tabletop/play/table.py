@@ -753,6 +753,8 @@ class Table:
         (`Resignation`) is the table's verdict (`resign`); a draw offered out of turn is
         the game's draw, played for the seat to move."""
         if isinstance(move, Resignation):
+            if seat is not None and seat != move.seat:
+                raise ValueError(f"seat {seat} cannot resign for seat {move.seat}")
             self.resign(move.seat)
             return
         self.play(move)
