@@ -3,8 +3,10 @@
 Counts the exported names of the contract's modules (`tabletop`, `tabletop.model`, the kit
 `tabletop.testing`, the toolkit `tabletop.ui.kit` and `tabletop.ui.boards`), plus the public
 members of each exported class (`Game`'s methods, `GameInfo`'s fields, `BoardRenderer`'s
-methods...), each qualified name once; and `Game`'s public methods on their own (issue 35
-holds them to 22). Deprecated shims are counted apart: they go after one release.
+methods...), each qualified name once, but not what a class has from Python itself (an
+exception's `args` and `with_traceback`, a tuple's `count`); and `Game`'s public methods
+on their own (issue 35 holds them to 22). Deprecated shims are counted apart: they go
+after one release.
 
     python bench/contract.py
 """
@@ -28,6 +30,13 @@ def _deprecated(owner: object, name: str) -> bool:
     return "deprecated" in doc.lower().split(".")[0]
 
 
+def _from_python(cls: type, member: str) -> bool:
+    """True for a member a class inherits from a built-in base (`BaseException.args`):
+    Python's surface, not the contract's."""
+    return any(base.__module__ == "builtins" and base is not object and hasattr(base, member)
+               for base in cls.__mro__)
+
+
 def main() -> None:
     names: set[str] = set()
     shims: set[str] = set()
@@ -44,7 +53,7 @@ def main() -> None:
                 names.add(qualified)
                 if inspect.isclass(value):
                     for member in dir(value):
-                        if member.startswith("_"):
+                        if member.startswith("_") or _from_python(value, member):
                             continue
                         key = f"{qualified}.{member}"
                         (shims if _deprecated(value, member) else names).add(key)

@@ -40,6 +40,7 @@ MODULES = (
     "tabletop.plugins",
     "tabletop.record",
     "tabletop.play.session",
+    "tabletop.play.option_words",
     "tabletop.testing",
     "tabletop.tutorial",
     "tabletop.ai",

@@ -70,6 +70,12 @@ def _cards(options: Mapping[str, Any]) -> CardList:
                           _("Deck: {problem}.").format(problem=exc)) from None
 
 
+def _preset_name(option: GameOption, value: Any) -> str:
+    """The name this game gives `value` of `option` (its preset's), else the value."""
+    return next((name for name, preset in option.presets if preset == value
+                 and type(preset) is type(value)), str(value))
+
+
 def _table(players: int) -> str:
     """A game of `players`, in words (the current language)."""
     if players == 1:
@@ -143,7 +149,7 @@ class VersoGame(Game[VersoState, Move]):
             raise OptionError(f"the deck has {len(cards)} cards; {players} player(s) "
                               f"need {need}",
                               _("{option}: this deck has {count} cards, and {table} needs "
-                                "{need}.").format(option=_(self.info.option("deck").title),
+                                "{need}.").format(option=_(self.info.option("deck").label),
                                                   count=len(cards), table=_table(players),
                                                   need=need))
         first = options.get("first_player", -1)
@@ -151,7 +157,7 @@ class VersoGame(Game[VersoState, Move]):
             first = -1
         if isinstance(first, bool) or not isinstance(first, int) or not -1 <= first < players:
             option = self.info.option("first_player")
-            named = [_(option.value_text(seat)) for seat in (-1, *range(players))]
+            named = [_(_preset_name(option, seat)) for seat in (-1, *range(players))]
             if players == 1:
                 offered = _("{first} or {second}").format(first=named[0], second=named[1])
             elif players == 2:
@@ -163,8 +169,8 @@ class VersoGame(Game[VersoState, Move]):
             raise OptionError(f"option 'first_player': {first!r} is not a seat of "
                               f"{players} player(s) (or -1 for random)",
                               _("{option}: {value} has no seat in {table}; choose "
-                                "{offered}.").format(option=_(option.title),
-                                                     value=_(option.value_text(first)),
+                                "{offered}.").format(option=_(option.label),
+                                                     value=_(_preset_name(option, first)),
                                                      table=_table(players),
                                                      offered=offered))
         if setup is not None:

@@ -60,14 +60,16 @@ controller.
 Notation: rows a (Blue's home, bottom) to k (Brown's home, top), cells numbered from the
 left: b2-c2 moves a pawn, Va3-e3 the VERSUS; also 'resign' and 'draw'.""")
 
+#: The preset that lets a VERSUS stop on a target (a start position may then put it there).
+LITERAL_READING = N_("Yes (the literal reading)")
+
 OPTIONS = (
     GameOption("versus_may_stop_on_target", False,
                N_("a VERSUS may stop on an empty target (the literal reading of the rules)"),
                kind=bool, label=N_("VERSUS on a target"),
                help=N_("Our ruling keeps a VERSUS off the targets; the literal reading of "
                        "the rules lets it stop on an empty one."),
-               presets=((N_("No (our ruling)"), False),
-                        (N_("Yes (the literal reading)"), True))),
+               presets=((N_("No (our ruling)"), False), (LITERAL_READING, True))),
     GameOption("repetition_limit", 3,
                N_("the game ends when a position occurs this many times"), kind=int,
                minimum=2, label=N_("Repeated positions"),
@@ -130,7 +132,7 @@ INFO = GameInfo(
 def _refused(option: GameOption, exc: ValueError) -> OptionError:
     """The data of `option` refused: the reason as it is, after the option's label for
     a player."""
-    return OptionError(str(exc), _("{option}: {problem}.").format(option=_(option.title),
+    return OptionError(str(exc), _("{option}: {problem}.").format(option=_(option.label),
                                                                    problem=exc))
 
 
@@ -161,8 +163,8 @@ class VersusGame(Game[VersusState, AnyMove]):
             rule = self.info.option("versus_may_stop_on_target")
             raise OptionError(str(exc), _(
                 "{option}: the start position puts a VERSUS on the target {cell}, which "
-                "only \"{value}\" allows.").format(option=_(rule.title), cell=exc.cell,
-                                                   value=_(rule.value_text(True)))) from None
+                "only \"{value}\" allows.").format(option=_(rule.label), cell=exc.cell,
+                                                   value=_(LITERAL_READING))) from None
 
     # -- playing ---------------------------------------------------------------------
     def to_move(self, state: VersusState) -> int | None:
@@ -482,5 +484,5 @@ def _why_illegal(state: VersusState, move: Move) -> Line:
         rule = INFO.option("versus_may_stop_on_target")
         # The option's label is an argument: the host shows it in the player's language.
         return Line.of("a VERSUS may not stop on the target {cell} (§3; the option "
-                       "\"{option}\" allows it)", cell=to, option=rule.title)
+                       "\"{option}\" allows it)", cell=to, option=rule.label)
     return Line.of("a VERSUS slides in a straight line over free cells only")

@@ -321,6 +321,11 @@ class Connection:
             self._thread.join(timeout=5)
 
 
+def _options(message: Mapping[str, Any]) -> dict[str, Any]:
+    options = message.get("options")
+    return dict(options) if isinstance(options, dict) else {}
+
+
 @dataclass
 class OnlineGame:
     """What a client knows of its table: made only of the host's messages."""
@@ -338,6 +343,8 @@ class OnlineGame:
     status: str = "connected"
     #: Seconds each person has for a move (None: no clock).
     time_limit: float | None = None
+    #: The table's options, as the host resolved them.
+    options: dict[str, Any] = field(default_factory=dict)
     _state: Any = None
 
     @classmethod
@@ -347,7 +354,8 @@ class OnlineGame:
         online = cls(game, message.get("seat"), message["players"], list(message["seats"]),
                      dict(message["position"]), [list(lines) for lines in message["log"]],
                      int(message.get("log_from", 0)), message.get("outcome"),
-                     time_limit=float(limit) if isinstance(limit, (int, float)) else None)
+                     time_limit=float(limit) if isinstance(limit, (int, float)) else None,
+                     options=_options(message))
         online._draw_text()
         return online
 
@@ -361,6 +369,7 @@ class OnlineGame:
             self.log = [list(lines) for lines in message["log"]]
             self.log_from = int(message.get("log_from", 0))
             self.outcome = message.get("outcome")
+            self.options = _options(message)
             self._state = None
             self._draw_text()
         elif kind == "played":

@@ -1,9 +1,11 @@
 """Playing an online seat from a client: in the terminal, or by an agent (no arcade).
 
 Both follow the host's messages in an `OnlineGame` and send moves in the game's
-notation; the host checks them. At the end the client keeps the game's record (which
-the host sends once nothing is secret any more) in its own library, so it can be
-replayed and counts in Statistics like a game played at one screen.
+notation; the host checks them. After every move the client keeps what its seat saw
+(`net.joined.SeatSight`): the game is in its Library, in progress online, from the
+start. At the end it keeps the game's record (which the host sends once nothing is
+secret any more) in its own library in its place, so it can be replayed and counts in
+Statistics, once, like a game played at one screen.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from tabletop.i18n import _
 from tabletop.limits import one_line
 from tabletop.model import TabletopError
 from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
+from tabletop.net.joined import SeatSight
 from tabletop.play.session import agent_label, choose_move, make_agent
 from tabletop.play.table import hint_text, said
 from tabletop.play.terminal import said_yes
@@ -61,9 +64,12 @@ def welcome(host: Host, connection: Connection, say: Say, wait: float = 30.0) ->
                 "message", "the host closed the connection"))))
 
 
-def keep_record(host: Host, online: OnlineGame, data: Path | None = None) -> str | None:
+def keep_record(host: Host, online: OnlineGame, data: Path | None = None,
+                entry_id: str | None = None) -> str | None:
     """Keep the finished game's record in this client's library (checked by replaying
-    it first: a host's record is foreign input); where it was kept, or why not."""
+    it first: a host's record is foreign input); where it was kept, or why not. With
+    `entry_id` (a `SeatSight`'s), it takes the place of the seat's kept sight, once: a
+    record that does not replay leaves the sight as it was."""
     from tabletop.store.library import Library
     from tabletop.store.paths import data_dir
 
@@ -78,12 +84,51 @@ def keep_record(host: Host, online: OnlineGame, data: Path | None = None) -> str
     try:
         players = [online.label(i) if entry.get("kind") != "computer"
                    else str(record.agents[i]) for i, entry in enumerate(online.seats)]
-        entry = library.add(record, players, origin="online")
+        entry = (library.finish_seen(entry_id, record, players) if entry_id is not None
+                 else library.add(record, players, origin="online"))
         return _("Kept in the game library: {file}").format(file=entry.file)
     except (TabletopError, OSError) as exc:
         return _("the game could not be kept: {reason}").format(reason=one_line(exc))
     finally:
         library.close()
+
+
+def seat_sight(connection: Connection, data: Path | None, background: bool = False,
+               address: str = "", name: str = "") -> SeatSight | None:
+    """The keeper of what this client's seat sees at a table it joined by its code
+    (None for a seat taken by its token alone: the host's own, whose host keeps the
+    game), in `data` (default: the data folder)."""
+    from tabletop.store.paths import data_dir
+
+    if not connection.code:
+        return None
+    try:
+        directory = data or data_dir()
+    except OSError:
+        return None  # no data folder: the game is kept by its host only
+    return SeatSight(directory, connection.uri, connection.code, address,
+                     name or connection.name, background)
+
+
+def _follow(sight: SeatSight | None, online: OnlineGame, message: dict[str, Any],
+            say: Say) -> None:
+    """Keep what the seat saw after `message`; a failure said once."""
+    if sight is None:
+        return
+    sight.follow(online, message)
+    problem = sight.take_problem()
+    if problem:
+        say(_("Not saving: {problem}").format(problem=problem))
+
+
+def _finish(host: Host, online: OnlineGame, data: Path | None,
+            sight: SeatSight | None, say: Say) -> None:
+    """The game is over: its record takes the place of the seat's sight."""
+    if sight is not None:
+        sight.close()
+    kept = keep_record(host, online, data, sight.id if sight is not None else None)
+    if kept:
+        say(kept)
 
 
 def _said(online: OnlineGame, message: dict[str, Any], say: Say) -> None:
@@ -159,6 +204,8 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
     asks the game's strongest agent, here, on this seat's view. `read` gives one typed
     line (None at the end of the input)."""
     prompt = prompt or say
+    sight = seat_sight(connection, data)
+    _follow(sight, online, {"type": "welcome"}, say)
     typed = Typed(read)
     question: dict[str, Any] | None = None  # a "confirm" or an "offer" waiting for y/N
     asked: int | None = None  # the ply whose prompt was shown
@@ -175,6 +222,7 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
                 continue
             online.take(message)
             _said(online, message, say)
+            _follow(sight, online, message, say)
             if kind == "error" and online.my_turn:
                 sent = asked = None  # refused: asked again
             if kind == STATUS and message.get("state") in ("lost", "closed") \
@@ -196,6 +244,8 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
         if line is Typed.END or str(line).strip().lower() in QUIT_WORDS:
             say(_("You left the table; your seat is kept (join again with the same "
                   "command to take it)."))
+            if sight is not None:
+                sight.close()
             return online
         text = str(line).strip()
         if question is not None:
@@ -234,9 +284,7 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
         say(_("Game over: {reason}").format(reason=online.outcome.get("said", "")))
         if online.record is None:  # the end came with a played move: the record follows
             _await_record(connection, online)
-        kept = keep_record(host, online, data)
-        if kept:
-            say(kept)
+        _finish(host, online, data, sight, say)
     return online
 
 
@@ -309,6 +357,8 @@ def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Ag
     the host's seed; `seed` makes it repeatable)."""
     budget = budget or Budget()
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    sight = seat_sight(connection, data)
+    _follow(sight, online, {"type": "welcome"}, say)
     asked = -1
     while online.outcome is None:
         if online.my_turn and online.ply != asked and connection.messages.empty():
@@ -328,6 +378,7 @@ def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Ag
             continue
         online.take(message)
         _said(online, message, say)
+        _follow(sight, online, message, say)
         if message["type"] == "welcome":
             asked = -1
         if message["type"] == STATUS and message.get("state") in ("lost", "closed") \
@@ -338,9 +389,7 @@ def play_agent(host: Host, connection: Connection, online: OnlineGame, agent: Ag
         _await_record(connection, online)
     say(_("Game over: {reason}").format(
         reason=online.outcome.get("said", "") if online.outcome else ""))
-    kept = keep_record(host, online, data)
-    if kept:
-        say(kept)
+    _finish(host, online, data, sight, say)
     return online
 
 

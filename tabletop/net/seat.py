@@ -5,8 +5,10 @@ person here joining it by their seat's token, like any client) and `OnlineSeat.j
 takes a seat at a friend's table by its address and code. Either way the front end then
 calls `poll()` once a frame: it applies what the host sent to the seat's `OnlineGame`
 and returns those messages, for the screen to show. Moves go out as notation (`move`,
-`confirm`, `answer`); the host checks them. At the end a joined seat keeps the game's
-record in this machine's library (a hosted game is kept by its host as it goes).
+`confirm`, `answer`); the host checks them. A joined seat keeps what it saw after every
+move (`net.joined.SeatSight`: the game is in the Library, in progress online, from the
+start), and at the end the game's record in its place (a hosted game is kept by its host
+as it goes).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from tabletop.net.client import STATUS, Connection, NetError, OnlineGame
 from tabletop.net.codes import normal_code
 from tabletop.net.credentials import read_port
 from tabletop.net.hosting import Hosting
-from tabletop.net.joined import Joined, remember_token, remembered_token
-from tabletop.net.players import keep_record, welcome
+from tabletop.net.joined import Joined, SeatSight, remember_token, remembered_token
+from tabletop.net.players import keep_record, seat_sight, welcome
 from tabletop.net.protocol import DEFAULT_PORT, PATIENCE
 from tabletop.net.server import HERE, Server
 from tabletop.plugins import Host
@@ -53,6 +55,10 @@ class OnlineSeat:
     kept: str | None = None
     #: The host's last word on a connection that is gone for good.
     lost: str | None = None
+    #: What keeps the seat's sight of a joined table (None when hosted here).
+    sight: SeatSight | None = None
+    #: Why what the seat saw could not be kept, until a write works again.
+    unkept: str | None = None
     _left: bool = field(default=False, repr=False)
 
     # -- making one ----------------------------------------------------------------------
@@ -146,8 +152,11 @@ class OnlineSeat:
         except TabletopError:
             connection.close()
             raise
-        seat = cls(host, connection, game, data, typed, address)
+        seat = cls(host, connection, game, data, typed, address,
+                   sight=seat_sight(connection, data, background=True, address=address,
+                                    name=name))
         seat.remember(name)
+        seat._follow({"type": "welcome"})
         return seat
 
     @classmethod
@@ -178,6 +187,7 @@ class OnlineSeat:
                 break
             if message["type"] not in ("confirm", "offer"):
                 self.game.take(message)
+                self._follow(message)
             if message["type"] == "ended":
                 self._ended()
             elif message["type"] == STATUS and message.get("state") in ("lost", "closed") \
@@ -186,10 +196,25 @@ class OnlineSeat:
             taken.append(message)
         return taken
 
+    def _follow(self, message: dict[str, Any]) -> None:
+        """Keep what the seat saw after `message` (a joined seat)."""
+        if self.sight is None:
+            return
+        self.sight.follow(self.game, message)
+        problem = self.sight.take_problem()
+        if problem:
+            self.unkept = problem
+        elif not self.sight.failing:
+            self.unkept = None
+
     def _ended(self) -> None:
-        """The game is over: a joined seat keeps its record, and forgets its token."""
+        """The game is over: a joined seat keeps its record in place of its sight, and
+        forgets its token."""
         if self.hosting is None:
-            self.kept = keep_record(self.host, self.game, self.data)
+            if self.sight is not None:
+                self.sight.close()
+            self.kept = keep_record(self.host, self.game, self.data,
+                                    self.sight.id if self.sight is not None else None)
             remember_token(self.connection.uri, self.code, None, self.data)
 
     def move(self, notation: str) -> None:
@@ -218,6 +243,8 @@ class OnlineSeat:
         self._left = True
         try:
             self.connection.close()
+            if self.sight is not None:
+                self.sight.close()
         finally:
             if self.hosting is not None:
                 self.hosting.stop()

@@ -51,7 +51,7 @@ from typing import Any
 
 from tabletop import i18n
 from tabletop.i18n import _, ngettext
-from tabletop.limits import one_line, player_name, player_name_problem, shown
+from tabletop.limits import one_line, player_name, player_name_problem, read_text, shown
 from tabletop.model import RecordError, TabletopError
 from tabletop.record import Record
 from tabletop.store import journal
@@ -101,11 +101,19 @@ from tabletop.store.records import (
     signature,
     time_problem,
 )
+from tabletop.store.seen import (
+    TRASHED,
+    Seen,
+    forget_seen,
+    seen_from_dict,
+    seen_games,
+    seen_path,
+)
 
 # What a caller of the library needs beside `Library`, defined in the modules below it.
 __all__ = ["BUSY_TIMEOUT", "FINISHED", "GAMES", "HUMAN", "IMPORTED", "INDEX", "IN_PROGRESS",
            "ORIGINS", "TRASH", "UNPLAYED_PLIES", "UNREADABLE", "Entry", "Library",
-           "LibraryError", "Seat", "given_names", "new_id", "unplayed"]
+           "LibraryError", "Seat", "Seen", "given_names", "new_id", "unplayed"]
 
 #: The library's default name of a seat nobody named (`tabletop.seats.default_name`): no
 #: person may be renamed to it, or their seats would count as nobody's.
@@ -544,6 +552,70 @@ class Library:
         meta = {"id": game_id, "players": meta["players"], "created": meta.get("created", now),
                 "updated": now, "origin": IMPORTED}
         return self._store(game_id, record, meta)
+
+    # -- the online games this machine joined ----------------------------------------------
+    def seen(self) -> list[Seen]:
+        """What this machine's seats saw of the online games they joined and that go on
+        (`tabletop.store.seen`), most recently played first: each not yet a kept game."""
+        with self._lock:
+            kept = {r[0] for r in self._db.execute("SELECT id FROM games")}
+        return [s for s in seen_games(self.directory) if s.id not in kept]
+
+    def finish_seen(self, game_id: str, record: Record, players: Sequence[str] | None
+                    ) -> Entry:
+        """Keep `record`, the whole game the host sent at its end, as the finished game of
+        the table whose sight is kept as `game_id`: under that id, once (a game already
+        kept there stays as it is); the sight then goes. Raises `LibraryError`."""
+        self._check_writable(_("cannot keep the game"))
+        with self._lock:
+            there = self._db.execute("SELECT 1 FROM games WHERE id = ?",
+                                     (game_id,)).fetchone() is not None
+        entry = (self.get(game_id) if there
+                 else self.add(record, players, origin="online", game_id=game_id))
+        with contextlib.suppress(OSError):  # listed no more: `seen` skips a kept game
+            forget_seen(self.directory, game_id)
+        return entry
+
+    def delete_seen(self, game_id: str) -> Path:
+        """Move a joined game's kept sight into the trash folder (`restore_seen` brings
+        it back); where it went. Raises `LibraryError`."""
+        self._check_writable(_("cannot delete the game"))
+        source = seen_path(self.directory, game_id)
+        with self._lock:
+            try:
+                target = self.trash_dir / (free_name(self.trash_dir, game_id, (TRASHED,))
+                                           + TRASHED)
+                os.replace(source, target)
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot move {file} to the trash: {reason}")
+                                            .format(file=source,
+                                                    reason=exc.strerror or exc))) from None
+        return target
+
+    def restore_seen(self, trashed: Path) -> None:
+        """Bring a sight `delete_seen` moved to the trash back. Raises `LibraryError` if
+        it is not one, or the table's sight is kept again meanwhile."""
+        self._check_writable(_("cannot restore the game"))
+        source = self.trash_dir / trashed.name
+        if (trashed.parent.resolve() != self.trash_dir.resolve()
+                or source.suffix != TRASHED or not SAFE_ID.fullmatch(source.stem)):
+            raise LibraryError(_("{file} is not a game of the library's trash").format(
+                file=trashed.name))
+        try:  # under the id it holds (its name in the trash may have a number)
+            target = seen_path(self.directory, seen_from_dict(json.loads(read_text(
+                source))).id)
+        except (OSError, ValueError, RecursionError, RecordError) as exc:
+            raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                file=trashed.name, reason=getattr(exc, "strerror", None) or exc))) from None
+        with self._lock:
+            if os.path.lexists(target):
+                raise LibraryError(_("cannot restore {file}: a kept game has its name")
+                                   .format(file=trashed.name))
+            try:
+                os.replace(source, target)
+            except OSError as exc:
+                raise LibraryError(one_line(_("cannot restore {file}: {reason}").format(
+                    file=trashed.name, reason=exc.strerror or exc))) from None
 
     def _kept_copy(self, record: Record) -> str | None:
         """The id of a kept game with exactly this record, if any. A game whose latest

@@ -27,6 +27,9 @@ SAVES = "saves"
 GAMES = "games"
 TRASH = "trash"
 INDEX = "library.sqlite3"
+#: What this machine's seats saw of the online games they joined, while they go on (see
+#: `tabletop.store.seen`).
+SEEN = "joined"
 #: Kept reviews of kept games, one file per game (by the digest of its record).
 REVIEWS = "reviews"
 

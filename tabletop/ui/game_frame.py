@@ -67,7 +67,10 @@ class GameFrame(GamePlay):
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
-            s.lines, self.log_scroll, self.preview_actions())
+            s.lines, self.log_scroll, self.preview_actions(),
+            # Every seat's turn line, for the turn's slot (the same height all game).
+            turns=tuple(self.turn_line(seat) for seat in range(s.players)),
+            names=tuple(self.seat_label(seat) for seat in range(s.players)))
 
     def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""
@@ -155,6 +158,16 @@ class GameFrame(GamePlay):
         names = game_panels.player_names(self.game.info, self.table.seats)
         return game_panels.result_lines(outcome, names, self.table.labels())
 
+    def turn_line(self, seat: int) -> str:
+        """The sidebar's turn line when `seat` is to move: a person by their name alone,
+        the computer by its level."""
+        who = self.seat_label(seat)
+        if self.table.is_agent(seat):
+            entry = self.table.seats[seat]
+            level = i18n.translated(entry.level or entry.agent)
+            return _("To move: {player} (computer: {level})").format(player=who, level=level)
+        return _("To move: {player}").format(player=who)
+
     def status_lines(self) -> list[tuple[str, Any]]:
         """The sidebar's turn and status lines, with their colours."""
         s = self.snapshot
@@ -163,16 +176,7 @@ class GameFrame(GamePlay):
             lines.append((_("Game over"), ACCENT))
         else:
             who = self.seat_label(s.to_move)
-            # A person by their name alone (a long name then reads whole at 800x600), the
-            # computer by its level.
-            seat = self.table.seats[s.to_move]
-            if s.agent_to_move:
-                level = i18n.translated(seat.level or seat.agent)
-                turn = _("To move: {player} (computer: {level})").format(player=who,
-                                                                         level=level)
-            else:
-                turn = _("To move: {player}").format(player=who)
-            lines.append((turn, TEXT))
+            lines.append((self.turn_line(s.to_move), TEXT))
             if self.move_held:
                 # Not "thinking" any more: the move is chosen, and the last one (its
                 # sentence below) stays on show for the pace. One line, as "thinking" is,

@@ -123,6 +123,12 @@ class Sidebar:
     preview: tuple[Action, ...] = ()
     #: The number of the log's first move (an online seat is sent the latest only).
     log_first: int = 1
+    #: Every turn line the game may show (each seat's "To move: …"): the turn's slot is
+    #: as tall as the longest of them needs, so that nothing under it moves as turns pass.
+    turns: tuple[str, ...] = ()
+    #: The seats' names the turn lines hold: a turn line is cut (whole on hover) only
+    #: where one of them alone is wider than the sidebar.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,8 +167,14 @@ class PanelDrawn:
     legend_boxes: tuple[Rect, ...]
 
 
-#: The sidebar's width beside a board, in layout pixels.
+#: The sidebar's width beside a board, in layout pixels; a window wider than WIDE
+#: (width to height) gives it up to WIDE_SIDEBAR, at most a share SIDEBAR_SHARE of the
+#: window: a board is bound by the height there, and a tutorial's long step leaves the
+#: move log its rows.
 SIDEBAR = 340
+WIDE = 1.5
+WIDE_SIDEBAR = 440
+SIDEBAR_SHARE = 0.3
 
 
 def board_and_sidebar(px: Callable[[float], float], width: float,
@@ -171,6 +183,8 @@ def board_and_sidebar(px: Callable[[float], float], width: float,
     scales layout pixels): one rule for every screen that shows a board beside a sidebar
     (a game, an online seat, a tutorial, a replay)."""
     side_w = px(SIDEBAR)
+    if width > WIDE * height:
+        side_w = max(side_w, min(px(WIDE_SIDEBAR), width * SIDEBAR_SHARE))
     area = Rect(px(16), px(16), width - side_w - px(40), height - px(32))
     return area, Rect(width - side_w - px(16), px(16), side_w, height - px(32))
 
@@ -192,6 +206,27 @@ def _would_cut(surface: Screen, line: str, width: float) -> bool:
                     font_name=FONT_SANS)[1].cut
 
 
+def _row_cut(line: str, width: float, points: float) -> bool:
+    """True if `line` is cut on one sidebar row `width` wide (at `points`, scaled down
+    to the smallest size first)."""
+    return fit_text(line, 0, 0, Rect(0, -100, width, 200), points, TEXT,
+                    font_name=FONT_SANS)[1].cut
+
+
+def _turn_slot(surface: Screen, shown: Sidebar, turn: str, width: float
+               ) -> tuple[int, bool]:
+    """The rows of the turn's slot (one, or two where the game's longest turn line does
+    not fit one), and whether the turn line now may be cut: only where a name in it is
+    alone wider than a row. A sidebar that lists no turn lines keeps one row (its first
+    line could not keep its rows as it changes)."""
+    points = surface.px(13)
+    rows = 2 if shown.turns and any(_row_cut(line, width, points)
+                                    for line in (turn, *shown.turns)) else 1
+    may_cut = any(name and name in turn and _row_cut(name, width, points)
+                  for name in shown.names)
+    return rows, may_cut
+
+
 def _split_scores(line: str) -> list[str]:
     """A line of two seats' scores as one line each (the first keeps "Scores:")."""
     return [part.strip() for part in line.split(" · ")]
@@ -210,27 +245,33 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
 
     Fixed slots: every button's place depends only on the buttons above it, never on a
     text, so nothing a player may click moves under the pointer when a message, a
-    refusal or a preview appears. A turn line too long for its row is cut (whole on
-    hover); the status lines below the buttons wrap and take room from the log."""
+    refusal or a preview appears. The turn line wraps to a second row where one is too
+    narrow, in a slot as tall as the game's longest turn line needs (`Sidebar.turns`),
+    so the rows stay put as turns pass; the status lines below the buttons wrap and
+    take room from the log."""
     px = surface.px
     left, width = panel.left + px(16), panel.width - px(32)
     y = panel.top - px(36)
     surface.label(shown.title, left, y, 20, bold=True, width=width)
     y -= px(30)
     turn, *status = shown.status or (("", TEXT),)
-    # The turn and each score line: one row each, in a box of its own (cut, not wrapped).
+    # The turn in its slot, then each score line: one row each, in a box of its own.
     # A line of two seats' scores that would be cut, even at scores a digit longer, gives
     # each seat a row (so the rows, and the buttons under them, stay put as scores grow).
     row_h, top = surface.line(13, 1.5), y - px(12)
+    rows, name_cut = _turn_slot(surface, shown, turn[0], width)
+    turn_box = Rect(left, top - rows * row_h, width, rows * row_h)
+    surface.label(turn[0], left, turn_box.top, 13, turn[1], anchor_y="top", box=turn_box,
+                  multiline=rows > 1, may_cut=name_cut)
+    top = turn_box.bottom
     # (A row of one seat that is still cut holds a long name: cut, whole on hover.)
     scores = [(part, split) for line in shown.scores
               for split in (_would_cut(surface, line, width),)
               for part in (_split_scores(line) if split else [line])]
-    for text, colour, name in (
-            (*turn, False), *((line, TEXT, split) for line, split in scores)):
+    for text, split in scores:
         row_box = Rect(left, top - row_h, width, row_h)
-        surface.label(text, left, row_box.top, 13, colour, anchor_y="top", box=row_box,
-                      may_cut=name)
+        surface.label(text, left, row_box.top, 13, TEXT, anchor_y="top", box=row_box,
+                      may_cut=split)
         top -= row_h
     row, half = px(40), (width - px(10)) / 2
     y = top - px(10)
@@ -257,10 +298,13 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
     if shown.preview:
         y -= row
         pair = shown.preview[:2]
-        # One row always (the slot never moves); halves, unless a label would be cut on
-        # half ("Annuler (Esc)" at 800x600): then the shorter label gives up some room.
-        first = half
+        # One row (the last buttons: nothing clickable below them moves); halves, unless
+        # a label would be cut on half ("Annuler (Esc)" at 800x600): then the shorter
+        # label gives up some room, and where no share reads both whole ("Abbrechen
+        # (Esc)" beside "BESTÄTIGEN"), each has a row.
+        first: float | None = half
         if len(pair) == 2 and not all(surface.button_fits(p[0], half) for p in pair):
+            first = None
             for share in (0.4, 0.6, 0.35, 0.65, 0.3, 0.7):
                 size = (width - px(10)) * share
                 if surface.button_fits(pair[0][0], size) and surface.button_fits(
@@ -268,8 +312,12 @@ def paint_sidebar(surface: Screen, panel: Rect, shown: Sidebar) -> SidebarDrawn:
                     first = size
                     break
         for index, (label, action, enabled, name) in enumerate(pair):
-            size = first if index == 0 else width - px(10) - first
-            rect = Rect(left + index * (first + px(10)), y, size, px(34))
+            if first is None:
+                y -= row if index else 0
+                rect = Rect(left, y, width, px(34))
+            else:
+                size = first if index == 0 else width - px(10) - first
+                rect = Rect(left + index * (first + px(10)), y, size, px(34))
             buttons.append(surface.add_button(label, rect, action, enabled, name))
     y -= px(8)
     for text, colour in status:

@@ -151,7 +151,7 @@ class LauncherScreen(Screen):
         reserved = floor
         if cards:  # the heading and one card (and "… and 2 more") stay
             # (below the last red line: its panel's margin and the gap, px(8) + px(10))
-            reserved += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h()
+            reserved += (px(18) + self.line(16, 1.4) + px(8) + self._in_progress_card_h(width)
                          + (self.line(12, 1.5) if cards > 1 else 0))
         y = top
         for index, text in enumerate(problems):
@@ -415,10 +415,20 @@ class LauncherScreen(Screen):
                             name=f"quick:{start.game_id}:{len(start.seats)}:"
                                  f"{start.seats.count(HUMAN)}")
 
-    def _in_progress_card_h(self) -> float:
-        """The height of a game in progress's card: room for three lines and a button at
-        the smallest size (small windows)."""
-        lines = self.line(14, 1.6) + 2 * self.line(12, 1.5)
+    def _players_rows(self, width: float) -> int:
+        """The rows of the players line on the cards of games in progress `width` wide:
+        two where one card's does not fit one (every card alike, so that the Continue
+        buttons line up)."""
+        room = width - self.px(20)
+        cut = any(fit_text(players_line(entry, self.services.host), 0, 0,
+                           Rect(0, -_TALL, room, 2 * _TALL), self.px(12), DIM,
+                           font_name=FONT_SANS)[1].cut for entry in self.in_progress)
+        return 2 if cut else 1
+
+    def _in_progress_card_h(self, width: float) -> float:
+        """The height of a game in progress's card `width` wide: room for its lines (the
+        players on one row or two) and a button at the smallest size (small windows)."""
+        lines = self.line(14, 1.6) + (1 + self._players_rows(width)) * self.line(12, 1.5)
         return max(self.px(92), lines + max(self.px(28), self.line(14, 1.4)) + self.px(16))
 
     def _build_in_progress(self, left: float, top: float, width: float, floor: float) -> None:
@@ -428,9 +438,10 @@ class LauncherScreen(Screen):
         if not self.in_progress and not self.joined:
             return
         head = self.label(_("In progress"), left, top, 16, TEXT, bold=True, anchor_y="top")
-        lines = [self.line(14, 1.6), self.line(12, 1.5), self.line(12, 1.5)]
+        rows = self._players_rows(width)
+        lines = [self.line(14, 1.6), rows * self.line(12, 1.5), self.line(12, 1.5)]
         button_h = max(px(28), self.line(14, 1.4))
-        card_h = self._in_progress_card_h()
+        card_h = self._in_progress_card_h(width)
         more_h = self.line(12, 1.5)
         y = top - head.content_height - px(8) - card_h
         shown = 0
@@ -455,21 +466,23 @@ class LauncherScreen(Screen):
             line_y = y + card_h - px(6)
             # Its own picture left of its first two lines (its latest position, drawn
             # once); the third line ("move 19 · 5 min ago") has the card's whole width.
-            tall = lines[0] + lines[1]
+            tall = lines[0] + lines[1] / rows
             art = Rect(left + px(8), line_y - tall, tall * 4 / 3, tall)
             art_size = (int(art.width), int(art.height))
             players = players_line(entry, self.services.host)
             # The picture gives way to who plays: a players line that would be cut beside
-            # it (by the rule's own measure) has the card's whole width instead.
+            # it (by the rule's own measure) has the card's whole width instead, on two
+            # rows where one is too narrow; a list of names longer still is cut, whole on
+            # hover (the game, the first player, the move and when tell the game apart).
             beside = art.right + px(8)
-            shown = not fit_text(players, beside, 0, Rect(beside, -_TALL, left + width
-                                                           - px(10) - beside, 2 * _TALL),
-                                 px(12), DIM, font_name=FONT_SANS)[1].cut
-            later = shown and game is not None and self._later(
+            pictured = not fit_text(players, beside, 0, Rect(beside, -_TALL, left + width
+                                                              - px(10) - beside, 2 * _TALL),
+                                    px(12), DIM, font_name=FONT_SANS)[1].cut
+            later = pictured and game is not None and self._later(
                 entry.game or "", art_size, thumbnails.kept_game_key(entry))
             texture = (thumbnails.kept_game_picture(self.services, entry, art_size,
                                                      glance=True)
-                       if shown and game is not None and not later else None)
+                       if pictured and game is not None and not later else None)
             text_x = left + px(10)
             if texture is not None:
                 sprite = arcade.Sprite(texture)
@@ -484,8 +497,9 @@ class LauncherScreen(Screen):
                                                         when=last_played(entry.updated)),
                      12, DIM, False))):
                 x = text_x if n < 2 else left + px(10)
-                self.label(text, x, line_y, size, colour, bold=bold,
-                           width=left + width - px(10) - x, anchor_y="top")
+                box = Rect(x, line_y - lines[n], left + width - px(10) - x, lines[n])
+                self.label(text, x, line_y, size, colour, bold=bold, anchor_y="top",
+                           box=box, multiline=n == 1 and rows > 1, may_cut=n == 1)
                 line_y -= lines[n]
             self.add_button(_("Continue"), Rect(left + px(10), y + px(6), width - px(20),
                                              button_h),

@@ -1,8 +1,13 @@
 """The Library screen: every kept game, filtered by game and player, newest first.
 
 Each row offers Continue (a game in progress) or Replay and Review (a finished one: the
-computer's review, `tabletop.play.review`) and Delete,
-which asks first and moves the file to the trash folder. Games started and left unplayed
+computer's review, `tabletop.play.review`) and Delete, which asks first and moves the
+file to the trash folder. An online game this app joined is listed from its first move
+as "in progress, online", with Rejoin (the launcher's way back to the seat) and Delete
+(what its seat saw goes to the trash; Restore brings it back): this app
+holds what its seat saw (`tabletop.store.seen`), not the game's record, so it is neither
+continued nor replayed here until the host sends the whole game at its end; it is then a
+finished game like any other. Games started and left unplayed
 go to the trash in one click ("Discard 3 unplayed games"). Restore brings back what the
 last Delete or Discard moved. Import keeps a copy of a record or save: a path typed or
 pasted (Ctrl+V) into the field, or a file of the saves folder.
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop import i18n
 from tabletop.i18n import N_, _, ngettext
 from tabletop.model import TabletopError
+from tabletop.net.joined import Joined, joined_tables
 from tabletop.record import replay
 from tabletop.store.library import (
     FINISHED,
@@ -25,7 +31,9 @@ from tabletop.store.library import (
     UNREADABLE,
     Entry,
     Library,
+    Seen,
 )
+from tabletop.store.seen import TRASHED
 from tabletop.ui._arcade import FONT_SANS, arcade
 from tabletop.ui.geometry import Rect
 from tabletop.ui.keeper import last_played, players_line, seat_words
@@ -69,6 +77,32 @@ def result_line(entry: Entry, host: Host | None = None) -> str:
         players=joined(winners))
 
 
+def seen_players(seen: Seen) -> str:
+    """"Hana (Brown) vs Ada (Blue)": the seats of a joined game as its app named them."""
+    labels = list(seen.labels)
+    if len(labels) == 2:
+        return _("{first} vs {second}").format(first=labels[0], second=labels[1])
+    if len(labels) == 1:
+        return _("{player} (solo)").format(player=labels[0])
+    return _("{players} and {last}").format(players=", ".join(labels[:-1]), last=labels[-1])
+
+
+def seen_line(seen: Seen) -> str:
+    """"in progress, online, move 7 · joined from 192.0.2.2:8470"."""
+    return _("in progress, online, move {number} · joined from {address}").format(
+        number=i18n.number(seen.ply + 1), address=seen.address)
+
+
+def rejoin_of(seen: Seen, directory: Path) -> Joined:
+    """How to take the seat of a joined game again: the table this app keeps the seat
+    token of, else its address, code and name as the sight kept them (joined again by
+    the code)."""
+    for joined_table in joined_tables(directory):
+        if (joined_table.uri, joined_table.code) == (seen.uri, seen.code):
+            return joined_table
+    return Joined(seen.uri, seen.code, "", seen.address, seen.name, seen.game)
+
+
 def describe(entry: Entry, names: dict[str, str], host: Host | None = None) -> str:
     """"Versus · Ada vs Casual" (a file that cannot be read: its name)."""
     if entry.game is None or not entry.seats:
@@ -87,7 +121,7 @@ class LibraryScreen(Screen):
         self.player: str | None = None
         self.page = 0
         self.mode = "list"  # or "import", or "delete"
-        self.doomed: Entry | None = None
+        self.doomed: Entry | Seen | None = None
         self.path_text = ""
         self.message = message or ""
         #: True when the message tells of a success (an import, a game moved to the trash).
@@ -96,6 +130,8 @@ class LibraryScreen(Screen):
         #: once they are back.
         self.trashed: tuple[list[Path], str] | None = None
         self.entries: list[Entry] = []
+        #: The online games this app joined that go on, as their seats saw them.
+        self.seen: list[Seen] = []
         #: How many kept games were started and left unplayed (Discard offers them).
         self.unplayed = 0
         self.reload()
@@ -106,6 +142,9 @@ class LibraryScreen(Screen):
         library = self.services.keeper.library
         self.services.keeper.flush()
         self.entries = library.entries(self.game, self.player) if library is not None else []
+        self.seen = [s for s in (library.seen() if library is not None else [])
+                     if self.game in (None, s.game)
+                     and self.player in (None, s.name, *s.labels)]
         self.unplayed = len(library.unplayed()) if library is not None else 0
         self.invalidate()
 
@@ -113,7 +152,8 @@ class LibraryScreen(Screen):
         library = self.services.keeper.library
         if library is None:
             return [None], [None]
-        games = sorted({e.game for e in library.entries() if e.game})
+        games = sorted({e.game for e in library.entries() if e.game}
+                       | {s.game for s in library.seen()})
         return [None, *games], [None, *library.player_names()]
 
     def cycle_game(self, step: int) -> None:
@@ -145,7 +185,11 @@ class LibraryScreen(Screen):
         else:
             self.navigator.continue_game(entry.id)
 
-    def ask_delete(self, entry: Entry) -> None:
+    def rejoin(self, seen: Seen) -> None:
+        """Take the seat of a joined game again, as the launcher's Rejoin does."""
+        self.navigator.show_join(rejoin_of(seen, self.services.directory))
+
+    def ask_delete(self, entry: Entry | Seen) -> None:
         """Ask before deleting (the safe answer, Cancel, has the focus: Enter keeps it)."""
         self.doomed, self.mode = entry, "delete"
         self.focus_name = "cancel"
@@ -158,11 +202,12 @@ class LibraryScreen(Screen):
             self._change(None)
             return
         names = {gid: g.info.name for gid, g in self.services.host.games.items()}
-        game = describe(entry, names, self.services.host)
+        game = self._describe(entry, names)
 
         def trash(library: Library) -> str:
-            self.trashed = ([library.delete(entry.id)], _("{game}: restored.").format(
-                game=game))
+            moved = (library.delete_seen(entry.id) if isinstance(entry, Seen)
+                     else library.delete(entry.id))
+            self.trashed = ([moved], _("{game}: restored.").format(game=game))
             return _("{game}: moved to the trash.").format(game=game)
 
         self._change(trash)
@@ -191,7 +236,10 @@ class LibraryScreen(Screen):
 
         def bring_back(library: Library) -> str:
             for path in trashed[0]:
-                library.restore(path)
+                if path.suffix == TRASHED:  # a joined game's sight
+                    library.restore_seen(path)
+                else:
+                    library.restore(path)
             return trashed[1]
 
         self._change(bring_back)
@@ -308,17 +356,24 @@ class LibraryScreen(Screen):
         # Rows keep room for two lines of text at the smallest font size (small windows).
         row_h, top, floor = max(px(58), 46), y - px(16), px(110)
         per_page = max(1, int((top - floor) // row_h))
-        pages = max(1, -(-len(self.entries) // per_page))
+        # Newest first, the joined games that go on among the kept ones.
+        rows: list[Entry | Seen] = sorted([*self.seen, *self.entries],
+                                          key=lambda row: -row.updated)
+        pages = max(1, -(-len(rows) // per_page))
         self.page = min(self.page, pages - 1)
-        shown = self.entries[self.page * per_page:(self.page + 1) * per_page]
+        shown = rows[self.page * per_page:(self.page + 1) * per_page]
         if not shown:
             self.label(_("No games kept yet.") if self.game is None and self.player is None
                        else _("No game matches these filters."), left, top - px(40), 15, DIM)
         y = top
         for entry in shown:
             y -= row_h
-            self._build_row(entry, Rect(left, y + px(4), right - left, row_h - px(8)), names)
-        count = len(self.entries)
+            rect = Rect(left, y + px(4), right - left, row_h - px(8))
+            if isinstance(entry, Seen):
+                self._build_seen_row(entry, rect, names)
+            else:
+                self._build_row(entry, rect, names)
+        count = len(rows)
         pager = px(260)  # Newer and Older
         if self.unplayed:
             # Beside the pager, as wide as its words need (German's are long).
@@ -369,6 +424,34 @@ class LibraryScreen(Screen):
         self.add_button(_("Delete"), Rect(bx + px(270), by, px(120), bh),
                         partial(self.ask_delete, entry), name=f"delete:{entry.id}")
 
+    def _build_seen_row(self, seen: Seen, rect: Rect, names: dict[str, str]) -> None:
+        """A joined online game that goes on: what its seat saw, and Rejoin."""
+        px = self.px
+        self.box(Rect(rect.left, rect.bottom - px(4), rect.width, 1), PANEL_RULE)
+        text_w = rect.width - px(420)
+        self.fitted(self._describe(seen, names), rect.left + px(12),
+            rect.top - max(px(20), 14), 14, TEXT, text_w, bold=True, may_cut=True)
+        self.fitted(_("{result} · {when}").format(result=seen_line(seen),
+                                                 when=last_played(seen.updated)),
+                    rect.left + px(12), rect.top - max(px(40), 30), 12, DIM, text_w,
+                    may_cut=True)  # an address
+        bx = rect.right - px(400)
+        bh = px(32)
+        by = rect.bottom + (rect.height - bh) / 2
+        self.add_button(_("Rejoin"), Rect(bx, by, px(130), bh), partial(self.rejoin, seen),
+                        enabled=seen.game in self.services.host.games,
+                        name=f"rejoin:{seen.id}")
+        self.add_button(_("Delete"), Rect(bx + px(270), by, px(120), bh),
+                        partial(self.ask_delete, seen), name=f"delete:{seen.id}")
+
+    def _describe(self, entry: Entry | Seen, names: dict[str, str]) -> str:
+        """"Versus · Ada vs Bob" of a kept game or a joined one."""
+        if isinstance(entry, Seen):
+            return _("{game} · {players}").format(
+                game=i18n.translated(names.get(entry.game, entry.game)),
+                players=seen_players(entry))
+        return describe(entry, names, self.services.host)
+
     def fitted(self, text: str, x: float, y: float, size: float, colour: Any, width: float,
                bold: bool = False, may_cut: bool = False) -> None:
         """A one-line label that ends within `width`: by the layout rule, made smaller,
@@ -394,8 +477,9 @@ class LibraryScreen(Screen):
         about = Rect(panel.left + px(24), panel.bottom + px(76), panel.width - px(48),
                      panel.top - px(60) - (panel.bottom + px(76)))
         self.label(_("{game} ({result}). Its file moves to the trash folder.").format(
-            game=describe(entry, names, self.services.host),
-            result=result_line(entry, self.services.host)), about.left, about.top, 13, DIM,
+            game=self._describe(entry, names),
+            result=seen_line(entry) if isinstance(entry, Seen)
+            else result_line(entry, self.services.host)), about.left, about.top, 13, DIM,
             multiline=True, anchor_y="top", box=about)
         self.add_button(_("Delete"), Rect(panel.left + px(24), panel.bottom + px(24), px(200),
                                        px(44)), self.delete, name="confirm-delete")

@@ -423,6 +423,8 @@ class OnlineScreen(BoardShell):
             lines.append((_("The connection dropped: reconnecting…") if patience is None
                           else _("The connection dropped: reconnecting (for {time} more)…").format(
                               time=f"{patience // 60}:{patience % 60:02d}"), ERROR))
+        if seat.unkept is not None:  # what this seat saw is not kept: said until it is
+            lines.append((_("Not saving: {problem}").format(problem=seat.unkept), ERROR))
         away = [str(e.get("label")) for e in online.seats if e.get("away")]
         if away and online.outcome is None:
             lines.append((_("{players}: reconnecting…").format(

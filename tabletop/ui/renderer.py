@@ -323,7 +323,8 @@ class RendererContext:
 
     `game` is the registered game object (use its pure methods: `legal_moves`,
     `move_to_text`, `apply` on a *view* only where the game allows it, `describe`...).
-    `seats` are the seats a person controls at this screen (hotseat: all the people's).
+    `seats` are the seats a person controls at this screen (hotseat: all the people's);
+    `own_seat` the one seat when only one is (the side a board shows at the bottom).
     `colour_blind` asks for shapes or symbols wherever colour carries meaning.
     `animation_seconds` is the pace of one move's transition (0: no animation).
     `notation(move)` is the move's text in the current position (the host holds the true
@@ -357,6 +358,14 @@ class RendererContext:
     #: renderer whose class sets `Renderer.draws_pictures`): its area is the picture's
     #: own small size, and it draws what a glance reads there.
     picture: bool = False
+
+    @property
+    def own_seat(self) -> int | None:
+        """The one seat a person plays at this screen (an online seat, a game against the
+        computer, a tutorial), None where several people share the screen (a hot-seat
+        game) or none plays (the launcher's pictures): the seat whose side of the board
+        faces the player (`tabletop.ui.boards.BoardRenderer.bottom_seat`)."""
+        return next(iter(self.seats)) if len(self.seats) == 1 else None
 
     def seat_label(self, seat: int) -> str:
         """The seat as the board names it: the person's name, or the game's seat name."""

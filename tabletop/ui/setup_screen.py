@@ -11,7 +11,7 @@ from tabletop.i18n import N_, _
 from tabletop.levels import computer_name, describe
 from tabletop.limits import MAX_PLAYER_NAME
 from tabletop.model import GameOption, TabletopError
-from tabletop.play import choices
+from tabletop.play import choices, option_words
 from tabletop.play.session import HUMAN
 from tabletop.play.table import Table
 from tabletop.record import Record
@@ -86,7 +86,9 @@ class SetupScreen(Screen):
             self.options = dict(position.options)
         self.seats += [HUMAN] * (info.max_players - len(self.seats))
         self.seed_text = ""
-        self.error: str | None = None
+        #: Why Start did not start (a value refused is data: worded when shown, in the
+        #: language of that moment).
+        self.refused: TabletopError | None = None
         # People's names, per seat: the preset game's, else those last used at this game,
         # each at the seat its person had (not the first free person's seat).
         kept = services.keeper.names_of(preset) if preset else None
@@ -107,8 +109,15 @@ class SetupScreen(Screen):
         # The focus stays on its button by name (`Screen.focus_name`) when the layout
         # changes: a seat turned AI loses its name field, which shifts the buttons after it.
         change()
-        self.error = None
+        self.refused = None
         self.invalidate()
+
+    @property
+    def error(self) -> str | None:
+        """Why Start did not start, in the player's words and language (None: nothing)."""
+        if self.refused is None:
+            return None
+        return option_words.refusal_words(self.refused, self.game.info)
 
     def step_players(self, step: int) -> None:
         """Change the number of players within the game's range; a preset the new table
@@ -144,13 +153,13 @@ class SetupScreen(Screen):
 
     def step_option(self, option: GameOption, step: int) -> None:
         """The option's next (or previous) value: a preset, a toggle, a choice or a step."""
-        value = new = option.step(self.options[option.name], step)
+        value = new = option_words.step(option, self.options[option.name], step)
         # Presets the table refuses are passed over (if none is taken, the plain next
         # value, and Start says why).
         for _tried in range(len(option.presets)):
             if self.accepts(option, new):
                 break
-            new = option.step(new, step)
+            new = option_words.step(option, new, step)
         else:
             new = value
         self._set(lambda: self.options.__setitem__(option.name, new))
@@ -210,7 +219,7 @@ class SetupScreen(Screen):
                 return
             game = self.new_game(seed)
         except TabletopError as exc:
-            self.error = exc.words
+            self.refused = exc
             self.invalidate()
             return
         specs = self.services.host.agent_specs(self.game_id)
@@ -328,8 +337,8 @@ class SetupScreen(Screen):
             if self.players < option.min_players:
                 continue  # it changes nothing at this table (who plays first, alone)
             # Each option in plain words: its title, its value's name, one line of help.
-            value = i18n.translated(option.value_text(self.options[option.name]))
-            heading = i18n.translated(option.title)
+            value = option_words.value_text(option, self.options[option.name])
+            heading = option_words.title(option)
             if len(option.presets) == 1 or (option.kind is object and not option.presets) or (
                     option.kind is str and not option.choices and not option.presets):
                 # Nothing to choose here (one preset, or data given on the command line).
@@ -339,7 +348,7 @@ class SetupScreen(Screen):
                 stepper(heading, value, lambda o=option: self.step_option(o, -1),
                         lambda o=option: self.step_option(o, 1), f"option:{option.name}")
                 y += row_h
-            self.label(i18n.translated(option.help_line), left + px(16), y - px(14), 12, DIM)
+            self.label(option_words.help_line(option), left + px(16), y - px(14), 12, DIM)
             y -= row_h + px(18)
         if self.position is None:
             self.label(_("Seed"), left, y + px(14), 16)
@@ -351,8 +360,8 @@ class SetupScreen(Screen):
                         name="start")
         self.add_button(_("Back"), Rect(left + px(220), y - px(10), px(200), px(52)),
                         self.navigator.show_launcher, name="back")
-        if self.error:
-            self.label(self.error, left, y - px(50), 15, ERROR, width=width - 2 * left,
+        if error := self.error:
+            self.label(error, left, y - px(50), 15, ERROR, width=width - 2 * left,
                        multiline=True, anchor_y="top")
         return y - px(10)
 

@@ -23,7 +23,8 @@ from tabletop.store.library import Entry
 from tabletop.ui._arcade import arcade
 
 if TYPE_CHECKING:
-    from tabletop.ui.renderer import Renderer
+    from tabletop.model import Game
+    from tabletop.ui.renderer import Renderer, RendererContext
     from tabletop.ui.services import Services
 
 #: The least size a picture is drawn at (it fits the smallest window).
@@ -109,6 +110,19 @@ def picture(services: Services, game_id: str, size: tuple[int, int],
     return _KEPT[cache_key]
 
 
+def picture_context(game: Game[Any, Any], colour_blind: bool,
+                    picture: bool = False) -> RendererContext:
+    """The context a renderer draws a still picture in: no animation, no notation, and
+    every seat as a person's here, so that a picture names its seats plainly ("Player 2",
+    not "Player 2 · computer", which a small picture would cut) while nobody moves in it
+    (its frames are never interactive)."""
+    from tabletop.ui.renderer import RendererContext
+
+    return RendererContext(game=game, seats=frozenset(range(game.info.max_players)),
+                           colour_blind=colour_blind, animation_seconds=0.0,
+                           notation=lambda move: "", picture=picture)
+
+
 def _draw(services: Services, game_id: str, size: tuple[int, int],
           position: Callable[[], tuple[Any, int | None] | None] | None,
           key: str, dress: Callable[[], Mapping[str, Any]] | None = None,
@@ -116,7 +130,7 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
     # The renderer's side is imported with the first picture, not on the way to the
     # launcher's first frame (which shows cards in their place).
     from tabletop.ui.fallback import TextRenderer
-    from tabletop.ui.renderer import Rect, RendererContext
+    from tabletop.ui.renderer import Rect
     from tabletop.ui.stage import Stage
 
     renderer_class: type[Renderer] = services.make_renderer(game_id)
@@ -130,9 +144,8 @@ def _draw(services: Services, game_id: str, size: tuple[int, int],
     picture = glance and renderer_class.draws_pictures
     if not picture:
         size = _table_size(size)
-    renderer = renderer_class(RendererContext(
-        game=game, seats=frozenset(), colour_blind=services.settings.colour_blind,
-        animation_seconds=0.0, notation=lambda move: "", picture=picture))
+    renderer = renderer_class(picture_context(game, services.settings.colour_blind,
+                                              picture))
     stage = Stage(renderer)
     stage.set_area(Rect(0, 0, *size))
     stage.position(view, to_move, (), False, focused=False,

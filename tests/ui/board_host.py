@@ -54,12 +54,13 @@ class Host(arcade.View):
 
 
 def show(window: Any, renderer_cls: type[BoardRenderer], game: Any, state: Any,
-         colour_blind: bool = False, animation: float = 0.0, interactive: bool = True
-         ) -> tuple[BoardRenderer, list[Any]]:
-    """`state` of `game` drawn by a new `renderer_cls` in the window; the renderer and
-    the list the moves it plays go to."""
+         colour_blind: bool = False, animation: float = 0.0, interactive: bool = True,
+         seats: frozenset[int] = frozenset({0, 1})) -> tuple[BoardRenderer, list[Any]]:
+    """`state` of `game` drawn by a new `renderer_cls` in the window for the people at
+    `seats` (default: both seats at one screen); the renderer and the list the moves it
+    plays go to."""
     played: list[Any] = []
-    context = RendererContext(game, frozenset({0, 1}), colour_blind, animation,
+    context = RendererContext(game, seats, colour_blind, animation,
                               lambda move: game.move_to_text(state, move))
     renderer = renderer_cls(context)
     stage = Stage(renderer)

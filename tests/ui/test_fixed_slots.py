@@ -14,6 +14,7 @@ from ui_driver import click, click_button, close_app, installed_host, key, open_
 from games.versus.board import CELL_OF_NAME
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
+from tabletop.ui.renderer import Play
 
 
 @pytest.fixture(params=[(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
@@ -127,3 +128,32 @@ def test_the_quick_starts_are_the_same_at_every_size_built_in_games_first(
     assert shown == ["Verso against Beginner", "Versus against Casual",
                      "Verso solo", "Versus, two players here"]
     assert not any(p.cut for p in launcher.texts.items if p.text in shown)
+
+
+@pytest.mark.parametrize("names, whole", [
+    (["Ada Lovelace-Byron", "Bo"], True),  # wraps to a second row at 800x600
+    (["W" * 40, "Bo"], False),  # a name wider than the sidebar alone: cut, on hover
+])
+def test_the_turn_line_reads_whole_and_the_buttons_stay_put_as_turns_pass(
+        window: Any, names: list[str], whole: bool) -> None:
+    from tabletop.play.session import HUMAN, Session
+    from tabletop.seats import seats_of
+
+    game = window.app.host.game("versus")
+    session = Session.new(game, 2, {o.name: o.default for o in game.info.options}, 3,
+                          [HUMAN, HUMAN])
+    window.app.start_game("versus", session.record(), seats_of(session.agents, names))
+    screen = window.current_view
+    assert isinstance(screen, GameScreen)
+    seen = []
+    for _ply in range(2):  # each seat to move in turn
+        # (by place: a special move's button is named by the seat that makes it)
+        before = sorted(places(screen).values())
+        turn = next(p for p in screen.texts.items if p.text.startswith("To move: "))
+        assert turn.text.endswith(f"{screen.table.label(screen.snapshot.to_move)}")
+        seen.append(turn.text)
+        assert not turn.cut if whole or names[screen.snapshot.to_move] == "Bo" else (
+            turn.cut and turn.may_cut)
+        assert screen.act(Play(screen.snapshot.legal[0]))
+        assert sorted(places(screen).values()) == before  # the long name's rows stay
+    assert len(set(seen)) == 2

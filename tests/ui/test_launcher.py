@@ -3,15 +3,17 @@ counts and pitch, and quick starts derived from the games' info with remembered 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import ui_games
-from ui_driver import click_button, close_app, key, open_app, pump
+from ui_driver import click_button, close_app, installed_host, key, open_app, pump
 
-from tabletop.play.session import HUMAN
+from tabletop.play.session import HUMAN, Session
 from tabletop.plugins import Host
+from tabletop.store.library import Library
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.launcher import LauncherScreen, initials
@@ -145,3 +147,32 @@ def test_many_games_page_with_the_built_in_games_first(tmp_path: Path) -> None:
 def test_a_generic_card_shows_a_short_name_whole() -> None:
     assert initials("Verso") == "Ve" and initials("Tic Tac") == "TT"
     assert initials("2048") == "2048" and initials("Nim") == "Nim"  # not "20", not "Ni"
+
+
+def test_the_games_in_progress_are_counted_and_name_their_players_whole(
+        tmp_path: Path) -> None:
+    # At 800x600 a two-player card's players line wraps to a second row rather than being
+    # cut ("Ada Lovelace-Byron vs Pla…"), and the cards shown and "… and N more" count
+    # every game in progress.
+    library = Library.open(tmp_path)
+    game = installed_host().game("versus")
+    for seed in range(6):  # played a little: a game left at its start is not kept apart
+        session = Session.new(game, 2, {o.name: o.default for o in game.info.options}, seed,
+                              [HUMAN, HUMAN])
+        for _ in range(4):
+            session.play(random.Random(seed).choice(list(session.legal_moves())))
+        library.add(session.record(), ["Ada Lovelace-Byron", "Player 2"])
+    library.close()
+    window = open_app(installed_host, tmp_path, size=(800, 600))
+    try:
+        launcher = window.current_view
+        launcher.ensure_built()
+        shown = [b for b in launcher.buttons if b.name.startswith("continue:")]
+        more = next(p.text for p in launcher.texts.items if "more in progress" in p.text)
+        assert shown and len(shown) + int(more.split()[2]) == 6, more
+        players = [p for p in launcher.texts.items
+                   if p.text == "Ada Lovelace-Byron vs Player 2"]
+        assert len(players) == len(shown) and not any(p.cut for p in players)
+        assert all(p.extent.height > 20 for p in players)  # two rows
+    finally:
+        close_app(window)

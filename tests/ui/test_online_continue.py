@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_online_app import play_a_move, resign, said
+from online_here import host_here, move_here, play_to_the_end
+from test_online_app import said
 from ui_driver import click_button, click_continue, close_app, key, open_app, wait_until
 
 from tabletop.net.credentials import hosted_here
@@ -26,31 +27,6 @@ def installed_host() -> Host:
     return Host().load()
 
 
-def _move(window: Any, screen: OnlineScreen, game: str, rng: random.Random) -> None:
-    """One move of the seat here: by clicks on Versus's board; on Verso, the first legal
-    move handed to the screen as its board hands a chosen card."""
-    if game == "versus":
-        play_a_move(window, screen, rng)
-        return
-    wait_until(window, lambda: screen.may_move and not screen.animating, 90)
-    ply = screen.plies
-    screen.submit(screen._legal[0])
-    wait_until(window, lambda: screen.plies > ply, 30)
-
-
-def _host(window: Any, game: str) -> OnlineScreen:
-    click_button(window, f"game:{game}")
-    setup = window.current_view
-    if setup.players < 2:  # Verso starts solo
-        click_button(window, "players+")
-    while setup.seats[1] != "online":
-        click_button(window, "seat1-")
-    click_button(window, "start")
-    screen = window.current_view
-    assert isinstance(screen, OnlineScreen), getattr(setup, "error", None)
-    return screen
-
-
 @pytest.mark.parametrize("game", ["versus", "verso"])
 def test_leave_then_continue_hosts_the_table_again_and_the_friend_comes_back(
         tmp_path: Path, game: str) -> None:
@@ -58,12 +34,12 @@ def test_leave_then_continue_hosts_the_table_again_and_the_friend_comes_back(
     window.app.port = free_port()  # the friend's app knows this address: kept for Continue
     friend = None
     try:
-        screen = _host(window, game)
+        screen = host_here(window, game)
         seat = screen.seat
         friend = run(["join", f"127.0.0.1:{seat.hosting.port}", seat.code, "--agent",
                       "random", "--name", "Bob", "--seed", "2"], tmp_path / "friend")
         rng = random.Random(7)
-        _move(window, screen, game, rng)
+        move_here(window, screen, game, rng)
         wait_until(window, lambda: screen.may_move, 90)  # Bob answered
         entry = seat.hosting.online.entry
         # Leave: the table closes, the game waits in the library as an online game.
@@ -78,15 +54,7 @@ def test_leave_then_continue_hosts_the_table_again_and_the_friend_comes_back(
         # Bob's client reconnects by itself: his seat is his, never this screen's.
         wait_until(window, lambda: "Bob" in said(again) and again.may_move, 120)
         assert again.online.seat == 0  # the seat here; Bob's is played from his app
-        _move(window, again, game, rng)
-        if game == "versus":
-            resign(window, again)
-        else:  # Verso has no resignation: played to its end
-            while again.online.outcome is None:
-                wait_until(window, lambda: again.online.outcome is not None
-                           or (again.may_move and not again.animating), 90)
-                if again.online.outcome is None:
-                    _move(window, again, game, rng)
+        play_to_the_end(window, again, game, rng)
         assert "Game over:" in friend.finish(90)
     finally:
         view: Any = window.current_view

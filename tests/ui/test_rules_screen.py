@@ -320,3 +320,15 @@ def test_a_game_without_a_rulebook_shows_its_summary(window: Any) -> None:
     assert screen.reader.offset == 0
     key(window, arcade.key.ESCAPE)
     assert window.current_view is back
+
+
+def test_a_still_picture_names_its_seats_plainly(window: Any) -> None:
+    """Issue 36: the rules pictures (and the launcher's and Library's) name each seat as
+    the game does, without "· computer", which a small picture cuts."""
+    from games.verso.view.renderer import VersoRenderer
+    from tabletop.plugins import Host
+    from tabletop.ui.thumbnails import picture_context
+
+    host = Host().load()
+    renderer = VersoRenderer(picture_context(host.game("verso"), False))
+    assert [renderer.seat_label(seat) for seat in range(2)] == ["Player 1", "Player 2"]

@@ -16,7 +16,9 @@ from ui_driver import close_app, installed_host, key, open_app
 from games.verso.cards import STANDARD, cards_to_data
 from games.versus.board import CELL_NAMES
 from games.versus.pieces import DEFAULT_TARGET_NAMES
+from tabletop import i18n
 from tabletop.model import GameOption, TabletopError
+from tabletop.play import option_words
 from tabletop.play.session import HUMAN, Session
 from tabletop.play.table import Table
 from tabletop.ui._arcade import arcade
@@ -51,9 +53,9 @@ KEPT_OPTIONS: dict[str, list[dict[str, Any]]] = {
 
 
 def reachable(option: GameOption, start: Any) -> list[Any]:
-    """Every value the set-up's "<" and ">" reach from `start` (`GameOption.step`)."""
+    """Every value the set-up's "<" and ">" reach from `start` (`option_words.step`)."""
     values = [start]
-    while (value := option.step(values[-1], 1)) not in values or \
+    while (value := option_words.step(option, values[-1], 1)) not in values or \
             type(value) is not type(values[values.index(value)]):
         values.append(value)
     return values
@@ -61,7 +63,8 @@ def reachable(option: GameOption, start: Any) -> list[Any]:
 
 def raw_leaks(message: str, options: tuple[GameOption, ...]) -> list[str]:
     """The option names a message shows as the command line types them."""
-    leaks = [o.name for o in options if o.name not in o.title.lower() and o.name in message]
+    leaks = [o.name for o in options
+             if o.name not in option_words.title(o).lower() and o.name in message]
     return leaks + (["option '…'"] if "option '" in message else [])
 
 
@@ -88,10 +91,11 @@ def test_every_set_up_error_names_options_by_label(window: Any, game_id: str) ->
                 try:
                     setup.new_game(seed=1)
                 except TabletopError as exc:
-                    messages.add(exc.words)
+                    messages.add(option_words.refusal_words(exc, info))
     for message in messages:
         assert not raw_leaks(message, info.options), message
-        assert message.startswith(tuple(f"{o.title}: " for o in info.options)), message
+        assert message.startswith(tuple(f"{option_words.title(o)}: "
+                                        for o in info.options)), message
     expected = {"verso": 2, "versus": 1, "reversi": 0}[game_id]  # first player, deck; target
     assert len({m.split(":")[0] for m in messages}) == expected, messages
 
@@ -116,13 +120,13 @@ def test_verso_first_player_offers_only_seats_of_the_table(window: Any) -> None:
     offered = []
     for _ in range(4):
         press("option:first_player+")
-        offered.append(option.value_text(setup.options["first_player"]))
+        offered.append(option_words.value_text(option, setup.options["first_player"]))
     assert offered == ["Player 1", "Player 2", "At random", "Player 1"]
     for _ in range(4):
         press("players+")
     assert setup.players == 6
     press("option:first_player-", 2)  # back past At random to the last seat
-    assert option.value_text(setup.options["first_player"]) == "Player 6"
+    assert option_words.value_text(option, setup.options["first_player"]) == "Player 6"
     while setup.players > 2:
         press("players-")
     assert setup.options["first_player"] == -1  # At random: Player 6 has no seat now
@@ -162,3 +166,39 @@ def test_verso_alone_is_not_asked_who_plays_first(window: Any) -> None:
     texts, names = shown()
     assert setup.players == 2
     assert "Who plays first" in texts and "option:first_player+" in names
+
+
+#: Versus's repeated positions at 1 (a kept game's value the option refuses), as the
+#: set-up says it in each language: its label and its lowest preset's name, from the data.
+SAID_ON_THE_SET_UP = {
+    "en": "Repeated positions: 1 is below the lowest, Twice.",
+    "fr": "Positions répétées : 1 est sous le minimum, Deux fois.",
+    "de": "Wiederholte Stellungen: 1 liegt unter dem Minimum, Zweimal.",
+}
+
+
+def test_a_refused_value_is_said_in_the_players_language_at_start(window: Any) -> None:
+    """Issue 35: a value the option refuses reaches the set-up as data on the error
+    (`OptionError.refusal`); Start, pressed from the keyboard, says it in the player's
+    language, the option by its label and the bound by its preset's name, never the
+    command line's `repetition_limit`; worded when shown, it follows a change of language
+    at once, as every other text of the screen does."""
+    app = window.app
+    app.show_setup("versus")
+    setup = window.current_view
+    assert isinstance(setup, SetupScreen)
+    setup.options["repetition_limit"] = 1  # kept before the option's minimum
+    while setup.focus_name != "start":
+        key(window, K.TAB)
+    key(window, K.ENTER)
+    assert window.current_view is setup  # refused, not started
+    try:
+        for language, said in [*SAID_ON_THE_SET_UP.items(), ("en", SAID_ON_THE_SET_UP["en"])]:
+            i18n.set_language(language)
+            setup.ensure_built()
+            shown = [t.text.replace("\u200b", "").replace("\u00a0", " ")
+                     for t in setup._labels]
+            assert said in shown, shown
+            assert not any("repetition_limit" in text for text in shown)
+    finally:
+        i18n.set_language("en")

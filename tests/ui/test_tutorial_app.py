@@ -310,3 +310,15 @@ def test_the_tutorial_plays_at_a_table_its_moves_and_the_answers(window: Any) ->
                 screen.step.moves[:screen.table.plies]
             return
     raise AssertionError("no step of the Versus tutorial is reached by answers")
+
+
+@pytest.mark.parametrize("game_id", ["verso", "versus"])
+def test_a_long_step_leaves_the_move_log_its_rows_at_1280x800(window: Any,
+                                                              game_id: str) -> None:
+    """Issue 36: a long step's words never hide the move log in a wide window."""
+    screen = learn(window, game_id)
+    for number in range(1, len(screen.tutorial.steps) + 1):
+        window.app.show_tutorial(game_id, number)
+        pump(window)
+        step = window.current_view
+        assert step.log_room >= 8, (number, step.log_room)

@@ -367,3 +367,28 @@ def test_painters_draw_a_scene_and_return_what_they_drew(window: Any) -> None:
             tree = ast.parse(path.read_text(encoding="utf-8"))
             imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
             assert "games.verso.view.renderer" not in imported, path
+
+
+@pytest.mark.parametrize("name, whole", [("Ada Lovelace-Byron", True), ("W" * 40, False)])
+def test_a_seats_name_reads_whole_before_its_square_and_a_longer_one_is_cut_as_a_name(
+        window: Any, name: str, whole: bool) -> None:
+    # Six players in a 1280x800 window's board: the words on a header's right give way
+    # (down to the points alone) before the name is cut; a name too wide even then is
+    # cut as a name (`may_cut`: whole on hover).
+    view = observe(GAME.new_state(6, {}, 7))
+    area = Rect(16, 16, 884, 768)
+    scene = TableScene(
+        view=view, area=area, geometry=table_geometry(area, 6),
+        seat_labels=(name, *(f"Player {n}" for n in range(2, 7))), to_move=0, mover=0,
+        animating=False, drawing=False, hint=None, hint_text=None, joker_options=(),
+        preview=None, pending=False, selected=frozenset(), cursor=None, notes=(),
+        marked=frozenset(), hidden=frozenset(), discard_shown=None)
+    paint = CardPainter(arcade.shape_list.ShapeElementList(), pyglet.graphics.Batch(), False)
+    paint_table(scene, paint)
+    placed = paint.layer.placed
+    header = next(p for p in placed if p.text == f"▶ {name}")
+    assert header.may_cut and header.cut != whole
+    beside = placed[placed.index(header) - 1]  # the header's right-hand words
+    assert beside.text.startswith("0 pts") and not beside.cut
+    if not whole:
+        assert beside.text == "0 pts"  # all the room the name can have

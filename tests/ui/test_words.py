@@ -16,6 +16,7 @@ from ui_driver import click_button, close_app, installed_host, open_app, pump, w
 
 from tabletop.lines import render
 from tabletop.model import Outcome
+from tabletop.play import option_words
 from tabletop.play.session import Session
 from tabletop.plugins import Host
 from tabletop.record import Record
@@ -40,11 +41,12 @@ def test_set_up_shows_options_in_plain_words_never_names_or_data(tmp_path: Path,
         text = shown(window)
         for option in setup.game.info.options:
             if setup.players < option.min_players:
-                assert option.title not in text  # it changes nothing at this table
+                assert option_words.title(option) not in text  # nothing at this table
                 continue
-            assert "_" not in option.title and option.title in text  # not "ply_limit"
-            assert option.help_line in text
-            assert option.value_text(option.default) in text
+            title = option_words.title(option)
+            assert "_" not in title and title in text  # not "ply_limit"
+            assert option_words.help_line(option) in text
+            assert option_words.value_text(option, option.default) in text
         assert "None" not in text and "-1" not in text and "data" not in text
     finally:
         close_app(window)

@@ -13,6 +13,7 @@ from games.verso.words import CARD_WORDS, CATALOG, FACE_WORDS
 from tabletop import i18n
 from tabletop.i18n import Catalog
 from tabletop.lines import render
+from tabletop.play import option_words
 from tabletop.plugins import Host
 from tests.verso.scenario import table
 
@@ -127,7 +128,7 @@ def test_the_host_registers_the_games_catalog(host: Host) -> None:
     assert info.catalog is CATALOG
     i18n.set_language("fr")
     assert i18n.translated(info.description).startswith("Conservez ou retournez")
-    assert i18n.translated(info.option("deck").title) == "Pioche"
+    assert option_words.title(info.option("deck")) == "Pioche"
     assert i18n.translated("Beginner") == "Débutant"
     i18n.set_language("de")
     assert i18n.translated("Expert") == "Experte"

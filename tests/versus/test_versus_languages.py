@@ -206,7 +206,7 @@ def test_the_levels_and_options_are_in_the_catalog() -> None:
         "Hobby", "Verein", "Experte"]
     assert all(CATALOG.knows(level.blurb) for level in LEVELS)
     for option in INFO.options:
-        assert CATALOG.knows(option.title) and CATALOG.knows(option.help)
+        assert CATALOG.knows(option.label) and CATALOG.knows(option.help)
         assert all(CATALOG.knows(name) for name, _ in option.presets)
     assert CATALOG.knows(INFO.description) and CATALOG.knows(INFO.rules_help)
 

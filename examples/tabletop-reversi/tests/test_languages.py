@@ -111,6 +111,6 @@ def test_the_rulebooks_have_the_english_sections() -> None:
 def test_every_text_of_the_game_is_translated() -> None:
     i18n.set_language("de")
     info = GAME.info
-    for text in (info.description, info.rules_help, info.options[0].title,
+    for text in (info.description, info.rules_help, info.options[0].label,
                  info.options[0].help, *info.seat_names):
         assert CATALOG.knows(text), text

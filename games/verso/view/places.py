@@ -1,10 +1,15 @@
 """Where everything on the Verso table goes, for a board rectangle and a number of players.
 
 The board is a strip along the top (deck, discard pile, the renderer's buttons, the
-status and preview text) above a grid of player panels. Each panel is a header (name,
-score, square) over three rows of seven card slots — sea, land, sky from top to bottom;
-values 1 to 6 left to right and the joker last — so a card never moves within its row
-and the gaps of a sequence show. The grid shape is the one giving the largest cards.
+status and preview text) above a grid of player panels, in the seats' order from the
+top left; the display of the one person at the screen (an online seat, a game against
+the computer) comes last, nearest the player: the bottom row, or the right of one row.
+The strip is taller where the cards do not need the height, so that the text has room
+to be read whole. Each panel is
+a header (name, score, square) over three rows of seven card slots — sea, land, sky from
+top to bottom; values 1 to 6 left to right and the joker last — so a card never moves
+within its row and the gaps of a sequence show. The grid shape is the one giving the
+largest cards.
 
 The card places themselves are the board toolkit's: a `CardTable` of the deck, the
 discard pile and each seat's three colour rows (`Region`s of seven slots, the joker set
@@ -17,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.verso.cards import colour_of, value_of
+from games.verso.view.cards import PT_PER_PX
 from games.verso.view.preview import DECK, DISCARD, Place
-from tabletop.ui.kit import CARD_ASPECT, CardTable, Cell, Layout, Rect, Region
+from tabletop.ui.kit import CARD_ASPECT, MIN_POINTS, CardTable, Cell, Layout, Rect, Region
 
 CARD_RATIO = CARD_ASPECT  # width / height of a card (the toolkit's)
 COLUMNS = 7  # values 1..6, then the joker
@@ -129,25 +135,27 @@ def _region(name: str, box: Rect, area: Rect, slots: int = 1, pile: bool = False
                   box.height / area.height, slots=slots, pile=pile, breaks=breaks)
 
 
-def table_geometry(area: Rect, players: int) -> TableGeometry:
-    """The geometry of a table of `players` in `area` (no two rectangles overlap)."""
-    font_scale = max(0.6, min(1.6, min(area.width / 900, area.height / 680)))
-    strip_h = max(96.0, min(170.0, area.height * 0.2))
-    strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
-    pad = max(6.0, strip_h * 0.08)
-    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
-    label_h = max(18.0, 18.0 * font_scale)
-    card_h = strip_h - 2 * pad - label_h
-    card_w = card_h * CARD_RATIO
-    deck = Rect(strip.left + pad, strip.bottom + pad + label_h, card_w, card_h)
-    # Room under each pile for its count at the text rule's smallest size at least.
-    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
-    button_w = max(90.0, min(150.0, area.width * 0.14))
-    buttons = Rect(max(discard.right + pad * 2, discard.left + 84), strip.bottom + pad,
-                   button_w, strip_h - 2 * pad)
-    message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
-                   max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
-    table = Rect(area.left, area.bottom, area.width, max(10.0, area.height - strip_h - pad))
+#: The message's text size (pixels, times the table's font scale; `table.py` draws it).
+MESSAGE_PX = 13.5
+#: The strip grows until its message holds this many lines (see `table_geometry`).
+MESSAGE_LINES = 14
+#: The rows of buttons (two a row) under the piles, where the strip grew enough for them.
+BUTTON_ROWS_UNDER = 2
+
+
+def panel_order(players: int, own: int | None = None) -> tuple[int, ...]:
+    """The seats in the grid's order (reading order, from the top left): every seat in
+    turn from the one after `own`, so that `own`'s display comes last, nearest the
+    player; the seats' own order where no one seat is the screen's (`own` None)."""
+    if own is None or not 0 <= own < players:
+        return tuple(range(players))
+    return tuple((own + 1 + k) % players for k in range(players))
+
+
+def _grid(table: Rect, players: int, font_scale: float, order: tuple[int, ...]
+          ) -> tuple[float, list[tuple[Rect, Rect, tuple[Rect, ...]]]]:
+    """The card width and each panel (frame, header, row bands), by seat, of the grid
+    shape giving the largest cards in `table`, the panels placed in `order`."""
     best: tuple[float, list[tuple[Rect, Rect, tuple[Rect, ...]]]] | None = None
     for cols, rows in _grid_options(players):
         gap = max(6.0, table.width * 0.01)
@@ -156,7 +164,7 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         panels = []
         size = 0.0
         for seat in range(players):
-            row, col = divmod(seat, cols)
+            row, col = divmod(order.index(seat), cols)
             frame = Rect(table.left + col * (w + gap), table.top - (row + 1) * h - row * gap,
                          w, h)
             header, bands, size = _rows(frame, font_scale)
@@ -164,6 +172,68 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
         if best is None or size > best[0] + 0.5:
             best = (size, panels)
     assert best is not None
+    return best
+
+
+def _columns(panels: list[tuple[Rect, Rect, tuple[Rect, ...]]]) -> int:
+    """How many columns of panels a grid has."""
+    return len({round(frame.left) for frame, _header, _bands in panels})
+
+
+def table_geometry(area: Rect, players: int, own: int | None = None,
+                   pile_label: float = 0.0) -> TableGeometry:
+    """The geometry of a table of `players` in `area` (no two rectangles overlap), the
+    display of the screen's seat `own` last (`panel_order`).
+
+    `pile_label` is the width the discard pile's count line takes at the text rule's
+    smallest size in the player's language ("Défausse : 31"): the pile leaves it room.
+    """
+    order = panel_order(players, own)
+    font_scale = max(0.6, min(1.6, min(area.width / 900, area.height / 680)))
+    usual_h = max(96.0, min(170.0, area.height * 0.2))
+    pad = max(6.0, usual_h * 0.08)
+
+    def table_under(strip_h: float) -> Rect:
+        return Rect(area.left, area.bottom, area.width,
+                    max(10.0, area.height - strip_h - pad))
+
+    # The message (what to do, a preview, what the last move did) gets the height the
+    # cards do not need: the strip grows while the cards keep their size, so that a
+    # small window reads it whole where the panels have room to spare (a solo game's),
+    # until it holds `MESSAGE_LINES` lines at its size (held at the text rule's least).
+    line = max(MESSAGE_PX * font_scale, MIN_POINTS / PT_PER_PX) * 1.3
+    enough = MESSAGE_LINES * line + 2 * pad
+    strip_h = usual_h
+    best = _grid(table_under(strip_h), players, font_scale, order)
+    while strip_h + 4 <= enough:
+        taller = _grid(table_under(strip_h + 4), players, font_scale, order)
+        if taller[0] < best[0] - 0.5 or _columns(taller[1]) != _columns(best[1]):
+            break  # smaller cards, or as large in narrower panels (cut names)
+        strip_h, best = strip_h + 4, taller
+    strip = Rect(area.left, area.top - strip_h, area.width, strip_h)
+    # The piles and the buttons keep the strip's usual height, at its top.
+    # The "Deck: n left" line under the piles: room for the text rule's smallest size.
+    label_h = max(18.0, 18.0 * font_scale)
+    card_h = usual_h - 2 * pad - label_h
+    card_w = card_h * CARD_RATIO
+    deck = Rect(strip.left + pad, strip.top - pad - card_h, card_w, card_h)
+    # Room under each pile for its count at the text rule's smallest size at least.
+    discard = Rect(max(deck.right + pad * 2.5, deck.left + 96), deck.bottom, card_w, card_h)
+    button_w = max(90.0, min(150.0, area.width * 0.14))
+    buttons = Rect(max(discard.right + pad * 2, discard.left + 84,
+                       discard.left + pile_label + pad + 2), strip.top - usual_h + pad,
+                   button_w, usual_h - 2 * pad)
+    # Where the strip grew enough, the buttons go under the piles, two a row, and the
+    # message has their column's width too.
+    below = Rect(deck.left, strip.bottom + pad, buttons.left - deck.left - pad,
+                 strip_h - usual_h - pad / 2)
+    if below.height >= 2 * BUTTON_ROWS_UNDER * max(12.0, MIN_POINTS / PT_PER_PX) + 6:
+        buttons = below
+        message = Rect(below.right + pad * 1.5, strip.bottom + pad,
+                       max(10.0, strip.right - below.right - pad * 2.5), strip_h - 2 * pad)
+    else:
+        message = Rect(buttons.right + pad * 1.5, strip.bottom + pad,
+                       max(10.0, strip.right - buttons.right - pad * 2.5), strip_h - 2 * pad)
     regions = [_region("deck", deck, area, pile=True),
                _region("discard", discard, area, pile=True)]
     card_w = best[0]
@@ -175,9 +245,9 @@ def table_geometry(area: Rect, players: int) -> TableGeometry:
             regions.append(_region(row_name(seat, colour), inner, area, COLUMNS,
                                    breaks=(JOKER_COLUMN,)))
     layout = CardTable(tuple(regions)).fit(area)
-    under = strip.bottom + pad / 2
+    under = deck.bottom - label_h - pad / 2
     deck_label = Rect(deck.left, under, discard.left - deck.left - pad, deck.bottom - under)
-    discard_label = Rect(discard.left, under, buttons.left - discard.left - pad,
+    discard_label = Rect(discard.left, under, below.right - discard.left,
                          deck.bottom - under)
     return TableGeometry(layout.content_box(("deck", 0)), layout.content_box(("discard", 0)),
                          buttons, message,

@@ -46,6 +46,7 @@ from games.verso.words import _
 from tabletop.lines import Line, render
 from tabletop.ui.kit import (
     FONT_SANS,
+    MIN_POINTS,
     Event,
     Frame,
     Intent,
@@ -386,8 +387,13 @@ class VersoRenderer(Renderer):
             self.layout_for(self.view.players)
 
     def layout_for(self, players: int) -> None:
-        """Lay the table out for `players` in the current area."""
-        self.geometry = table_geometry(self.area, players)
+        """Lay the table out for `players` in the current area: the display of the seat
+        at this screen nearest the player (`places.panel_order`), and room for the discard
+        pile's count in the player's language (laid out again when it changes)."""
+        widest = arcade.Text(_("Discard: {count}").format(count=88), 0, 0,
+                             font_size=MIN_POINTS, font_name=FONT_SANS)
+        self.geometry = table_geometry(self.area, players, self.context.own_seat,
+                                       widest.content_width)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self) -> None:

@@ -17,13 +17,13 @@ from games.verso.observation import VersoView
 from games.verso.picture import solo_band
 from games.verso.rules import bank_cards, neighbours
 from games.verso.state import FINAL, FLIP, KEEP, OVER, PASS, PLAY, Bank, Draw, Move, Pass
-from games.verso.view.cards import COLOUR_RGB, CardPainter, value_text
-from games.verso.view.places import TableGeometry
+from games.verso.view.cards import COLOUR_RGB, PT_PER_PX, CardPainter, value_text
+from games.verso.view.places import MESSAGE_PX, TableGeometry
 from games.verso.view.preview import DECK, DISCARD, BankPreview, Place, layout_by_key
 from games.verso.words import _, ngettext
 from tabletop.i18n import N_
 from tabletop.lines import render
-from tabletop.ui.kit import Rect
+from tabletop.ui.kit import FONT_SANS, Placed, Rect, TextLayer, fit_text
 
 STRIP = (32, 38, 50)
 PANEL = (40, 47, 61)
@@ -172,11 +172,18 @@ def _paint_buttons(scene: TableScene, paint: CardPainter) -> tuple[Button, ...]:
             specs.append((_("Draw (D)"), "draw", isinstance(hint, Draw)))
         elif view.phase == FINAL:
             specs.append((_("Pass (P)"), PASS, isinstance(hint, Pass)))
+    # Four buttons at most (a joker's values): a column beside the piles, or two a row
+    # under them where the strip has room (`table_geometry`).
     column = geo.buttons
-    height = min(40.0 * geo.font_scale, (column.height - 6 * 3) / 4)
+    across = 2 if column.width > column.height else 1
+    rows = 4 // across
+    height = min(40.0 * geo.font_scale, (column.height - 6 * (rows - 1)) / rows)
+    width = (column.width - 6 * (across - 1)) / across
     buttons = []
     for i, (label, command, hinted) in enumerate(specs):
-        rect = Rect(column.left, column.top - (i + 1) * (height + 6), column.width, height)
+        row, place = divmod(i, across)
+        rect = Rect(column.left + place * (width + 6), column.top - (row + 1) * (height + 6),
+                    width, height)
         paint.rect(rect, BUTTON)
         paint.outline(rect, HINT if hinted else (120, 136, 170), 3 if hinted else 1)
         inner = Rect(rect.left + 3, rect.bottom, rect.width - 6, rect.height)
@@ -233,7 +240,9 @@ SELECTED = (N_("Selected blue {values}: not a sequence yet."),
             N_("Selected orange {values}: not a sequence yet."))
 
 
-def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
+def _end_lines(scene: TableScene, compact: bool = False) -> list[tuple[str, Any]]:
+    """The end of the game: a solo score and its rating, or the ranking, a seat a line
+    (`compact`: the seats in one paragraph, each kept whole on its line)."""
     view = scene.view
     if view.players == 1:
         score = view.scores[0]
@@ -251,14 +260,28 @@ def _end_lines(scene: TableScene) -> list[tuple[str, Any]]:
         lines.append((_("{place}. {player}: {points}").format(
             place=place + 1, player=scene.seat_labels[seat], points=view.scores[seat]) + mark,
             TEXT))
+    if compact:  # no-break spaces: a line breaks between two seats, never within one
+        return [lines[0], (" · ".join(text.replace(" ", "\xa0") for text, _c in lines[1:]),
+                           TEXT)]
     return lines
 
 
 def _paint_message(scene: TableScene, paint: CardPainter) -> None:
     """The message lines stacked in their box, each wrapped to its width, all scaled
     down together to the text rule's minimum before any is cut (shown whole on hover)."""
-    paint.lines(message_lines(scene), scene.geometry.message,
-                13.5 * scene.geometry.font_scale)
+    geo = scene.geometry
+    box, size = geo.message, MESSAGE_PX * geo.font_scale
+    lines = message_lines(scene)
+    if scene.view.phase == OVER and geo.buttons.left >= geo.discard.right:
+        # No button is drawn once the game is over: the end has their column too (when
+        # it is beside the piles).
+        box = Rect(geo.buttons.left, box.bottom, box.right - geo.buttons.left, box.height)
+    if scene.view.phase == OVER and scene.view.players > 1:
+        # The ranking a seat a line where it fits, else the seats run on (each whole).
+        trial = TextLayer().add_lines(lines, box, size * PT_PER_PX, font_name=FONT_SANS)
+        if any(p.cut for p in trial):
+            lines = _end_lines(scene, compact=True)
+    paint.lines(lines, box, size)
 
 
 def paint_panel(scene: TableScene, paint: CardPainter, seat: int) -> dict[Place, Rect]:
@@ -345,7 +368,8 @@ def paint_cursor(paint: CardPainter, rect: Rect) -> None:
 def _paint_header(scene: TableScene, paint: CardPainter, seat: int, playing: bool,
                   flips: bool) -> None:
     """The seat's name on the left of its header; its points and square on the right,
-    as much of them as there is room for (the name takes what is left, cut if need be)."""
+    as much of them as leaves the name whole (a name too wide even beside the points
+    alone is cut, whole on hover)."""
     view, header = scene.view, scene.geometry.panels[seat].header
     size = min(14.0 * scene.geometry.font_scale, header.height * 0.55)
     counts = [sum(1 for item in view.layouts[seat] if colour_of(item[0]) == c)
@@ -360,16 +384,34 @@ def _paint_header(scene: TableScene, paint: CardPainter, seat: int, playing: boo
     if flips:
         words.insert(0, _("{points}   {square}  flips if banked").format(points=points,
                                                                          square=square))
+    name = ("▶ " if playing else "") + scene.seat_labels[seat]
+    # The name reads whole first: the words on the right give way (down to the points
+    # alone) before it is cut; a name wider than the panel even then is cut (a name:
+    # whole on hover).
+    chosen = points
     for text in words:
-        if paint.fit(text, right.right, right.center[1], right, size * 0.9, colour,
-                     anchor_x="right", anchor_y="center", whole=text != points):
+        placed = fit_text(text, right.right, right.center[1], right, size * 0.9 * PT_PER_PX,
+                          colour, font_name=FONT_SANS, anchor_x="right",
+                          anchor_y="center")[1]
+        if placed.cut:
+            continue
+        if not fit_text(name, header.left + 8, right.center[1], _name_box(header, placed),
+                        size * PT_PER_PX, TEXT, font_name=FONT_SANS, bold=playing,
+                        anchor_y="center")[1].cut:
+            chosen = text
             break
-    used = paint.layer.placed[-1].extent.left
-    name = Rect(header.left + 8, header.bottom, max(1.0, used - header.left - 16),
+    paint.fit(chosen, right.right, right.center[1], right, size * 0.9, colour,
+              anchor_x="right", anchor_y="center")
+    box = _name_box(header, paint.layer.placed[-1])
+    paint.fit(name, box.left, box.center[1], box, size, ACCENT if playing else TEXT,
+              anchor_y="center", bold=playing, may_cut=True)
+
+
+def _name_box(header: Rect, right: Placed) -> Rect:
+    """The room for a seat's name on the left of its header, up to the words on the
+    right (`right`, as laid out)."""
+    return Rect(header.left + 8, header.bottom, max(1.0, right.extent.left - header.left - 16),
                 header.height)
-    paint.fit(("▶ " if playing else "") + scene.seat_labels[seat], name.left,
-              name.center[1], name, size, ACCENT if playing else TEXT, anchor_y="center",
-              bold=playing)
 
 
 def _hint_keys(scene: TableScene, seat: int) -> set[int]:

@@ -47,8 +47,9 @@ def _hexagon(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
              cy + size * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
 
 
-def paint_symbol(index: int, box: Rect, colour_blind: bool) -> Mesh:
-    """The symbol `LEGEND[index]` explains, drawn to fit `box`."""
+def paint_symbol(index: int, box: Rect, colour_blind: bool, turned: bool = False) -> Mesh:
+    """The symbol `LEGEND[index]` explains, drawn to fit `box` as on the board (`turned`:
+    a board drawn with Brown's side at the bottom, whose VERSUS point the other way)."""
     mesh = Mesh()
     cx, cy = box.center
     size = min(box.width, box.height) / 2
@@ -59,8 +60,10 @@ def paint_symbol(index: int, box: Rect, colour_blind: bool) -> Mesh:
         draw_piece(mesh, (cx, cy), size, pawn_code(3, BLUE), colour_blind)
     elif index == 1:
         half = size * 0.5
-        draw_piece(mesh, (cx - half * 0.5, cy), half, versus_code(BLUE), colour_blind)
-        draw_piece(mesh, (cx + half * 0.5, cy), half, versus_code(BROWN), colour_blind)
+        draw_piece(mesh, (cx - half * 0.5, cy), half, versus_code(BLUE), colour_blind,
+                   turned=turned)
+        draw_piece(mesh, (cx + half * 0.5, cy), half, versus_code(BROWN), colour_blind,
+                   turned=turned)
     elif index == 2:
         mesh.outline(_hexagon(cx, cy, size * 0.72), max(1.5, size * 0.09), TARGET_MARK)
         mesh.ring((cx, cy), size * 0.12, size * 0.2, TARGET_MARK)

@@ -106,14 +106,16 @@ def _glyph(mesh: Mesh, centre: Point, size: float, seat: int, colour: RGBA,
 
 
 def draw_versus(mesh: Mesh, centre: Point, radius: float, seat: int, colour_blind: bool,
-                alpha: int = 255) -> None:
+                alpha: int = 255, turned: bool = False) -> None:
     """A VERSUS: a tetrahedron seen from above — a triangle of three shaded faces meeting
-    at its apex. Blue's points up the board, Brown's down (towards the opponent)."""
+    at its apex. Blue's points up the board, Brown's down (towards the opponent); on a
+    board drawn `turned` (Brown's side at the bottom) the other way round."""
     x, y = centre
-    turn = math.pi / 2 if seat == 0 else -math.pi / 2
+    up = (seat == 0) != turned
+    turn = math.pi / 2 if up else -math.pi / 2
     corners = [(x + radius * math.cos(turn + k * 2 * math.pi / 3),
                 y + radius * math.sin(turn + k * 2 * math.pi / 3)) for k in range(3)]
-    apex = (x, y + radius * 0.12 * (1 if seat == 0 else -1))
+    apex = (x, y + radius * 0.12 * (1 if up else -1))
     solid = alpha == 255  # a translucent VERSUS shows its faces only, none overlapping
     if solid:
         mesh.polygon([(cx + (cx - x) * 0.12, cy + (cy - y) * 0.12) for cx, cy in corners],
@@ -129,12 +131,13 @@ def draw_versus(mesh: Mesh, centre: Point, radius: float, seat: int, colour_blin
 
 
 def draw_piece(mesh: Mesh, centre: Point, size: float, code: int, colour_blind: bool,
-               sx: float = 1.0, alpha: int = 255) -> None:
-    """The piece `code` on a hex of circumradius `size` (`alpha`: a VERSUS's only)."""
+               sx: float = 1.0, alpha: int = 255, turned: bool = False) -> None:
+    """The piece `code` on a hex of circumradius `size` (`alpha` and `turned`: a
+    VERSUS's only)."""
     if code >= FIRST_PAWN:
         draw_pawn(mesh, centre, size * 0.76, code, colour_blind, sx)
     elif code:
-        draw_versus(mesh, centre, size * 0.86, OWNER[code], colour_blind, alpha)
+        draw_versus(mesh, centre, size * 0.86, OWNER[code], colour_blind, alpha, turned)
 
 
 def draw_lock(mesh: Mesh, centre: Point, size: float, alpha: int = 255) -> None:
@@ -162,22 +165,26 @@ def draw_refused(mesh: Mesh, centre: Point, size: float) -> None:
 @dataclass(frozen=True)
 class VersusPiece:
     """The painter of one Versus piece (`Piece.painter`): the piece `code`, with the
-    padlock if `frozen`, its sections marked in `colour_blind` mode. A ghost (a preview)
+    padlock if `frozen`, its sections marked in `colour_blind` mode, a VERSUS pointing
+    at the other side of a board drawn `turned` (Brown's side at the bottom). A ghost (a
+    preview)
     is a pawn washed pale or a translucent VERSUS: a whole pawn drawn translucent would
     show its overlapping layers through each other."""
 
     code: int
     frozen: bool = False
     colour_blind: bool = False
+    turned: bool = False
 
     def __call__(self, mesh: Mesh, centre: Point, size: float, sx: float,
                  alpha: int | None) -> None:
         s = size / PIECE_SHARE
         pawn = self.code >= FIRST_PAWN
         if alpha is None or pawn:
-            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx)
+            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx, turned=self.turned)
         else:
-            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx, alpha=160)
+            draw_piece(mesh, centre, s, self.code, self.colour_blind, sx, alpha=160,
+                       turned=self.turned)
         if alpha is not None and pawn:
             mesh.disc(centre, s * 0.76, GHOST_WASH, sx)
         if self.frozen and sx >= 0.99:  # the padlock once the pawn faces up again

@@ -16,6 +16,13 @@ it, Esc or a click elsewhere drops it. The keyboard does the same while the boar
 the focus: the arrows move a cursor over the board (drawn only while focused), Space or
 Enter act as a click on the cursor's cell. The last move stays marked through undo, redo
 and Continue (`show_last_move`); a click that does nothing is explained in words.
+
+Each seat sees the board from its own side: Blue's home row is at the bottom as the rules
+draw it (`bottom_seat`), and a screen where one person plays Brown (a friend who joined
+online, a person against the computer) sees the board turned half round by the toolkit,
+Brown's home row at the bottom and each VERSUS pointing at the other side. A screen two
+people share keeps Blue at the bottom on both turns: turning the board at every move
+would move every piece under the players' eyes.
 """
 
 from __future__ import annotations
@@ -94,13 +101,14 @@ BOARD = HexBoard.numbered(AXIAL, fill=CELL[:3], names=dict(enumerate(CELL_NAMES)
 
 
 @cache
-def _piece(code: int, frozen: bool, colour_blind: bool) -> Piece:
+def _piece(code: int, frozen: bool, colour_blind: bool, turned: bool = False) -> Piece:
     """A Versus piece for the toolkit: painted by `VersusPiece`, a pawn's value to its
-    controller written in its centre (§2: readable without counting wedges)."""
+    controller written in its centre (§2: readable without counting wedges); a VERSUS
+    points at the other side of the board as drawn (`turned`: Brown's side below)."""
     owner = OWNER[code]
     label = str(VALUE[owner][code]) if code >= FIRST_PAWN else ""
     return Piece(fill=SEAT_COLOUR[owner][:3], label=label, text=_VALUE_TEXT, text_scale=0.6,
-                 painter=VersusPiece(code, frozen, colour_blind))
+                 painter=VersusPiece(code, frozen, colour_blind, turned))
 
 
 class VersusRenderer(BoardRenderer):
@@ -110,6 +118,9 @@ class VersusRenderer(BoardRenderer):
     palette = Palette(frame=BOARD_EDGE[:3], line=CELL_LINE[:3], name=(120, 104, 80))
     background: ClassVar[Colour] = WINDOW_BACKGROUND
     samples = 4
+    #: Blue's home row is at the bottom as the rules draw the board (§1); a screen where
+    #: one person plays Brown (joined online, or against the computer) sees it turned.
+    bottom_seat = 0
 
     def __init__(self, context: Any) -> None:
         super().__init__(context)
@@ -118,8 +129,8 @@ class VersusRenderer(BoardRenderer):
     # -- what the toolkit asks -----------------------------------------------------------
     def pieces(self, view: VersusState) -> Mapping[Cell, Piece]:
         """Every piece of the position; frozen pawns carry the padlock (§3)."""
-        colour_blind = self.context.colour_blind
-        return {cell: _piece(view.board[cell], view.frozen(cell), colour_blind)
+        colour_blind, turned = self.context.colour_blind, self.turned
+        return {cell: _piece(view.board[cell], view.frozen(cell), colour_blind, turned)
                 for cell in view.pieces}
 
     def move_path(self, view: VersusState, move: Any) -> MovePath | None:
@@ -286,8 +297,8 @@ class VersusRenderer(BoardRenderer):
         """Draw the symbol of `LEGEND[index]` in `box` (built once per box)."""
         key = (index, box)
         if key not in self._legend:
-            self._legend[key] = paint_symbol(index, box, self.context.colour_blind
-                                             ).shape_list()
+            self._legend[key] = paint_symbol(index, box, self.context.colour_blind,
+                                             self.turned).shape_list()
         self._legend[key].draw()
 
     def sounds(self, played: Ply) -> Sequence[str]:

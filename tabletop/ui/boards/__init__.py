@@ -62,6 +62,11 @@ colour)` brackets a cell at its corners; `rgba(colour, alpha)` is a colour as th
 `Mesh` takes it (`RGBA`), and `ShapeList` the arcade shape list `Mesh.shape_list()`
 returns.
 
+Each seat sees the board from its own side: `bottom_seat` on the renderer class names the
+seat whose side is at the bottom as the board is declared, and a screen where one person
+plays another seat sees the board turned half round (`BoardRenderer.turned`,
+`Layout.turned()`: clicks, keys, marks and coordinates follow).
+
 Everything is also usable piece by piece: `board.fit(rect)` gives a `Layout` (centres,
 outlines, hit testing, labels) without any window. A renderer not built on the toolkit
 lays its words out in a `TextLayer` the host hands it

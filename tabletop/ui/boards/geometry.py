@@ -3,7 +3,8 @@
 A *board* is an immutable description declared once by a renderer class (`SquareBoard(8,
 8)`, `HexBoard.hexagon(4)`, `CardTable(...)`). `board.fit(area)` lays it out in a window
 rectangle and returns a `Layout`: cell centres and outlines in pixels, the size a piece
-may take, the coordinate labels and hit testing. Nothing here imports arcade, so layouts
+may take, the coordinate labels and hit testing; `layout.turned()` is the same board seen
+from its other side (turned half round). Nothing here imports arcade, so layouts
 are tested headless and used by AIs or tools that need no window.
 
 Cells are plain hashable values in the game's own coordinates:
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
 
 from tabletop.ui.renderer import Rect
@@ -90,7 +91,7 @@ class Layout:
     `cell_labels` name cells inside them (drawn on free cells only), for shapes whose
     edges cannot carry labels. `frame_shapes`, where given, are polygons painted in the
     frame's colour instead of the `frame` rectangle (a frame that follows a hexagonal
-    board's edge).
+    board's edge). `is_turned` is True for a layout `turned` half round.
     """
 
     board: Board
@@ -108,6 +109,44 @@ class Layout:
     extents: Mapping[Cell, tuple[float, float]] = field(default_factory=dict)
     shapes: Mapping[Cell, tuple[Point, ...]] = field(default_factory=dict)
     frame_shapes: tuple[tuple[Point, ...], ...] = ()
+    #: True when the board is drawn turned half round (`turned`).
+    is_turned: bool = False
+
+    def turned(self) -> Layout:
+        """This layout turned half round (180°) about the centre of its `frame`, as a
+        player turns a board on the table to sit at its other side: every cell, outline,
+        shape, coordinate and frame piece at the opposite place, the words kept upright
+        and each cell's name at the same place in its cell (its lower part). Hit testing
+        (`cell_at`), the arrow keys' `neighbour` and everything drawn from the layout
+        follow; turning it again gives the layout as fitted (`is_turned` says which)."""
+        cx, cy = self.frame.center
+
+        def point(p: Point) -> Point:
+            return 2 * cx - p[0], 2 * cy - p[1]
+
+        def polygon(points: Sequence[Point]) -> tuple[Point, ...]:
+            # Turning half round keeps a polygon counter-clockwise (`_inside` needs it).
+            return tuple(point(p) for p in points)
+
+        def label(at: Label) -> Label:
+            x, y = point((at.x, at.y))
+            return replace(at, x=x, y=y)
+
+        centres = {cell: point(centre) for cell, centre in self.centres.items()}
+
+        def in_cell(cell: Cell, at: Label) -> Label:
+            # The same offset from the cell's centre: a name stays in its cell's lower part.
+            (x0, y0), (x1, y1) = self.centres[cell], centres[cell]
+            return replace(at, x=x1 + at.x - x0, y=y1 + at.y - y0)
+
+        return replace(
+            self, centres=centres,
+            outlines={cell: polygon(outline) for cell, outline in self.outlines.items()},
+            labels=tuple(label(at) for at in self.labels),
+            cell_labels={cell: in_cell(cell, at) for cell, at in self.cell_labels.items()},
+            shapes={cell: polygon(shape) for cell, shape in self.shapes.items()},
+            frame_shapes=tuple(polygon(shape) for shape in self.frame_shapes),
+            is_turned=not self.is_turned)
 
     def size_of(self, cell: Cell) -> float:
         """The size of a piece in `cell` (a card's height on a card table)."""

@@ -121,11 +121,18 @@ class BoardRenderer(Renderer):
     #: Samples per pixel of the still picture: above 1 smooths the edges of fine shapes
     #: (multisampling), painted only when the picture changes.
     samples: ClassVar[int] = 1
+    #: The seat whose side of the board is at the bottom as `board` is declared (None:
+    #: the board is never turned). A screen where one person plays another seat (an
+    #: online seat, a game against the computer: `RendererContext.own_seat`) sees the
+    #: board turned half round, that seat's side at the bottom (`turned`); a hot-seat
+    #: game, a replay of one and the launcher's pictures see it as declared.
+    bottom_seat: ClassVar[int | None] = None
 
     def __init__(self, context: RendererContext) -> None:
         super().__init__(context)
         #: The board laid out in the area (centres, outlines, hit testing).
-        self.board_layout: Layout = getattr(self, "board", _NO_BOARD).fit(Rect(0, 0, 1, 1))
+        self.board_layout: Layout = self._fit(getattr(self, "board", _NO_BOARD),
+                                              Rect(0, 0, 1, 1))
         #: The choice in progress (selection, pending move) among the legal moves.
         self.picker = Picker(())
         #: The keyboard cursor's cell (None until an arrow key is used).
@@ -231,6 +238,21 @@ class BoardRenderer(Renderer):
         return _("The piece on {start} cannot go to {cell}.").format(
             start=board.cell_name(start), cell=board.cell_name(cell))
 
+    @property
+    def turned(self) -> bool:
+        """True when the board is drawn turned half round (180°) for the seat at this
+        screen, its side at the bottom (see `bottom_seat`); clicks, the arrow keys, the
+        marks, the animations and the coordinates follow (`Layout.turned`). Override it
+        for another rule."""
+        seat = self.context.own_seat
+        return self.bottom_seat is not None and seat is not None and seat != self.bottom_seat
+
+    def _fit(self, board: Board, area: Rect) -> Layout:
+        """`board` laid out in `area`, turned for the seat at this screen (`turned`): the
+        one place the board's cells meet the screen's pixels."""
+        layout = board.fit(area)
+        return layout.turned() if self.turned else layout
+
     # -- the renderer contract -----------------------------------------------------------
     def layout(self) -> None:
         """Split the area into the board and the status line; lay the board out."""
@@ -238,8 +260,8 @@ class BoardRenderer(Renderer):
         strip = max(18.0, min(40.0, area.height * 0.07))  # two lines at 10 points
         board = (self.board_for(self.view) if self.view is not None
                  else getattr(self, "board", _NO_BOARD))
-        self.board_layout = board.fit(Rect(area.left, area.bottom + strip, area.width,
-                                           max(1.0, area.height - strip)))
+        self.board_layout = self._fit(board, Rect(area.left, area.bottom + strip, area.width,
+                                                  max(1.0, area.height - strip)))
         # The status line spans the board's width (at least half the area's), and only the
         # board and the status line are shown each frame: on a software renderer a frame
         # costs the pixels it fills.
@@ -632,7 +654,9 @@ class BoardRenderer(Renderer):
             stops = [*self.picker.sources, *self.picker.destinations()]
             self.cursor = stops[0] if stops else self.board_layout.cells[0]
         else:
-            self.cursor = self.board_layout.neighbour(self.cursor, dx, dy) or self.cursor
+            step = self.board_layout.neighbour(self.cursor, dx, dy)
+            # A cell may be falsy (Versus's cell 0, k1): only None is the board's edge.
+            self.cursor = self.cursor if step is None else step
         self._build_live()
 
     def cancel(self) -> bool:
