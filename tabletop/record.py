@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +28,34 @@ from tabletop.limits import (
     read_text,
     shown,
 )
-from tabletop.lines import Line
+from tabletop.lines import Line, seat
 from tabletop.model import Game, Outcome, RecordError, TabletopError
 
 RECORD_FORMAT = "tabletop-record"
 RECORD_VERSION = 1
 #: How a game may end other than by its rules, kept in its record (`Record.ended`): a
-#: person ran out of time on an online table's clock, or a seat forfeited (an agent that
-#: failed, under the forfeit policy). The result is then the table's verdict.
-TIMEOUT, FORFEITED = "timeout", "forfeit"
-VERDICTS = (TIMEOUT, FORFEITED)
+#: person ran out of time on an online table's clock, a seat forfeited (an agent that
+#: failed, under the forfeit policy), or a person resigned while another seat was to move
+#: (`tabletop.play.table.Table.resign`; on its own turn a person resigns by the game's
+#: own move, which the moves keep). The result is then the table's verdict.
+TIMEOUT, FORFEITED, RESIGNED = "timeout", "forfeit", "resigned"
+VERDICTS = (TIMEOUT, FORFEITED, RESIGNED)
+
+
+def verdict_line(ended: str | None, result: Outcome | None) -> Line | None:
+    """The reason of the table's verdict `ended` as a line naming its seat ("{player}
+    resigned"), made again from the result (the seat that lost), so that a record read
+    back words it in the reader's language with the seats' labels; None for a verdict
+    that has none (a forfeit's reason names an agent) or a result that names no one
+    seat."""
+    if result is None or ended not in (TIMEOUT, RESIGNED):
+        return None
+    losers = [i for i in range(len(result.scores)) if i not in result.winners]
+    if len(losers) != 1:
+        return None
+    if ended == TIMEOUT:
+        return Line.of("timeout: {player} ran out of time", player=seat(losers[0]))
+    return Line.of("{player} resigned", player=seat(losers[0]))
 
 
 @dataclass(frozen=True)
@@ -206,8 +224,11 @@ class Replay:
         """The result shown after `ply` moves: the rules', or at the last ply the
         table's verdict that ended the game (a timeout, a forfeit)."""
         outcome = game.outcome(self.states[ply])
+        result = self.record.result
         if outcome is None and ply == len(self.moves) and self.record.ended is not None:
-            return self.record.result
+            line = verdict_line(self.record.ended, result)
+            # With its line, the reason reads in the reader's language and names.
+            return replace(result, line=line) if result is not None and line else result
         return outcome
 
 

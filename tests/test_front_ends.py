@@ -3,8 +3,9 @@
 The same proposals go through the table directly, `tabletop play --text` (a real process
 fed on stdin), the app (the real game screen, driven by real clicks and keys) and an
 online seat (a real server on a thread and a real WebSocket client, through
-`tabletop.net`'s public API): a draw offered to the computer, a resignation, an illegal
-move, a listener that raises, and undo after a move that showed a hidden face (Verso).
+`tabletop.net`'s public API): a draw offered to the computer, a resignation, a
+resignation out of turn (while the computer thinks, or the friend), an illegal move, a
+listener that raises, and undo after a move that showed a hidden face (Verso).
 Each front end must give the table's answer in the table's words and keep the same
 record. Where a front end cannot do one of these by design, the test says so in one line
 and checks its refusal (or what it keeps) instead.
@@ -25,11 +26,12 @@ from typing import Any
 import pytest
 
 from tabletop.model import IllegalMoveError
+from tabletop.net.credentials import ONLINE
 from tabletop.net.protocol import CLIENT_MESSAGES, ProtocolError, decode
 from tabletop.net.seat import HERE, OnlineSeat
-from tabletop.play.table import Answer, Event, Played, Table
+from tabletop.play.table import RESIGN, Answer, Event, Played, Table
 from tabletop.plugins import Host
-from tabletop.record import Record
+from tabletop.record import RESIGNED, Record
 from tabletop.seats import Seat, seats_of
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
@@ -50,6 +52,9 @@ VERSUS = ("versus", ["human", "random"], 1)
 #: Verso, a person (first to move at seed 2) against the random agent: "keep" shows the
 #: kept card's face (verso.md §4.1), so that move may not be taken back.
 VERSO = ("verso", ["human", "random"], 2)
+#: Versus, a person against MCTS, which thinks for its whole time budget: long enough
+#: for a click while it thinks.
+THINKING = ("versus", ["human", "mcts"], 1)
 #: A pawn step two hexagons away (versus.md §3): legal notation, an illegal move.
 ILLEGAL = "a1-c3"
 DECLINED = "The computer declines the offer."
@@ -221,6 +226,91 @@ def test_a_resignation_is_asked_about_then_kept_by_every_front_end(
         assert played(online.record()) == expected
     finally:
         online.close()
+
+
+def test_a_resignation_out_of_turn_ends_the_game_at_every_front_end(
+        host: Host, window: Any, tmp_path: Path) -> None:
+    table, records = at_table(host, VERSUS)
+    assert table.propose(table.read_move("a1-b1")).answer is Answer.PLAYED
+    assert table.agent_to_move  # the computer is to move: Blue resigns out of turn
+    resign = table.special_named(0, RESIGN)
+    assert resign is not None
+    proposal = table.propose(resign.move, 0)
+    assert (proposal.answer, proposal.reason) == (Answer.CONFIRM, FINAL)
+    table.confirm(resign.move, 0)
+    expected = played(table.record())
+    assert expected == (("a1-b1",), ((1,), "Blue resigned"))
+    assert records[-1].ended == RESIGNED and played(records[-1]) == expected
+
+    # `play --text` has no moment out of turn by design: the computer's move is played
+    # before the person's prompt comes back, so "resign" there is the game's own move.
+    printed, record = by_terminal(tmp_path / "text", VERSUS, "a1-b1\nresign\ny\n")
+    assert f"Blue: resign blue? {FINAL} [y/N]" in printed
+    assert record.moves[0] == "a1-b1" and record.moves[-1] == "resign blue"
+    assert record.ended is None
+
+    # The app: Resign while the computer thinks; its move, chosen after, is never played.
+    seconds = window.app.settings.ai_seconds
+    window.app.settings.ai_seconds = 3.0
+    try:
+        screen = in_app(window, host, THINKING)
+        centres = screen.renderer.board_layout.centres
+        click(window, *centres[_cell("a1")])
+        click(window, *centres[_cell("b1")])
+        if screen.button_named("validate") is not None:
+            click_button(window, "validate")
+        wait_until(window, lambda: screen.table.thought is not None, 30)
+        assert screen.snapshot.plies == 1 and screen.snapshot.agent_to_move
+        click_button(window, "special:resign")
+        panel = screen.panel()
+        assert screen.overlay == "confirm" and panel is not None and FINAL in panel.text
+        key(window, arcade.key.Y)
+        assert screen.overlay == "end" and screen.table.thought is None
+        end = time.monotonic() + 4.0  # past the computer's thinking time
+        while time.monotonic() < end:
+            pump(window)
+            time.sleep(0.02)
+        assert screen.table.plies == 1
+        kept_here = app_record(window, screen)
+        assert played(kept_here) == expected and kept_here.ended == RESIGNED
+    finally:
+        window.app.settings.ai_seconds = seconds
+
+    # Online: Blue resigns while the friend (Brown, a second real client) is to move;
+    # the host keeps the verdict, and the friend's library the same record.
+    here = OnlineSeat.host_table(host, tmp_path / "online", "versus", [HERE, ONLINE],
+                                 ["", ""], {}, 1, port=0, bind="127.0.0.1",
+                                 discovery=False)
+    assert here.hosting is not None
+    friend = OnlineSeat.join(host, tmp_path / "friend", here.hosting.here, here.code)
+    messages: list[dict[str, Any]] = []
+
+    def until(done: Any, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():
+            assert time.monotonic() < deadline, f"online: still waiting; got {messages}"
+            messages.extend(here.poll())
+            friend.poll()
+            time.sleep(0.02)
+
+    try:
+        until(lambda: here.game.full and here.game.my_turn)
+        here.move("a1-b1")
+        until(lambda: friend.game.my_turn)
+        assert here.game.position["special"] == [RESIGN, "draw"]  # Blue, out of turn
+        here.move(RESIGN)
+        until(lambda: any(m["type"] == "confirm" for m in messages))
+        asked = next(m for m in messages if m["type"] == "confirm")
+        assert asked["reason"] == FINAL
+        here.confirm(RESIGN)
+        until(lambda: friend.game.record is not None and friend.kept is not None)
+        [hosted] = kept(tmp_path / "online")
+        [joined] = kept(tmp_path / "friend")
+        assert played(hosted) == expected and hosted.ended == RESIGNED
+        assert joined.to_json() == hosted.to_json()
+    finally:
+        friend.leave()
+        here.leave()
 
 
 def test_an_illegal_move_is_refused_with_the_rules_reason_by_every_front_end(

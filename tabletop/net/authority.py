@@ -34,6 +34,7 @@ from tabletop.model import TabletopError
 from tabletop.net import frames
 from tabletop.net.codes import new_token
 from tabletop.net.credentials import COMPUTER, ONLINE, Keeping, Place, credentials_data
+from tabletop.play.session import MOVE
 from tabletop.play.table import Answer, Ended, Event, Played, Replaced, Table
 
 #: Where a message goes: a seat's client, or (None) every spectator; and the message.
@@ -64,12 +65,23 @@ class Turn:
     to_move: int | None
     agent: bool
     over: bool
+    #: The words a seat not to move may send now (resign, offer a draw): anything else
+    #: out of turn is refused on the loop at once.
+    aside: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: Table) -> Turn:
-        """The table's turn now (runs the game's `to_move` and `outcome`)."""
-        return cls(frames.moves_played(table), table.to_move, table.agent_to_move,
-                   table.over)
+        """The table's turn now (runs the game's `to_move`, `outcome` and special
+        moves)."""
+        to_move = table.to_move
+        aside: frozenset[str] = frozenset()
+        people = [i for i in range(table.players) if i != to_move and not table.is_agent(i)]
+        if to_move is not None and people:
+            # Out of turn the words are every person's alike ("resign", the draw): one
+            # person's stand for all (each is read as its sender's own, later).
+            aside = frozenset(special.notation for special in table.specials(people[0]))
+        return cls(frames.moves_played(table), to_move, table.agent_to_move, table.over,
+                   aside)
 
 
 class Authority:
@@ -92,8 +104,6 @@ class Authority:
         #: How many spectators watch (the transport counts them).
         self.watchers = 0
         self.thinking: int | None = None
-        #: A draw offer waiting for the other people: (seat, notation, who accepted).
-        self.offer: tuple[int, str, set[int]] | None = None
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         #: The clock's verdict under way (a step like any other).
@@ -293,15 +303,22 @@ class Authority:
                 await self.step(lambda: self.table.time_out(seat_index))
 
     async def drive(self) -> None:
-        """Play the computers' moves, each on a worker thread (the other tables go on)."""
+        """Play the computers' moves, each on a worker thread (the other tables go on).
+
+        The decision and its move are two steps: a person's resignation sent while the
+        computer thinks is taken between them, and the decision, made for a game that
+        is over by then, is never played."""
         while self.turn.agent and not self.over:
             self.thinking = self.turn.to_move
             self.tell_seats()
-            async with self.lock:
-                try:
-                    await self.step(self.table.advance, thinking=True)
-                finally:
-                    self.thinking = None
+            try:
+                async with self.lock:
+                    await self.step(lambda: self.table.think(MOVE), thinking=True)
+                async with self.lock:
+                    if not self.over:
+                        await self.step(self.table.advance, thinking=True)
+            finally:
+                self.thinking = None
         if not self.over:
             self.tell_seats()
             self.next_turn()
@@ -312,7 +329,7 @@ class Authority:
         """A client's move for its seat at `ply`, in notation: checked, then played or
         answered (to that seat only)."""
         async with self.lock:
-            refusal = self._refusal(seat_index, ply)
+            refusal = self._refusal(seat_index, ply, text)
             if refusal is not None:
                 self.post(seat_index, error(refusal))
                 self.deliver()
@@ -321,7 +338,7 @@ class Authority:
             await self.step(lambda: self._propose(seat_index, text[:200], confirmed, now))
         self.next_turn()
 
-    def _refusal(self, seat_index: int, ply: int) -> Line | None:
+    def _refusal(self, seat_index: int, ply: int, text: str) -> Line | None:
         """Why the seat may not move now (None: it may), from the turn as it stands."""
         turn = self.turn
         if self.over:
@@ -330,74 +347,103 @@ class Authority:
             free = ", ".join(str(p.index + 1) for p in self.places if not p.taken)
             return Line.of("wait: play starts when every seat is taken (free: {seats})",
                            seats=free)
+        if turn.to_move is None:
+            return Line.of("the game is over")
+        offer = self.table.offer
+        if offer is not None and offer.seat == seat_index:
+            return Line.of("wait: your offer is with the other players")
         if turn.to_move != seat_index:
-            if turn.to_move is None:
-                return Line.of("the game is over")
+            # Out of turn a seat may still resign or offer a draw (its own only: the
+            # table reads the word as this seat's, on the step's thread).
+            if text.strip() in turn.aside:
+                return None
             return Line.of("it is not your turn: {player} is to move",
                            player=seat(turn.to_move))
         if ply != turn.ply:
             return Line.of("that move was for ply {sent}; the game is at ply {ply}",
                            sent=ply, ply=turn.ply)
-        if self.offer is not None:
-            return Line.of("wait: your offer is with the other players")
         return None
 
     def _propose(self, seat_index: int, text: str, confirmed: bool, now: float) -> None:
-        """Read and propose the move (on the step's thread)."""
+        """Read and propose the move (on the step's thread). Out of turn only the seat's
+        own special moves are read (`Table.special_named`: resigning, offering a draw),
+        never the game's notation, which may name the seat to move ("resign")."""
         table = self.table
-        try:
-            move = frames.parse(table, text)
-        except TabletopError as exc:
-            if isinstance(exc, PluginFailed):
-                raise
-            self.post(seat_index, error(Line.of("{move}: {reason}", move=shown(text),
-                                                reason=exc.line)))
+        to_move = table.to_move
+        if to_move is not None and to_move != seat_index:
+            special = table.special_named(seat_index, text)
+            if special is None:
+                self.post(seat_index, error(Line.of(
+                    "it is not your turn: {player} is to move", player=seat(to_move))))
+                return
+            move = special.move
+        else:
+            try:
+                move = frames.parse(table, text)
+            except TabletopError as exc:
+                if isinstance(exc, PluginFailed):
+                    raise
+                self.post(seat_index, error(Line.of("{move}: {reason}", move=shown(text),
+                                                    reason=exc.line)))
+                return
+        offer = table.offer
+        if offer is not None and offer.move == move and offer.seat != seat_index:
+            # Offering the draw that waits for this seat's answer is accepting it.
+            self._answered(seat_index, True, now)
             return
-        proposal = table.propose(move)
+        wait = self.places[seat_index].offer_after - now
+        proposal = table.propose(move, seat_index)
         if proposal.answer is Answer.CONFIRM:
             if confirmed:
-                table.confirm(move)
+                table.confirm(move, seat_index)
             else:
                 self.post(seat_index, {"type": "confirm", "move": text,
                                        "reason": to_data(proposal.line)})
         elif proposal.answer is Answer.CONSENT:
-            wait = self.places[seat_index].offer_after - now
             if wait > 0:  # declined a moment ago: the others are not asked again yet
+                table.decline()
                 self.post(seat_index, error(Line.of(
                     "your last offer was declined: you may offer again in {seconds} s",
                     seconds=round(wait))))
                 return
-            self.offer = (seat_index, text, set())
             for place in self.places:
                 if place.index != seat_index and place.connected:
                     self.post(place.index, {"type": "offer", "seat": seat_index,
                                             "move": text})
         elif proposal.answer is not Answer.PLAYED:
             self.post(seat_index, error(proposal.line or proposal.reason))
+        if offer is not None and table.offer is None and not table.over:
+            # The seat asked played on instead: its move declined the offer.
+            self._tell_declined(offer.seat, offer.move, seat_index, now)
+
+    def _tell_declined(self, proposer: int, move: Any, by: int, now: float) -> None:
+        """`by` declined `proposer`'s offer (its answer, or a move played instead): the
+        proposer is told, and waits before offering again (on the step's thread)."""
+        self.places[proposer].offer_after = now + OFFER_PAUSE
+        if self.places[proposer].connected:
+            self.post(proposer, {"type": "declined", "move": self.table.notation(move),
+                                 "by": by})
+
+    def _answered(self, seat_index: int, accept: bool, now: float) -> None:
+        """`seat_index`'s answer to the offer the table holds (on the step's thread)."""
+        offer = self.table.offer
+        answer = self.table.answer_offer(seat_index, accept)
+        if answer is Answer.ILLEGAL or offer is None:
+            self.post(seat_index, error(Line.of("there is no offer to answer")))
+        elif answer is Answer.DECLINED:
+            self._tell_declined(offer.seat, offer.move, seat_index, now)
 
     async def answer(self, seat_index: int, accept: bool) -> None:
-        """A person's answer to another's draw offer."""
+        """A person's answer to another's draw offer (the table holds it: `Table.offer`;
+        every other person accepting plays the game's draw for the seat to move)."""
         async with self.lock:
-            if self.offer is None or seat_index == self.offer[0]:
+            offer = self.table.offer
+            if offer is None or seat_index == offer.seat or self.over:
                 self.post(seat_index, error(Line.of("there is no offer to answer")))
                 self.deliver()
                 return
-            proposer, text, accepted = self.offer
-            if not accept:
-                self.offer = None
-                self.places[proposer].offer_after = (asyncio.get_running_loop().time()
-                                                     + OFFER_PAUSE)
-                if self.places[proposer].connected:
-                    self.post(proposer, {"type": "declined", "move": text,
-                                         "by": seat_index})
-                self.deliver()
-                return
-            accepted.add(seat_index)
-            people = {p.index for p in self.places if p.kind != COMPUTER} - {proposer}
-            if accepted < people:
-                return
-            self.offer = None
-            await self.step(lambda: self.table.confirm(frames.parse(self.table, text)))
+            now = asyncio.get_running_loop().time()
+            await self.step(lambda: self._answered(seat_index, accept, now))
         self.next_turn()
 
     # -- seats -----------------------------------------------------------------------------

@@ -4,11 +4,13 @@
 every seat sees) learns of the game at one moment: its `observation` as the game writes
 it (its `Game.codec`; absent for a hidden-information game without a codec and a
 sampler, which is then played online as text: `drawn_online`), its text picture
-(`seat_text`), whose turn it is, and the legal moves in notation for the seat to move
-only. A move is sent as its notation and the
-game's lines for it (`describe`, which names nothing hidden: the lines are every seat's
-log at one screen too), as data (`tabletop.lines.to_data`: template and arguments), for
-each client to word in its own language; so is the result. The tests check that two
+(`seat_text`), whose turn it is, the legal moves in notation for the seat to move
+only, and the seat's special moves: the game's own on its turn, resigning (`RESIGN`)
+and offering the game's draw out of turn (`tabletop.play.table.out_of_turn`). A move
+is sent as its notation and the game's lines for it (`describe`, which names nothing
+hidden: the lines are every seat's log at one screen too), as data
+(`tabletop.lines.to_data`: template and arguments), for each client to word in its own
+language; so is the result. The tests check that two
 states which differ only in what a seat cannot see give that seat the same position,
 byte for byte.
 
@@ -22,7 +24,7 @@ from typing import Any
 
 from tabletop.lines import to_data
 from tabletop.model import Game, seat_text
-from tabletop.play.table import Table
+from tabletop.play.table import Table, out_of_turn
 
 
 def moves_played(table: Table) -> int:
@@ -74,6 +76,9 @@ def seat_position(game: Game[Any, Any], state: Any, ply: int, seat: int | None,
     if to_move is not None and to_move == seat and person_to_move:
         legal = [game.move_to_text(state, m) for m in game.legal_moves(state)]
         special = [game.move_to_text(state, m) for m in game.special_moves(state)]
+    elif to_move is not None and seat is not None:
+        # Out of turn: resigning ("resign", the host's word) and the game's draw offer.
+        special = [s.notation for s in out_of_turn(game, state, seat, len(labels), labels)]
     return {"ply": ply, "to_move": to_move, "view": view,
             "text": seat_text(game, state, seat, labels), "legal": legal,
             "special": special}

@@ -199,7 +199,8 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
     game ends or the player quits, as a conversation: the others' moves are printed as
     they happen; `prompt` (default: `say`) asks for a move when it is this seat's turn;
     a line typed out of turn is refused at once ("Not your turn: waiting for Hana."),
-    never played later; "quit" works at any moment, "help" lists the legal moves, "hint"
+    never played later, but for this seat's special moves ("resign", "draw"), which the
+    host takes at any time; "quit" works at any moment, "help" lists the legal moves, "hint"
     asks the game's strongest agent, here, on this seat's view. `read` gives one typed
     line (None at the end of the input)."""
     prompt = prompt or say
@@ -251,13 +252,22 @@ def play_text(host: Host, connection: Connection, online: OnlineGame,
             _answer(connection, online, question, text)
             question = None
             continue
+        specials = [str(word) for word in online.position.get("special", [])]
         if text.lower() in HELP_WORDS or not text:
-            say(_("Legal moves: {moves}").format(moves=", ".join(
-                online.legal + online.position.get("special", []))) if online.my_turn
-                else _waiting(online))
+            if online.my_turn:
+                say(_("Legal moves: {moves}").format(moves=", ".join(online.legal + specials)))
+            else:
+                say(_waiting(online))
+                if specials:  # resigning and offering a draw are open at any time
+                    say(_("Also: {moves}").format(moves=", ".join(specials)))
             asked = None if online.my_turn else asked
             continue
         if not online.my_turn:
+            if online.full and text.lower() in specials:
+                # Out of turn a seat may still resign or offer a draw: sent at once,
+                # the host asks what it needs (a confirmation, the others' answers).
+                connection.send("move", ply=online.ply, move=text.lower())
+                continue
             say(_waiting(online))  # refused at once: nothing typed out of turn is kept
             continue
         if sent is not None:

@@ -11,9 +11,15 @@ nothing else calls `Session.play`. The table owns:
   rule of `tabletop.play.session`), so the same game seed and agents give the same game;
 - **people's proposals**: `propose(move)` answers PLAYED, CONFIRM (a move that ends the
   game, such as resigning: final, the front end asks first, then `confirm`), CONSENT (a
-  draw offer the other people must accept), DECLINED (a computer declines offers),
-  ILLEGAL ("Not allowed: " and the game's reason, `refusal`) or WAIT, each with the
-  reason in words;
+  draw offer the other people must accept: the table holds it, `offer`, until they
+  answer or a move is played), DECLINED (a computer declines offers), ILLEGAL ("Not
+  allowed: " and the game's reason, `refusal`) or WAIT, each with the reason in words;
+- **resigning and offering a draw at any time**: a person not to move may resign, and
+  offer a draw where the game has one (`propose(move, seat)`, the seat's `Snapshot.special`;
+  what the game's own special moves of the seat to move tell, `out_of_turn`). On its
+  own turn a person resigns by the game's move, kept in the moves as ever; out of turn
+  the resignation is the table's verdict (`resign`, kept as `RESIGNED`, like a timeout),
+  and an agreed draw is the game's draw move, played for the seat to move;
 - **hints** (the strongest agent, on its own random stream, with what the move does and
   gains in the game's words, `explain`), **undo/redo** (the engine's rules, in
   `Session`; a resignation is never undone) and the ply bound of a run;
@@ -65,7 +71,15 @@ from tabletop.play.session import (
     plugin_of_game,
 )
 from tabletop.plugins import Host
-from tabletop.record import FORFEITED, TIMEOUT, VERDICTS, Record, replay
+from tabletop.record import (
+    FORFEITED,
+    RESIGNED,
+    TIMEOUT,
+    VERDICTS,
+    Record,
+    replay,
+    verdict_line,
+)
 from tabletop.seats import Seat, seats_of
 
 #: How a game ended, beside the rules: a seat forfeited (a failure or a timeout under the
@@ -163,13 +177,39 @@ Event = Played | Replaced | Ended | SaveFailed | Rewound | Hinted
 
 @dataclass(frozen=True)
 class Special:
-    """A special move the person to move may make (resign, offer a draw): its notation,
-    whether the others must consent (a draw offer), and the result if it were played."""
+    """A special move a person may make (resign, offer a draw): its notation, whether the
+    others must consent (a draw offer), the result if it were played, and the seat that
+    makes it (None: the seat to move). On its turn a seat's special moves are the game's;
+    out of turn, a `Resignation` (the word `RESIGN`) and the game's draw offer."""
 
     move: Any
     notation: str
     consent: bool
     result: Outcome | None
+    seat: int | None = None
+
+
+#: The word of a resignation out of turn (the online notation and the terminal's word),
+#: the same in every language; its button reads as the game's own "resign".
+RESIGN = "resign"
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """`seat` resigns while another seat is to move: the table's verdict (`Table.resign`),
+    not a move of the game (a game's resignation is the mover's own move)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A draw offer the table holds until the other people answer it: who made it, the
+    game's move that plays it (the draw of the seat to move), and who accepted so far."""
+
+    seat: int
+    move: Any
+    accepted: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -179,10 +219,11 @@ class Snapshot:
     `view` is the position as `seat` may see it (the state of a perfect-information
     game, the seat's observation otherwise), `last` the last ply as that seat saw it
     (`(before, move, after)`, None before the first move); `legal` the legal moves of the
-    seat to move (empty once the game is over), `special` its special moves when a person
-    is to move; `lines`, `notations` and `moves` each ply's lines (with the seats' labels,
-    in the player's language), its move's notation and the move (which says no more than
-    its notation, `tabletop.model.Game.parse_move`)."""
+    seat to move (empty once the game is over), `special` the special moves of `seat` when
+    it is a person's and the game goes on (its own on its turn; out of turn, resigning and
+    offering a draw: `out_of_turn`); `lines`, `notations` and `moves` each ply's lines
+    (with the seats' labels, in the player's language), its move's notation and the move
+    (which says no more than its notation, `tabletop.model.Game.parse_move`)."""
 
     plies: int
     players: int
@@ -250,6 +291,38 @@ def forfeit(players: int, seat: int, reason: str | Line,
                    reason.english(labels) if isinstance(reason, Line) else reason, line)
 
 
+def resigned(players: int, seat: int, labels: Sequence[str] = ()) -> Outcome:
+    """The table's verdict when `seat` resigns out of turn: it loses, the others share the
+    victory (as a forfeit), the reason "{player} resigned"."""
+    line = verdict_line(RESIGNED, forfeit(players, seat, ""))
+    assert line is not None  # one seat lost: the line names it
+    return forfeit(players, seat, line, labels)
+
+
+def out_of_turn(game: Game[Any, Any], state: Any, seat: int, players: int,
+                labels: Sequence[str] = ()) -> tuple[Special, ...]:
+    """What `seat` may do while another seat is to move in `state`, as the game's own
+    special moves of the seat to move tell (the host knows no game by name): resign
+    (`Resignation`, the word `RESIGN`) if the game lets a seat resign (a special move that
+    ends the game with its mover losing), and offer its draw (the special move the others
+    must accept) if it has one. Runs the game's code (call it in the game's guard)."""
+    mover = game.to_move(state)
+    if mover is None or mover == seat:
+        return ()
+    resign: Special | None = None
+    draw: Special | None = None
+    for move in game.special_moves(state):
+        result = game.outcome(game.apply(state, move))
+        if result is None:
+            continue
+        if not result.winners or mover in result.winners:
+            draw = draw or Special(move, game.move_to_text(state, move), True, result, seat)
+        elif resign is None:
+            resign = Special(Resignation(seat), RESIGN, False,
+                             resigned(players, seat, labels), seat)
+    return tuple(special for special in (resign, draw) if special is not None)
+
+
 #: How often the random agent may time out in one game before no agent is left.
 RANDOM_RETRIES = 3
 
@@ -292,6 +365,8 @@ class Table:
         #: A result the rules did not give (a forfeit, a cut), and how the game ended.
         self.verdict: Outcome | None = None
         self.ended = RULES
+        #: A draw offer waiting for the other people's answers (None: none).
+        self.offer: Offer | None = None
         #: Seconds each seat spent thinking, and its decisions (for `simulate`).
         self.seconds = [0.0] * session.players
         self.decisions = [0] * session.players
@@ -348,7 +423,14 @@ class Table:
                               played.log, plugin_of_game(host, record.game))
         if plugin is not None:
             session.plugin = plugin
-        return cls(host, session, seats, **kwargs)
+        table = cls(host, session, seats, **kwargs)
+        if record.ended in VERDICTS and record.result is not None \
+                and session.outcome is None:
+            # A game the table ended (a resignation out of turn, a clock) stays ended.
+            line = verdict_line(record.ended, record.result)
+            table.verdict = replace(record.result, line=line) if line else record.result
+            table.ended = record.ended
+        return table
 
     @staticmethod
     def opening(game: Game[Any, Any], players: int, options: dict[str, Any], seed: int,
@@ -478,7 +560,10 @@ class Table:
         return self.session.viewing_seat()
 
     def notation(self, move: Any) -> str:
-        """`move` in the game's notation in the current position."""
+        """`move` in the game's notation in the current position (a resignation out of
+        turn: `RESIGN`)."""
+        if isinstance(move, Resignation):
+            return RESIGN
         with self.session.guard("describing a move"):
             return self.game.move_to_text(self.state, move)
 
@@ -511,10 +596,7 @@ class Table:
             to_move = self.to_move
             last = (None if not s.moves else
                     (s.view_of(s.states[-2], shown), s.moves[-1], s.view_of(s.state, shown)))
-            special = tuple(
-                Special(move, game.move_to_text(s.state, move), s.needs_consent(move),
-                        game.outcome(game.apply(s.state, move)))
-                for move in (s.special_moves() if to_move is not None else ()))
+            special = self._specials(shown)
             notations = tuple(game.move_to_text(s.states[ply], move)
                               for ply, move in enumerate(s.moves))
             return Snapshot(
@@ -525,16 +607,48 @@ class Table:
                 tuple(self.lines(ply) for ply in range(len(s.moves))), notations,
                 tuple(s.moves), self.outcome)
 
+    def _specials(self, seat: int) -> tuple[Special, ...]:
+        """The special moves `seat` may make now (see `Snapshot.special`); in the guard."""
+        s, game, to_move = self.session, self.game, self.to_move
+        if to_move is None or self.is_agent(seat):
+            return ()
+        if seat != to_move:
+            return out_of_turn(game, s.state, seat, self.players, self.labels())
+        return tuple(Special(move, game.move_to_text(s.state, move), s.needs_consent(move),
+                             game.outcome(game.apply(s.state, move)), seat)
+                     for move in s.special_moves())
+
+    def specials(self, seat: int) -> tuple[Special, ...]:
+        """The special moves `seat` may make now, on its turn or out of turn (as its
+        `Snapshot.special`, without the rest of a snapshot)."""
+        if self.to_move is None or not 0 <= seat < self.players:
+            return ()
+        with self.session.guard("listing the special moves"):
+            return self._specials(seat)
+
+    def special_named(self, seat: int, text: str) -> Special | None:
+        """The special move of `seat` whose notation is `text` now (None: none is): how
+        an online seat's word out of turn is read, only ever as that seat's own."""
+        return next((special for special in self.specials(seat)
+                     if special.notation == text.strip()), None)
+
     # -- people ------------------------------------------------------------------------------
-    def propose(self, move: Any) -> Proposal:
-        """A person's move for the seat to move: played, or what the front end must do.
+    def propose(self, move: Any, seat: int | None = None) -> Proposal:
+        """A person's move for `seat` (default: the seat to move): played, or what the
+        front end must do.
 
         A move that ends the game at once (resigning) answers CONFIRM and a draw offer
-        CONSENT (when every other seat is a person; DECLINED if a computer is among them):
-        the front end asks, then plays it with `confirm`."""
-        seat = self.to_move
-        if seat is None:
+        CONSENT (when every other seat is a person; DECLINED if a computer is among them;
+        the table holds it, `offer`, until it is answered or a move is played): the front
+        end asks, then plays it with `confirm`. A seat not to move may propose only its
+        special moves out of turn (`Snapshot.special`): resigning (CONFIRM, then the
+        table's verdict) and the game's draw offer; anything else answers WAIT."""
+        to_move = self.to_move
+        if to_move is None:
             return self._proposal(Answer.ILLEGAL, Line.of("The game is over."))
+        if seat is not None and seat != to_move:
+            return self._propose_out_of_turn(move, seat, to_move)
+        seat = to_move
         if self.is_agent(seat):
             return self._proposal(Answer.WAIT, Line.of(
                 "Wait: {player} (the computer) is to move.", player=seat_arg(seat)))
@@ -542,11 +656,7 @@ class Table:
             special = move in self.session.special_moves()
             if special:
                 if self.session.needs_consent(move) and self.players > 1:
-                    if any(self.is_agent(other) for other in range(self.players)
-                           if other != seat):
-                        return self._proposal(Answer.DECLINED,
-                                            Line.of("The computer declines the offer."))
-                    return Proposal(Answer.CONSENT)
+                    return self._offered(seat, move)
                 if self.game.outcome(self.game.apply(self.state, move)) is not None:
                     return self._proposal(Answer.CONFIRM, Line.of(
                         "The game ends now and cannot be undone."))
@@ -554,6 +664,54 @@ class Table:
                 return self._proposal(Answer.ILLEGAL, self.refused(move))
         self.play(move)
         return Proposal(Answer.PLAYED)
+
+    def _offered(self, seat: int, move: Any) -> Proposal:
+        """`seat` offers the draw `move`: a computer among the others declines it, else
+        the table holds it for the others' answers (CONSENT)."""
+        if any(self.is_agent(other) for other in range(self.players) if other != seat):
+            return self._proposal(Answer.DECLINED, Line.of("The computer declines the offer."))
+        self.offer = Offer(seat, move)
+        return Proposal(Answer.CONSENT)
+
+    def _propose_out_of_turn(self, move: Any, seat: int, to_move: int) -> Proposal:
+        """`seat`'s move while `to_move` is to move: its resignation or draw offer."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a table of {self.players}")
+        with self.session.guard("checking a move"):
+            special = next((sp for sp in self._specials(seat) if sp.move == move), None)
+        if special is None:
+            if self.is_agent(to_move):
+                return self._proposal(Answer.WAIT, Line.of(
+                    "Wait: {player} (the computer) is to move.", player=seat_arg(to_move)))
+            return self._proposal(Answer.WAIT, Line.of(
+                "it is not your turn: {player} is to move", player=seat_arg(to_move)))
+        if special.consent:
+            return self._offered(seat, special.move)
+        return self._proposal(Answer.CONFIRM, Line.of("The game ends now and cannot be undone."))
+
+    def answer_offer(self, seat: int, accept: bool) -> Answer:
+        """`seat`'s answer to the draw offer the table holds: DECLINED (declined, the offer
+        is gone), WAIT (accepted; other people still to answer) or PLAYED (every other
+        person accepted: the draw is played for the seat to move); ILLEGAL if there is no
+        offer for `seat` to answer (none, or its own)."""
+        offer = self.offer
+        if offer is None or seat == offer.seat or self.to_move is None \
+                or not 0 <= seat < self.players:
+            return Answer.ILLEGAL
+        if not accept:
+            self.offer = None
+            return Answer.DECLINED
+        accepted = offer.accepted | {seat}
+        people = {i for i in range(self.players) if not self.is_agent(i)} - {offer.seat}
+        if not people <= accepted:
+            self.offer = replace(offer, accepted=accepted)
+            return Answer.WAIT
+        self.confirm(offer.move)
+        return Answer.PLAYED
+
+    def decline(self) -> None:
+        """The held draw offer is declined (at one screen, by the people asked together)."""
+        self.offer = None
 
     def _proposal(self, answer: Answer, line: Line) -> Proposal:
         return Proposal(answer, line.render(self.labels()), line)
@@ -589,9 +747,34 @@ class Table:
             explained = self.game.explain(self.state, move, seat)
             return one_line(said(explained, self.labels())) if explained else ""
 
-    def confirm(self, move: Any) -> None:
-        """Play a move `propose` answered CONFIRM or CONSENT for, once asked and agreed."""
+    def confirm(self, move: Any, seat: int | None = None) -> None:
+        """Play a move `propose` answered CONFIRM or CONSENT for, once asked and agreed
+        (`seat`: who proposed it, default the seat to move). A resignation out of turn
+        (`Resignation`) is the table's verdict (`resign`); a draw offered out of turn is
+        the game's draw, played for the seat to move."""
+        if isinstance(move, Resignation):
+            if seat is not None and seat != move.seat:
+                raise ValueError(f"seat {seat} cannot resign for seat {move.seat}")
+            self.resign(move.seat)
+            return
         self.play(move)
+
+    def resign(self, seat: int) -> None:
+        """End the game because `seat` (a person) resigned while another seat was to move:
+        it loses, the others share the victory. Kept as the table's verdict (`RESIGNED`,
+        the moves unchanged, like a timeout), then told (`Ended`); the decision or hint
+        under way for the position is dropped, never played."""
+        if self.over:
+            return
+        self.ended = RESIGNED
+        self._version += 1
+        self.verdict = resigned(self.players, seat, self.labels())
+        self.thought = self.hinting = None
+        self.offer = None
+        problem = self._keep()
+        self._emit(Ended(self.verdict, RESIGNED))
+        if problem:
+            self._emit(SaveFailed(problem))
 
     def play(self, move: Any) -> None:
         """Play `move` for the seat to move (raises `IllegalMoveError`), keep the game,
@@ -601,7 +784,8 @@ class Table:
         ply = len(self.session.moves)
         self.session.play(move)
         self._version += 1
-        self.thought = self.hinting = None
+        # A move answers a draw offer that was waiting: declined by playing on.
+        self.thought = self.hinting = self.offer = None
         # Keep first, then tell: a listener that raises (a renderer's failing animation)
         # must not stop the move reaching the keeper.
         problem = self._keep()
@@ -620,7 +804,7 @@ class Table:
         if self.verdict is not None or not self.session.undo():
             return False
         self._version += 1
-        self.thought = self.hinting = None
+        self.thought = self.hinting = self.offer = None
         self.kept()
         self._emit(Rewound(False))
         return True
@@ -666,7 +850,7 @@ class Table:
         self._version += 1
         self.verdict = forfeit(self.players, seat, Line.of(
             "timeout: {player} ran out of time", player=seat_arg(seat)), self.labels())
-        self.thought = self.hinting = None
+        self.thought = self.hinting = self.offer = None
         self._emit(Ended(self.verdict, TIMEOUT))
 
     # -- agents ------------------------------------------------------------------------------

@@ -131,6 +131,7 @@ def _propose(table: Table, seat: int, move: Any, ask: Callable[[str], str | None
             player=player, move=text, other=table.label(other)))
         if reply is None or not said_yes(reply):
             say(_("{other} declines the offer.").format(other=table.label(other)))
+            table.decline()
             return
     table.confirm(move)
 

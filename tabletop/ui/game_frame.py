@@ -17,6 +17,7 @@ from tabletop import i18n
 from tabletop.i18n import _, pgettext
 from tabletop.model import Outcome
 from tabletop.model.legacy import score_bands
+from tabletop.play.table import RESIGN, Resignation
 from tabletop.ui import game_panels
 from tabletop.ui.game_play import GamePlay
 from tabletop.ui.widgets import ACCENT, DIM, ERROR, TEXT
@@ -47,10 +48,22 @@ class GameFrame(GamePlay):
         for special in s.special:
             # "Offer: draw" when the others must consent; "Resign (Blue)" for the mover's
             # own move; the word in the player's language ("Remis", not a result's word).
+            # The viewing person's, whoever is to move: while the computer thinks, they
+            # may still resign or offer a draw.
             label = game_panels.special_label(self.game, self.table.state, special.move,
                                               s.to_move, special.consent)
-            specials.append((label, partial(self.submit, special.move), True,
+            specials.append((label, partial(self.submit_special, special), True,
                              f"special:{special.notation}"))
+        # The other people at this screen (hot-seat) may resign too, out of turn: their
+        # own button each, named with their seat ("Resign (Brown)").
+        for other in self.table.seats:
+            if not other.is_person or other.index == s.seat or s.to_move is None:
+                continue
+            for special in self.table.specials(other.index):
+                if isinstance(special.move, Resignation):
+                    label = game_panels.resign_label(self.game, other.index)
+                    specials.append((label, partial(self.submit_special, special), True,
+                                     f"special:{special.notation}:{other.index}"))
         return game_panels.Sidebar(
             i18n.translated(self.game.info.name), tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
@@ -64,9 +77,10 @@ class GameFrame(GamePlay):
         s, kind = self.snapshot, self.overlay
         if kind == "legend":
             return self.legend_panel()
+        offerer = self.offer_seat if self.offer_seat is not None else s.to_move
         if kind == "offer" and self.offer is not None:
-            mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
-            others = ", ".join(self.seat_label(i) for i in range(s.players) if i != s.to_move)
+            mover = self.seat_label(offerer) if offerer is not None else "?"
+            others = ", ".join(self.seat_label(i) for i in range(s.players) if i != offerer)
             notation = self.table.notation(self.offer)
             text = i18n.translated(notation, game_panels.SPECIAL_MOVE)
             return game_panels.Panel(
@@ -75,9 +89,16 @@ class GameFrame(GamePlay):
                 buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
-            mover = self.seat_label(s.to_move) if s.to_move is not None else "?"
-            text = i18n.translated(self.table.notation(self.offer))
-            special = s.special_move(self.offer)
+            mover = self.seat_label(offerer) if offerer is not None else "?"
+            # A resignation out of turn is the host's word, read as a game's own.
+            text = (i18n.translated(RESIGN, game_panels.SPECIAL_MOVE)
+                    if isinstance(self.offer, Resignation)
+                    else i18n.translated(self.table.notation(self.offer)))
+            # The special move as its maker's (out of turn, another person's at this
+            # screen) says what it would give.
+            special = (s.special_move(self.offer) if self.offer_seat is None else next(
+                (sp for sp in self.table.specials(self.offer_seat) if sp.move == self.offer),
+                None))
             after = special.result if special is not None else None
             winners = [self.seat_label(w) for w in after.winners] if after else []
             if not winners:

@@ -20,6 +20,7 @@ from tabletop import i18n
 from tabletop.i18n import NP_, _, ngettext
 from tabletop.lines import render
 from tabletop.model import GameInfo, Outcome
+from tabletop.play.table import RESIGN, Resignation
 from tabletop.seats import Seat
 from tabletop.store.library import FINISHED
 from tabletop.ui._arcade import FONT_MONO, FONT_SANS, arcade
@@ -54,7 +55,10 @@ def special_label(game: Game[Any, Any], state: Any, move: Any, mover: int | None
     """A special move's button, in the player's language: "Offer: draw" when the others
     must accept it; "Resign (Blue)" for the mover's own move that the game also reads
     from the host's bare word ("resign" for the player to move), named with the mover's
-    seat; else the move's own words ("Resign")."""
+    seat, and for a resignation out of turn (`resign_label`); else the move's own words
+    ("Resign")."""
+    if isinstance(move, Resignation):
+        return resign_label(game, move.seat)
     notation = game.move_to_text(state, move)
     shown = i18n.translated(notation, SPECIAL_MOVE)
     if offer:
@@ -74,6 +78,16 @@ def special_label(game: Game[Any, Any], state: Any, move: Any, mover: int | None
                     move=first_upper(i18n.translated(word, SPECIAL_MOVE)),
                     seat=game.info.seat_name(mover))
     return first_upper(shown)
+
+def resign_label(game: Game[Any, Any], seat: int) -> str:
+    """The button of `seat`'s resignation out of turn (the table's verdict, not a move of
+    the game), worded as a game's own: "Resign (Brown)", or "Resign" where the game
+    names no seats."""
+    word = first_upper(i18n.translated(RESIGN, SPECIAL_MOVE))
+    if 0 <= seat < len(game.info.seat_names):
+        return _("{move} ({seat})").format(move=word, seat=game.info.seat_name(seat))
+    return word
+
 
 def offer_title(player: str, notation: str, shown: str) -> str:
     """The title of the panel where `player` offers a special move: "Ada offers a draw"

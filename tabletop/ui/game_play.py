@@ -33,6 +33,7 @@ from tabletop.play.table import (
     Rewound,
     SaveFailed,
     Snapshot,
+    Special,
     Table,
     Thought,
     hint_text,
@@ -74,6 +75,8 @@ class GamePlay(BoardShell):
                          [seat.name for seat in seats],
                          levels=[seat.shown if not seat.is_person else "" for seat in seats])
         self.table.listen(self._on_event)
+        #: Who made the special move awaiting an answer (None: the seat to move).
+        self.offer_seat: int | None = None
         self.overlay = "end" if self.table.over else None
         self.message = services.take_save_problem() or ""  # the first autosave may have failed
         #: One status line per failed agent, shown for the rest of the game.
@@ -144,7 +147,18 @@ class GamePlay(BoardShell):
         it, or says what to ask first (a confirm, the others' consent) or why not."""
         proposal = self.table.propose(move)
         if proposal.answer in (Answer.CONSENT, Answer.CONFIRM):
-            self.offer = move
+            self.offer, self.offer_seat = move, None
+            self.overlay = "offer" if proposal.answer is Answer.CONSENT else "confirm"
+        elif proposal.answer is not Answer.PLAYED:
+            self.message = proposal.reason
+        self.invalidate()
+
+    def submit_special(self, special: Special) -> None:
+        """A special move's button (resign, offer a draw): the viewing person's, on their
+        turn or not (while the computer thinks); the table answers as for `submit`."""
+        proposal = self.table.propose(special.move, special.seat)
+        if proposal.answer in (Answer.CONSENT, Answer.CONFIRM):
+            self.offer, self.offer_seat = special.move, special.seat
             self.overlay = "offer" if proposal.answer is Answer.CONSENT else "confirm"
         elif proposal.answer is not Answer.PLAYED:
             self.message = proposal.reason
@@ -233,11 +247,16 @@ class GamePlay(BoardShell):
         """The other player accepts or declines the offered special move (or, for a
         move that ends the game such as resigning, its mover confirms or takes it back)."""
         move, self.offer = self.offer, None
+        seat, self.offer_seat = self.offer_seat, None
         asked = self.overlay
         self.overlay = None
         if accept:
-            self.table.confirm(move)
+            # A resignation out of turn ends the game even while the computer thinks:
+            # the table drops that decision, and its answer is never played.
+            self.table.confirm(move, seat)
         else:
+            if asked == "offer":
+                self.table.decline()
             self.message = (_("The offer was declined.") if asked == "offer"
                             else _("You play on."))
             self._needs_position = True

@@ -25,7 +25,7 @@ from tabletop.net.client import STATUS
 from tabletop.net.frames import drawn_online
 from tabletop.net.seat import OnlineSeat
 from tabletop.play.hints import SeatHint
-from tabletop.play.table import hint_text, said
+from tabletop.play.table import RESIGN, hint_text, said
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
@@ -304,12 +304,26 @@ class OnlineScreen(BoardShell):
         self._needs_position = True
         self.invalidate()
 
+    @property
+    def may_special(self) -> bool:
+        """True when this seat may resign or offer a draw now: on its turn as a move, and
+        out of turn too (while the friend or the computer thinks)."""
+        online = self.online
+        if online.my_turn:
+            return self.may_move
+        return (online.seat is not None and online.full and online.outcome is None
+                and self.overlay is None and self.seat.lost is None
+                and self.link == "connected")
+
     def play_special(self, notation: str) -> None:
-        """A special move's button (resign, offer a draw): the host asks what it needs."""
-        if self.may_move:
-            self.seat.move(notation)
+        """A special move's button (resign, offer a draw), on this seat's turn or not: the
+        host asks what it needs (a confirmation, the others' answers)."""
+        if not self.may_special:
+            return
+        self.seat.move(notation)
+        if self.online.my_turn:
             self._sent = self.online.ply
-            self.invalidate()
+        self.invalidate()
 
     def answer_offer(self, accept: bool) -> None:
         """The answer to the panel open: another's offer, or a confirmation."""
@@ -471,8 +485,9 @@ class OnlineScreen(BoardShell):
             (_("Keys (?)"), self.toggle_keys, True, "keys"),
             (_("Leave (Esc)"), self.leave, True, "launcher"),
         ]
+        # The host lists this seat's special moves on its turn and out of turn alike.
         specials: list[game_panels.Action] = [
-            (self._special_label(text), partial(self.play_special, text), self.may_move,
+            (self._special_label(text), partial(self.play_special, text), self.may_special,
              f"special:{text}")
             for text in map(str, online.position.get("special", []))]
         return game_panels.Sidebar(
@@ -486,6 +501,13 @@ class OnlineScreen(BoardShell):
         """A special move's button: "Offer: draw" when the others must accept it (it ends
         the game without the mover losing), else the move ("Resign")."""
         state, mover = self._current()[2], self.online.seat
+        if not self.online.my_turn and mover is not None:
+            # Out of turn: the host's word for resigning, else the game's draw offer (read
+            # on this position, "resign" would name the seat to move).
+            if notation == RESIGN:
+                return game_panels.resign_label(self.game, int(mover))
+            return _("Offer: {move}").format(
+                move=i18n.translated(notation, game_panels.SPECIAL_MOVE))
         try:
             move = self.game.parse_move(state, notation) if state is not None else None
             after = self.game.outcome(self.game.apply(state, move)) if state is not None \
@@ -521,7 +543,8 @@ class OnlineScreen(BoardShell):
                 buttons=((_("Accept (Y)"), lambda: self.answer_offer(True), "accept"),
                          (_("Decline (N)"), lambda: self.answer_offer(False), "decline")))
         if kind == "confirm" and self.offer is not None:
-            move = game_panels.first_upper(i18n.translated(str(self.offer)))
+            move = game_panels.first_upper(i18n.translated(str(self.offer),
+                                                           game_panels.SPECIAL_MOVE))
             return game_panels.Panel(
                 kind, _("{move}?").format(move=move), i18n.translated(self._asked),
                 buttons=((_("{move} (Y)").format(move=move),

@@ -227,3 +227,38 @@ def test_a_table_announced_on_this_network_is_listed_and_joined(window: Any,
     screen = window.current_view
     resign(window, screen)
     assert "Game over:" in host.finish(60)
+
+
+def test_the_app_resigns_while_the_friend_is_to_move(window: Any, tmp_path: Path) -> None:
+    """Issue 33: Resign and Offer draw are on the sidebar when it is not your turn; Resign
+    there ends the game at once, for both sides, with the same record."""
+    from tabletop.record import RESIGNED
+    from tests.net.test_hostile import ask, client, next_of
+
+    click_button(window, "game:versus")
+    click_button(window, "seat1-")  # Brown: Online
+    click_button(window, "start")
+    screen = window.current_view
+    assert isinstance(screen, OnlineScreen)
+    seat = screen.seat
+    with client(f"127.0.0.1:{seat.hosting.port}") as friend:  # Brown, who never moves
+        assert ask(friend, "join", code=seat.code, seat=1)["seat"] == 1
+        wait_until(window, lambda: not seat.waiting, 30)
+        play_a_move(window, screen, random.Random(2))
+        wait_until(window, lambda: not screen.seat.game.my_turn and not screen.animating)
+        pump(window, 2)
+        resign_button = screen.button_named("special:resign")
+        draw_button = screen.button_named("special:draw")
+        assert resign_button is not None and resign_button.enabled
+        assert resign_button.label == "Resign (Blue)"
+        assert draw_button is not None and draw_button.label == "Offer: draw"
+        click_button(window, "special:resign")
+        wait_until(window, lambda: screen.overlay == "confirm", 30)
+        key(window, arcade.key.Y)
+        wait_until(window, lambda: screen.overlay == "end", 30)
+        ended = next_of(friend, {"ended"})
+    assert "Brown wins." in said(screen)
+    [hosted] = kept(tmp_path / "app")
+    assert hosted.ended == RESIGNED and len(hosted.moves) == 1
+    assert hosted.result is not None and hosted.result.winners == (1,)
+    assert ended["record"] == hosted.to_dict()

@@ -49,3 +49,38 @@ def test_u_after_a_resignation_leaves_the_game_resigned_and_says_so(window: Any)
     kept.flush()
     record = kept.library.read_record(kept.entry_id(screen.table))
     assert record.moves[-1] == "resign"  # the kept game is the resigned one
+
+
+def test_at_one_screen_the_person_not_to_move_resigns_with_a_button_of_their_own(
+        tmp_path: Path) -> None:
+    # Issue 33: hot-seat Versus, Blue to move; Brown, at the same screen, resigns now.
+    from ui_driver import installed_host, kept_records, pump
+
+    from tabletop.play.table import Table
+    from tabletop.record import RESIGNED
+    from tabletop.seats import Seat
+
+    host = installed_host()
+    win = open_app(installed_host, tmp_path, size=(1280, 800), animation=0.0)
+    try:
+        opening = Table.opening(host.game("versus"), 2, {}, 1, ["human", "human"])
+        win.app.start_game("versus", opening, [Seat.person(0), Seat.person(1)])
+        screen = win.current_view
+        assert isinstance(screen, GameScreen) and screen.snapshot.to_move == 0
+        pump(win, 2)
+        names = [b.name for b in screen.buttons if b.name.startswith("special:")]
+        assert names == ["special:resign blue", "special:draw", "special:resign:1"]
+        button = screen.button_named("special:resign:1")
+        assert button is not None and button.label == "Resign (Brown)"
+        click_button(win, "special:resign:1")
+        panel = screen.panel()
+        assert screen.overlay == "confirm" and panel is not None
+        assert panel.heading == "Brown: resign?" and "Blue wins." in panel.text
+        key(win, arcade.key.Y)
+        assert screen.overlay == "end" and screen.table.ended == RESIGNED
+        [record] = kept_records(win)
+        assert record.moves == () and record.ended == RESIGNED
+        assert record.result is not None and record.result.winners == (0,)
+        assert record.result.reason == "Brown resigned"
+    finally:
+        close_app(win)

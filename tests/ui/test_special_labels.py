@@ -42,10 +42,14 @@ def test_the_resign_button_names_the_seat_in_parentheses(
     screen = window.current_view
     assert isinstance(screen, GameScreen)
     pump(window, 2)
-    assert _specials(screen) == {"special:resign blue": blue, "special:draw": draw}
-    # Blue moves (a real move on the board's game): the button is Brown's now.
+    # The other person at this screen may resign out of turn (issue 33): a button of
+    # their own, worded the same way.
+    assert _specials(screen) == {"special:resign blue": blue, "special:draw": draw,
+                                 "special:resign:1": brown}
+    # Blue moves (a real move on the board's game): the buttons are Brown's now.
     screen.submit(screen.snapshot.legal[0])
     pump(window, 30)
-    assert _specials(screen) == {"special:resign brown": brown, "special:draw": draw}
+    assert _specials(screen) == {"special:resign brown": brown, "special:draw": draw,
+                                 "special:resign:0": blue}
     click_button(window, "special:resign brown")  # it still resigns (asks to confirm)
     assert screen.overlay == "confirm"
