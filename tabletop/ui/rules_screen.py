@@ -42,7 +42,8 @@ from tabletop.ui.widgets import (
 if TYPE_CHECKING:
     from tabletop.ui.services import Services
 
-HINT = N_("Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section · Esc or F1 close")
+# (Esc is on the Close button beside it: the line leaves it out to be read whole.)
+HINT = N_("Wheel, ↑ ↓, PgUp PgDn, Home End scroll · 1–9 go to a section")
 SHORT_HINT = N_("Esc or F1 to close")
 GLANCE_HINT = N_("R or ↓: the rulebook · Esc or F1 close")
 #: The pages of the screen: the rules at a glance (where the game has one), the rulebook.
@@ -152,8 +153,10 @@ class RulesScreen(Screen):
         scrolls = self.reader.max_offset > 0
         if scrolls:  # a text that fits needs no scroll bar, nor the keys that scroll
             self.box(self.reader.track, BUTTON_OFF)
+        # Two lines where one is too short (French and German at 800×600), never cut.
         self.hint = self.label(_(HINT) if scrolls else _(SHORT_HINT), hint_left,
-                               close.center[1], 12, DIM, anchor_y="center", box=hint_box)
+                               close.center[1], 12, DIM, anchor_y="center", box=hint_box,
+                               multiline=True)
 
     def _build_glance(self, frame: Rect, glance: GlancePage) -> None:
         """The first page: the pictures down the left, each over its caption; the rules

@@ -222,7 +222,9 @@ class StatsScreen(Screen):
         x, width = area.left + px(14), area.width - px(28)
         y = area.top - px(6)
         if self.player == UNNAMED:  # how these games would have been someone's
-            y -= self._wrapped(_(NAME_ADVICE), x, y - px(4), width, 12, DIM) + px(8)
+            # (three lines: German's sentence at 800×600)
+            # (below it, room for a section's heading, which stands above its `y`)
+            y -= self._wrapped(_(NAME_ADVICE), x, y - px(4), width, 12, DIM, 3) + px(20)
         if not s or not (s["games"] or s["against"]):
             self.label(_("No finished games against anyone yet."), x, y - px(30), 13, DIM,
                        width=width)
@@ -381,12 +383,12 @@ class StatsScreen(Screen):
         return bottom - under
 
     def _wrapped(self, text: str, x: float, top: float, width: float, size: float,
-                 colour: Any) -> float:
-        """A text hung from `top`, wrapped onto two lines at most if it is too long for
-        one (a narrow window); the height it took."""
+                 colour: Any, lines: int = 2) -> float:
+        """A text hung from `top`, wrapped onto `lines` lines at most if it is too long
+        for one (a narrow window); the height it took."""
         line = self.line(size, 1.3)
         self.label(text, x, top, size, colour, anchor_y="top", multiline=True,
-                   box=Rect(x, top - 2 * line, width, 2 * line))
+                   box=Rect(x, top - lines * line, width, lines * line))
         return max(line, self.texts.items[-1].extent.height + self.px(4))
 
     def _accuracy_words(self, game_id: str) -> str:

@@ -35,7 +35,7 @@ from tabletop.store.settings import Settings
 from tabletop.ui._arcade import arcade
 from tabletop.ui.game_screen import GameScreen
 from tabletop.ui.renderer import Press, Rect
-from tabletop.ui.rules_screen import RulesScreen
+from tabletop.ui.rules_screen import RULEBOOK, RulesScreen
 from tabletop.ui.textbox import ELLIPSIS, Placed, TextBoxes, extent_of, fit_text
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -83,6 +83,9 @@ def _keep(directory: Path) -> None:
                     ["Ada Lovelace-Byron"])
     library.add(Record("versus", 2, {}, 1, None, ("x",), Outcome((1, 0), (0,), "end"),
                        ("human", "greedy")), ["Ada Lovelace-Byron", "greedy"])
+    # A game whose player gave no name: Statistics says how to keep one's own figures.
+    library.add(Record("verso", 1, {}, 29, None, ("keep",),
+                       Outcome((29,), (0,), "the deck ran out"), ("human",)))
     library.close()
 
 
@@ -167,6 +170,11 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
         def rules(g: str = game_id) -> None:
             window.show_view(RulesScreen(app, host.game(g).info, window.current_view))
         yield f"rules {game_id}", rules
+
+        def rulebook(g: str = game_id) -> None:
+            rules(g)
+            window.current_view.show_page(RULEBOOK)
+        yield f"rulebook {game_id}", rulebook
     yield "set-up verso 6 players", lambda: app.show_setup(
         "verso", Table(None, busy(host, "verso", 6, 0)))
     levels = ("human", "Expert", "Club", "Casual", "Beginner", "Expert")  # blurbs in a column
@@ -181,6 +189,8 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
         window.current_view.ask_delete(app.keeper.library.entries()[0])
     yield "library delete", delete
     yield "statistics", app.show_stats
+    yield "statistics without a name", lambda: (app.show_stats(),
+                                                window.current_view.cycle_player(-1))
     yield "join a game", app.show_join
 
     def replay() -> None:
