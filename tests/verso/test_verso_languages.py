@@ -63,7 +63,7 @@ def test_a_bank_is_told_in_german_with_the_rulebooks_words() -> None:
     i18n.set_language("de")
     assert _log() == [
         "Ada wertet eine blaue Straße: 3 J=4 5.",
-        "Bob dreht um: blaue 1 (1 Pkt.), die andere Seite ist grüne 6 (3 Pkt.).",
+        "Bob dreht um: blaue 1 (1 Pkt.) wird zu grüne 6 (3 Pkt.).",
         "Bob wirft ab: grüne 6 (3 Pkt.) (die Auslage hat diese Seite schon).",
         "Ada bekommt 5 Punkte.",
         "Ada wirft ab: blauer Stern (1 Pkt.) (der Stern, als 4).",
