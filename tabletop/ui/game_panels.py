@@ -364,8 +364,16 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
         for index, (ply, _text) in enumerate(rows):
             firsts.setdefault(ply, index)
         earlier = sum(1 for index in firsts.values() if index <= start)
-        visible[0] = ngettext("↑ {count} move earlier", "↑ {count} moves earlier",
-                              earlier).format(count=i18n.number(earlier))
+        # The rest of a move counted earlier is left blank and the count stands just
+        # above the first whole move: the rows under it start at a move's number, never
+        # halfway through its sentence.
+        above = 0
+        while (above + 1 < len(visible)
+               and firsts[rows[start + above + 1][0]] <= start):
+            above += 1
+        visible[:above] = [""] * above
+        visible[above] = ngettext("↑ {count} move earlier", "↑ {count} moves earlier",
+                                  earlier).format(count=i18n.number(earlier))
     if scroll:
         newer = len(shown.log) - 1 - rows[end - 2][0] if end >= 2 else len(shown.log)
         visible[-1] = ngettext("↓ {count} move newer", "↓ {count} moves newer",
