@@ -225,7 +225,7 @@ class VersusRenderer(BoardRenderer):
         if outcome is not None:
             return _("Game over: {reason}.").format(reason=render(outcome.said, seats))
         if self.to_move is None:  # the table's verdict (a resignation, a clock) ended it
-            return _("Game over.")
+            return super().status()  # the toolkit's words: "Game over."
         who = seats[state.to_move]
         if not self.interactive:
             return _("{player} to move.").format(player=who)
