@@ -157,7 +157,8 @@ class ReplayScreen(Screen):
         game's own log ended, `tabletop.play.table.verdict_said`)."""
         row = f"{ply}. {self.move_row(ply)}"
         if ply == self.last:
-            ending = verdict_said(self.played.outcome(self.game, ply), self.labels())
+            names = [self.mover_label(seat) for seat in range(len(self.names))]
+            ending = verdict_said(self.played.outcome(self.game, ply), names)  # as the rows
             if ending:
                 return f"{row}\n{ending}"
         return row
