@@ -227,8 +227,11 @@ class Replay:
         result = self.record.result
         if outcome is None and ply == len(self.moves) and self.record.ended is not None:
             line = verdict_line(self.record.ended, result)
-            # With its line, the reason reads in the reader's language and names.
-            return replace(result, line=line) if result is not None and line else result
+            # With its line, the reason reads in the reader's language and names; its
+            # scores are the verdict's marks, not the game's points.
+            if result is None:
+                return None
+            return replace(result, line=line or result.line, points=False)
         return outcome
 
 

@@ -241,6 +241,10 @@ def test_a_resignation_out_of_turn_ends_the_game_at_every_front_end(
     expected = played(table.record())
     assert expected == (("a1-b1",), ((1,), "Blue resigned"))
     assert records[-1].ended == RESIGNED and played(records[-1]) == expected
+    # Issue 37: the verdict's win and loss marks are no points; the log ends with it.
+    shot = table.snapshot(0)
+    assert shot.to_move is None and shot.ending == "Blue resigned."
+    assert shot.outcome is not None and not shot.outcome.points
 
     # `play --text` has no moment out of turn by design: the computer's move is played
     # before the person's prompt comes back, so "resign" there is the game's own move.
@@ -271,6 +275,9 @@ def test_a_resignation_out_of_turn_ends_the_game_at_every_front_end(
             pump(window)
             time.sleep(0.02)
         assert screen.table.plies == 1
+        ending = screen.panel()
+        assert ending is not None and "point" not in ending.text
+        assert screen.sidebar().ending == "Blue resigned."
         kept_here = app_record(window, screen)
         assert played(kept_here) == expected and kept_here.ended == RESIGNED
     finally:
@@ -308,6 +315,10 @@ def test_a_resignation_out_of_turn_ends_the_game_at_every_front_end(
         [joined] = kept(tmp_path / "friend")
         assert played(hosted) == expected and hosted.ended == RESIGNED
         assert joined.to_json() == hosted.to_json()
+        # What each seat is told of the end: the verdict and its reason, as a line.
+        told = friend.game.outcome
+        assert told is not None and told["ended"] == RESIGNED
+        assert told["said"] == "Blue resigned"
     finally:
         friend.leave()
         here.leave()

@@ -27,6 +27,12 @@ class Outcome:
     search and learning, where the host's scale (`reward`) does not say it well: a solo
     game's score over the best possible, a win by a wide margin worth a little more.
     Like `line`, it is neither saved nor compared.
+
+    `points` is False when `scores` are not the game's points but the table's win and
+    loss marks (1 and 0) of a verdict that ended the game beside its rules (a resignation
+    out of turn, a timeout, a forfeit: `tabletop.record.VERDICTS`): ratings and
+    statistics read the marks as ever, while a front end shows who won, never the marks
+    as points. A record keeps it as how the game `ended`; it is neither saved nor compared.
     """
 
     scores: tuple[float, ...]
@@ -34,6 +40,7 @@ class Outcome:
     reason: str
     line: Line | None = field(default=None, compare=False, repr=False)
     rewards: tuple[float, ...] | None = field(default=None, compare=False, repr=False)
+    points: bool = field(default=True, compare=False, repr=False)
 
     @property
     def said(self) -> str | Line:

@@ -223,7 +223,9 @@ class Snapshot:
     it is a person's and the game goes on (its own on its turn; out of turn, resigning and
     offering a draw: `out_of_turn`); `lines`, `notations` and `moves` each ply's lines
     (with the seats' labels, in the player's language), its move's notation and the move
-    (which says no more than its notation, `tabletop.model.Game.parse_move`)."""
+    (which says no more than its notation, `tabletop.model.Game.parse_move`). `ending` is
+    the log's last line after the moves when the table's verdict ended the game ("Blue
+    resigned.", `verdict_said`), empty otherwise."""
 
     plies: int
     players: int
@@ -240,6 +242,7 @@ class Snapshot:
     notations: tuple[str, ...]
     moves: tuple[Any, ...]
     outcome: Outcome | None
+    ending: str = ""
 
     @property
     def over(self) -> bool:
@@ -282,13 +285,16 @@ class Thought:
 
 def forfeit(players: int, seat: int, reason: str | Line,
             labels: Sequence[str] = ()) -> Outcome:
-    """The result when `seat` forfeits: it scores 0 and loses, the others score 1 and
-    share the victory. A `Line` reason is shown in the player's language and kept in
-    English (with `labels`) as the record's reason."""
+    """The result when `seat` forfeits: it loses, the others share the victory; its
+    scores are the marks 0 and 1 (what ratings and statistics read), not the game's
+    points (`Outcome.points` False: no front end shows them as points). A `Line` reason is
+    shown in the player's language and kept in English (with `labels`) as the record's
+    reason."""
     line = reason if isinstance(reason, Line) else None
     return Outcome(tuple(0.0 if i == seat else 1.0 for i in range(players)),
                    tuple(i for i in range(players) if i != seat),
-                   reason.english(labels) if isinstance(reason, Line) else reason, line)
+                   reason.english(labels) if isinstance(reason, Line) else reason, line,
+                   points=False)
 
 
 def resigned(players: int, seat: int, labels: Sequence[str] = ()) -> Outcome:
@@ -297,6 +303,15 @@ def resigned(players: int, seat: int, labels: Sequence[str] = ()) -> Outcome:
     line = verdict_line(RESIGNED, forfeit(players, seat, ""))
     assert line is not None  # one seat lost: the line names it
     return forfeit(players, seat, line, labels)
+
+
+def verdict_said(verdict: Outcome | None, labels: Sequence[str]) -> str:
+    """The move log's last line for a game a verdict ended, in the player's language
+    with the seats' `labels` ("Blue resigned.", "timeout: Blue ran out of time."): the
+    verdict's reason, as every front end and the replay write it; "" for none."""
+    if verdict is None or verdict.points:
+        return ""
+    return _("{reason}.").format(reason=render(verdict.said, labels))
 
 
 def out_of_turn(game: Game[Any, Any], state: Any, seat: int, players: int,
@@ -428,7 +443,8 @@ class Table:
                 and session.outcome is None:
             # A game the table ended (a resignation out of turn, a clock) stays ended.
             line = verdict_line(record.ended, record.result)
-            table.verdict = replace(record.result, line=line) if line else record.result
+            table.verdict = replace(record.result, line=line or record.result.line,
+                                    points=False)
             table.ended = record.ended
         return table
 
@@ -605,7 +621,7 @@ class Table:
                 tuple(s.legal_moves()) if to_move is not None else (), special,
                 self.can_undo(), self.can_redo(),
                 tuple(self.lines(ply) for ply in range(len(s.moves))), notations,
-                tuple(s.moves), self.outcome)
+                tuple(s.moves), self.outcome, verdict_said(self.verdict, self.labels()))
 
     def _specials(self, seat: int) -> tuple[Special, ...]:
         """The special moves `seat` may make now (see `Snapshot.special`); in the guard."""

@@ -204,6 +204,8 @@ def result_text(game: Game[Any, Any], outcome: Outcome,
         reason = outcome.reason  # as records keep it
     else:
         reason = said(outcome.said, labels or [label(i) for i in range(len(outcome.scores))])
+    if not outcome.points:  # a verdict's marks of 1 and 0 are no points
+        return _("Game over ({reason}): {verdict}.").format(reason=reason, verdict=verdict)
     return _("Game over ({reason}): {scores}; {verdict}.").format(
         reason=reason, scores=scores, verdict=verdict)
 

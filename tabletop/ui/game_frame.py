@@ -30,7 +30,9 @@ class GameFrame(GamePlay):
         """The snapshot the sidebar paints: turn, scores, buttons, the move log."""
         s = self.snapshot
         outcome = s.outcome
-        scores = outcome.scores if outcome is not None else self.renderer.scores(s.view)
+        # A verdict's marks are no points: the game's own standing scores stay on show.
+        scores = (outcome.scores if outcome is not None and outcome.points
+                  else self.renderer.scores(s.view))
         labels = self.score_labels(s.players)
         actions: list[game_panels.Action] = [
             (_("Undo (U)"), self.undo, s.can_undo, "undo"),
@@ -70,7 +72,8 @@ class GameFrame(GamePlay):
             s.lines, self.log_scroll, self.preview_actions(),
             # Every seat's turn line, for the turn's slot (the same height all game).
             turns=tuple(self.turn_line(seat) for seat in range(s.players)),
-            names=tuple(self.seat_label(seat) for seat in range(s.players)))
+            names=tuple(self.seat_label(seat) for seat in range(s.players)),
+            ending=s.ending)
 
     def panel(self) -> game_panels.Panel | None:
         """The snapshot of the open panel (None: its question is gone)."""

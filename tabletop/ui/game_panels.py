@@ -129,6 +129,9 @@ class Sidebar:
     #: The seats' names the turn lines hold: a turn line is cut (whole on hover) only
     #: where one of them alone is wider than the sidebar.
     names: tuple[str, ...] = ()
+    #: The log's last line after the moves when the table's verdict ended the game
+    #: ("Blue resigned.", `tabletop.play.table.verdict_said`), unnumbered; "" for none.
+    ending: str = ""
 
 
 @dataclass(frozen=True)
@@ -339,7 +342,7 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
     row_h = surface.line(11, 1.6)
     box = Rect(left, bottom, width, max(0.0, top - heading.content_height - px(8) - bottom))
     room = int(box.height // row_h)
-    if room <= 0 or not shown.log:
+    if room <= 0 or not (shown.log or shown.ending):
         return SidebarDrawn(buttons, box, shown.log_scroll, max(0, room))
     bar = px(8)
     # Wrapped here by the font's real advance at the size drawn, so that a row is a row:
@@ -353,6 +356,10 @@ def _paint_log(surface: Screen, shown: Sidebar, buttons: tuple[Button, ...], lef
             rows += [(ply, text) for text in textwrap.wrap(
                 line, columns, initial_indent=lead, subsequent_indent=" " * 5,
                 break_on_hyphens=False) or [lead]]
+    if shown.ending:  # part of the last move's rows: it counts as no move of its own
+        rows += [(max(0, len(shown.log) - 1), text) for text in textwrap.wrap(
+            shown.ending, columns, initial_indent=" " * 5, subsequent_indent=" " * 5,
+            break_on_hyphens=False)]
     scroll = max(0, min(shown.log_scroll, len(rows) - room))
     end = len(rows) - scroll
     start = max(0, end - room)
@@ -495,6 +502,8 @@ def result_lines(outcome: Outcome, names: Sequence[str],
     else:
         head = _("A shared victory: {names}.").format(names=and_list(winners))
     lines = [head, _ended(outcome, labels), ""]
+    if not outcome.points:  # a verdict's marks of 1 and 0 are no points: the head says it
+        return lines[:2]
     for seat, score in enumerate(outcome.scores):
         row = (_("{name}: {points}  ★ winner") if seat in outcome.winners
                else _("{name}: {points}"))

@@ -26,6 +26,7 @@ from tabletop.net.frames import drawn_online
 from tabletop.net.seat import OnlineSeat
 from tabletop.play.hints import SeatHint
 from tabletop.play.table import RESIGN, hint_text, said
+from tabletop.record import VERDICTS
 from tabletop.ui import game_panels
 from tabletop.ui._arcade import arcade
 from tabletop.ui.board_shell import BoardShell
@@ -463,7 +464,9 @@ class OnlineScreen(BoardShell):
         online = self.online
         view = self._current()[1]
         outcome = online.outcome
-        scores = outcome.get("scores") if outcome is not None else (
+        verdict = outcome is not None and outcome.get("ended") in VERDICTS
+        # A verdict's marks are no points: the game's own standing scores stay on show.
+        scores = outcome.get("scores") if outcome is not None and not verdict else (
             self.renderer.scores(view) if view is not None else None)
         labels = self.score_labels(online.players)
         actions: list[game_panels.Action] = []
@@ -495,7 +498,10 @@ class OnlineScreen(BoardShell):
             tuple(self.status_lines()),
             tuple(game_panels.score_lines(labels, scores)), tuple(actions), tuple(specials),
             tuple(tuple(str(line) for line in lines) for lines in online.log),
-            self.log_scroll, self.preview_actions(), online.log_from + 1)
+            self.log_scroll, self.preview_actions(), online.log_from + 1,
+            # The verdict's reason, as the table's log ends (`verdict_said`): in this
+            # client's words already (the host sends it as a line).
+            ending=_("{reason}.").format(reason=outcome.get("said", "")) if verdict else "")
 
     def _special_label(self, notation: str) -> str:
         """A special move's button: "Offer: draw" when the others must accept it (it ends
@@ -527,7 +533,8 @@ class OnlineScreen(BoardShell):
                  if entry.get("kind") == "computer"
                  else online.label(i) for i, entry in enumerate(online.seats)]
         ended = Outcome(tuple(outcome.get("scores", ())), tuple(outcome.get("winners", ())),
-                        str(outcome.get("said", "")))
+                        str(outcome.get("said", "")),
+                        points=outcome.get("ended") not in VERDICTS)
         return game_panels.result_lines(ended, names)
 
     def panel(self) -> game_panels.Panel | None:

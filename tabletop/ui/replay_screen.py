@@ -30,6 +30,7 @@ from tabletop.i18n import _
 from tabletop.lines import render
 from tabletop.model import TabletopError, seat_text
 from tabletop.play.review import FLAGGED, MARK_NAMES, SIGNS, Cancelled, Review, digest, kept_or_new
+from tabletop.play.table import verdict_said
 from tabletop.play.terminal import result_text
 from tabletop.record import Record, Replay, replay
 from tabletop.store.library import HUMAN, Entry, given_names
@@ -150,6 +151,18 @@ class ReplayScreen(Screen):
             player=self.mover_label(self.game.to_move(state) or 0),
             move=self.game.move_to_text(state, self.played.moves[ply - 1]))
 
+    def log_row(self, ply: int) -> str:
+        """The log's row of move `ply`: its number and `move_row`; the last move's row
+        ends with the table's verdict when one ended the game ("Blue resigned.", as the
+        game's own log ended, `tabletop.play.table.verdict_said`)."""
+        row = f"{ply}. {self.move_row(ply)}"
+        if ply == self.last:
+            names = [self.mover_label(seat) for seat in range(len(self.names))]
+            ending = verdict_said(self.played.outcome(self.game, ply), names)  # as the rows
+            if ending:
+                return f"{row}\n{ending}"
+        return row
+
     @classmethod
     def open(cls, services: Services, entry_id: str) -> ReplayScreen:
         """The viewer of a kept game; raises `TabletopError` if it does not replay."""
@@ -193,7 +206,11 @@ class ReplayScreen(Screen):
             self.invalidate()
             return
         self.previewing = False
-        self.stage.position(self.view_of(self.state), self.game.to_move(self.state), (), False,
+        # Nobody is to move once the game ended, by its rules or by the table's verdict
+        # (its last position has a seat to move by the rules).
+        ended = self.played.outcome(self.game, ply) is not None
+        self.stage.position(self.view_of(self.state),
+                            None if ended else self.game.to_move(self.state), (), False,
                             None if ply == 0 else Ply(self.view_of(states[ply - 1]),
                                                       moves[ply - 1], self.view_of(states[ply])),
                             focused=False)
@@ -626,7 +643,7 @@ class ReplayScreen(Screen):
                 self.box(rect, (60, 78, 110, 255))
             self._log_rows.append((rect, index + 1))
             # The game's own sentence with the players' names ("Alice keeps orange 5").
-            self.label(f"{index + 1}. {self.move_row(index + 1)}", left, rect.top - px(2),
+            self.label(self.log_row(index + 1), left, rect.top - px(2),
                        11, TEXT if index + 1 <= self.ply else DIM, anchor_y="top",
                        multiline=True, box=Rect(left, rect.bottom, width, rect.height))
             y -= height
@@ -652,8 +669,7 @@ class ReplayScreen(Screen):
         if key != self._row_lines_for:
             self._row_lines_for, self._row_lines = key, {}
         if ply not in self._row_lines:
-            self._row_lines[ply] = self._wrapped_lines(f"{ply}. {self.move_row(ply)}",
-                                                       width, 11)
+            self._row_lines[ply] = self._wrapped_lines(self.log_row(ply), width, 11)
         return self._row_lines[ply]
 
     def draw_under_text(self) -> None:

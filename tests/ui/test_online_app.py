@@ -258,6 +258,13 @@ def test_the_app_resigns_while_the_friend_is_to_move(window: Any, tmp_path: Path
         wait_until(window, lambda: screen.overlay == "end", 30)
         ended = next_of(friend, {"ended"})
     assert "Brown wins." in said(screen)
+    # Issue 37: the verdict's marks are no points; the log ends with it; nobody to move.
+    panel = screen.panel()
+    assert panel is not None and "Blue resigned" in panel.text
+    assert "point" not in panel.text and "winner" not in panel.text
+    assert screen.sidebar().ending == "Blue resigned."
+    assert all(" 1" not in line for line in screen.sidebar().scores)
+    assert screen.renderer.status() == "Game over."
     [hosted] = kept(tmp_path / "app")
     assert hosted.ended == RESIGNED and len(hosted.moves) == 1
     assert hosted.result is not None and hosted.result.winners == (1,)

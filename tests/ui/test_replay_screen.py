@@ -318,3 +318,38 @@ def test_long_moves_wrap_in_the_log_and_the_log_still_scrolls_and_jumps(
         assert screen.ply == ply == 3
     finally:
         close_app(window)
+
+
+def test_a_game_a_resignation_out_of_turn_ended_replays_as_over_with_its_verdict(
+        tmp_path: Path) -> None:
+    # Issue 37: a kept Versus game Blue resigned while Brown was to move (the record as
+    # issue 33 wrote it): at its end nobody is to move, the log's last row says the
+    # resignation, and the result shows who won, no marks as points.
+    record = Record.from_json(
+        '{"format": "tabletop-record", "version": 1, "game": "versus", "players": 2,'
+        ' "agents": ["human", "human"], "options": {"versus_may_stop_on_target": false,'
+        ' "repetition_limit": 3, "ply_limit": 0, "start_position": null, "targets": null},'
+        ' "seed": 1, "setup": null, "moves": ["a1-b1"], "result": {"scores": [0.0, 1.0],'
+        ' "winners": [1], "reason": "Blue resigned"}, "ended": "resigned"}')
+    library = Library.open(tmp_path)
+    entry = library.add(record, ["Ada", "Bob"])
+    library.close()
+    window = open_app(installed_host, tmp_path, size=(1280, 800))
+    try:
+        click_button(window, "library")
+        click_button(window, f"open:{entry.id}")
+        screen = window.current_view
+        assert isinstance(screen, ReplayScreen)
+        key(window, arcade.key.END)
+        pump(window, 2)
+        assert screen.ply == 1
+        assert screen.log_row(1) == "1. Ada moves a pawn from a1 to b1 (a1-b1).\nAda resigned."
+        assert screen.renderer.status() == "Game over."
+        shown = [label.text for label in screen._labels]
+        assert any(text.startswith("Game over (Blue resigned): ") for text in shown), shown
+        assert not any(" 0," in text or " 1;" in text for text in shown), shown
+        key(window, arcade.key.HOME)
+        pump(window, 2)
+        assert screen.renderer.status() == "Blue to move."
+    finally:
+        close_app(window)

@@ -84,3 +84,56 @@ def test_at_one_screen_the_person_not_to_move_resigns_with_a_button_of_their_own
         assert record.result.reason == "Brown resigned"
     finally:
         close_app(win)
+
+
+def test_resigning_while_the_computer_thinks_invents_no_points_and_ends_the_log(
+        tmp_path: Path) -> None:
+    # Issue 37, as a player met it: Versus against the computer (Expert), in German;
+    # Blue plays, then resigns at once while the computer thinks, and confirms with Y.
+    from ui_driver import installed_host, pump, wait_until
+
+    from games.versus.board import CELL_OF_NAME
+    from tabletop import i18n
+    from tabletop.play.table import Table
+    from tabletop.record import RESIGNED
+    from tabletop.seats import Seat
+
+    host = installed_host()
+    win = open_app(installed_host, tmp_path, size=(1280, 800), animation=0.0)
+    i18n.set_language("de")
+    try:
+        win.app.settings.ai_seconds = 30.0  # it is still thinking when Blue resigns
+        opening = Table.opening(host.game("versus"), 2, {}, 1, ["human", "Expert"])
+        win.app.start_game("versus", opening,
+                           [Seat.person(0), Seat.computer(1, "Expert", "Expert")])
+        screen = win.current_view
+        assert isinstance(screen, GameScreen)
+        pump(win, 2)
+        for cell in ("a1", "b1"):
+            click(win, *screen.renderer.board_layout.centres[CELL_OF_NAME[cell]])
+        key(win, arcade.key.ENTER)
+        wait_until(win, lambda: screen.thinking is not None)
+        assert screen.table.plies == 1
+        button = screen.button_named("special:resign")
+        assert button is not None and button.label == "Aufgeben (Blau)"
+        click_button(win, "special:resign")
+        key(win, arcade.key.Y)
+        assert screen.overlay == "end" and screen.table.ended == RESIGNED
+        assert screen.table.plies == 1  # the computer's move was never played
+        panel = screen.panel()
+        assert panel is not None and "gewinnt" in panel.text
+        assert "Blau hat aufgegeben" in panel.text
+        assert "Punkt" not in panel.text and "Sieger" not in panel.text  # no marks shown
+        # The sidebar keeps the game's own standing: nobody banked a point.
+        assert all(" 1" not in line for line in screen.sidebar().scores)
+        click_button(win, "review")  # "Brett ansehen": the board, over
+        pump(win, 2)
+        status = screen.renderer.status()
+        assert status == "Partie beendet." and "am Zug" not in status
+        shown = texts(win)
+        assert "am Zug" not in shown.replace("Am Zug", "")
+        assert screen.sidebar().ending == "Blau hat aufgegeben."
+        assert "Blau hat aufgegeben." in shown  # the move log's last line
+    finally:
+        i18n.set_language("en")
+        close_app(win)

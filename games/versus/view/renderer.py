@@ -224,6 +224,8 @@ class VersusRenderer(BoardRenderer):
         seats = tuple(_(name) for name in SEAT_NAMES)
         if outcome is not None:
             return _("Game over: {reason}.").format(reason=render(outcome.said, seats))
+        if self.to_move is None:  # the table's verdict (a resignation, a clock) ended it
+            return super().status()  # the toolkit's words: "Game over."
         who = seats[state.to_move]
         if not self.interactive:
             return _("{player} to move.").format(player=who)
