@@ -294,7 +294,7 @@ class VersusRenderer(BoardRenderer):
         return ((_("Arrows"), _("the ring from hexagon to hexagon")),
                 (_("Space, Enter"), _("choose the piece under the ring, then the hexagon "
                                       "it goes to")),
-                ("Enter", _("play the previewed move (VALIDATE)")))
+                (_("Enter"), _("play the previewed move (VALIDATE)")))
 
     def legend(self) -> Sequence[str]:
         """Every symbol of the board in words (the shell's Legend panel), in the player's
