@@ -445,7 +445,9 @@ class VersoRenderer(Renderer):
     def handle(self, event: Event) -> Intent | None:
         """A press or a key as the player's choice: a move to play (Keep, Flip, Pass, a
         bank by B), a bank to preview (`Propose`, `Propose(None)` when it is dropped), a
-        changed selection (`Changed`), or why a press on the table does nothing."""
+        changed selection (`Changed`), or why a press on the table (or Space, Enter or
+        B) does nothing."""
+        done: Play | Explain | bool
         if isinstance(event, Press):
             done = self._press(event.x, event.y)
         elif isinstance(event, Key):
