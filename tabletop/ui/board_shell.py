@@ -208,9 +208,11 @@ class BoardShell(Screen, metaclass=ABCMeta):
             self.show_panel("keys")
 
     def keys_panel(self) -> game_panels.Panel:
-        """The Keys panel: each key of this screen and what it does."""
+        """The Keys panel: each key of this screen and what it does, the game's own keys
+        (its renderer's `keys()`) first."""
+        game_keys = self._safely("keys", self.renderer.keys) or ()
         lines = [_("{keys}: {what}").format(keys=keys, what=what)
-                 for keys, what in self.key_help()]
+                 for keys, what in (*game_keys, *self.key_help())]
         return game_panels.Panel("keys", _("Keys"), "\n".join(lines),
                                  buttons=((_("Close (? or Esc)"), self.toggle_keys, "close"),))
 

@@ -537,6 +537,8 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
               for label, _action, _name in shown.buttons]
     row_width = sum(widths) + gap * max(0, len(widths) - 1)
     wide = max(px(760), min(row_width + px(60), width - px(40)))
+    if kind == "keys":  # two columns of keys: all the width
+        wide = max(wide, width - px(40))
     panel = Rect(width / 2 - wide / 2, height / 2 - tall / 2, wide, tall)
     surface.box(panel, PANEL, ACCENT)
     left, top, inner = panel.left + px(30), panel.top - px(50), panel.width - px(60)
@@ -551,11 +553,20 @@ def paint_panel(surface: Screen, width: int, height: int, shown: Panel) -> Panel
             legend_boxes.append(Rect(left, y + (row - side) / 2, side, side))
             surface.label(line, left + side + px(16), y + row / 2, 12, TEXT,
                           width=inner - side - px(16), multiline=True, anchor_y="center")
-    elif kind == "keys":  # one line a key, in a box from the heading to the buttons
+    elif kind == "keys":  # one line a key, in two columns from the heading to the buttons
         surface.label(shown.heading, left, top, 22, bold=True, width=inner)
-        box = Rect(left, bottom_row.top + px(36), inner, top - px(36) - bottom_row.top - px(36))
-        surface.label(shown.text, left, box.top, 13, TEXT, multiline=True, anchor_y="top",
-                      box=box)
+        # The game's keys and the screen's make some twenty lines: in one column a small
+        # window scaled them below the smallest size (and cut them); two halves fit.
+        lines = shown.text.split("\n")
+        half = (len(lines) + 1) // 2
+        column = (inner - gap) / 2
+        for index, part in enumerate((lines[:half], lines[half:])):
+            if not part:
+                continue
+            box = Rect(left + index * (column + gap), bottom_row.top + px(36), column,
+                       top - px(36) - bottom_row.top - px(36))
+            surface.label("\n".join(part), box.left, box.top, 13, TEXT, multiline=True,
+                          anchor_y="top", box=box)
     elif kind == "offer":
         surface.label(shown.heading, left, top, 22, bold=True)
         surface.label(shown.text, left, top - px(50), 16, TEXT, width=inner)

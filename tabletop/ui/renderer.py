@@ -537,6 +537,11 @@ class Renderer:
         picture and calls `draw` every frame over it). Default: nothing, so `draw` draws
         the whole board every frame of a transition."""
 
+    def keys(self) -> Sequence[tuple[str, str]]:
+        """The game's own keys, each with what it does, in the player's language (the
+        Keys panel lists them above the host's). Default: none."""
+        return ()
+
     def legend(self) -> Sequence[str]:
         """What each symbol on the board means, one line each (the Legend panel)."""
         return ()

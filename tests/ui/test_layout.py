@@ -155,6 +155,9 @@ def screens(window: Any, host: Host) -> Iterator[tuple[str, Callable[[], object]
     resign, draw = versus.special_moves()
     yield game("versus draw offer", versus, "offer", draw)
     yield game("versus resign confirm", versus, "confirm", resign)
+    # The Keys panel (?): the game's own keys above the host's, the longest list.
+    yield game("versus keys panel", versus, "keys")
+    yield game("verso keys panel", busy(host, "verso", 2, 24), "keys")
     for players in (1, 3, 6):
         yield game(f"verso {players} players in play", busy(host, "verso", players, 24))
         yield game(f"verso {players} players previewing a bank", with_a_bank(host, players),

@@ -34,7 +34,7 @@ from tabletop.ui.stage import Stage
 
 #: What the host calls on a renderer: the five calls and the extras.
 CONTRACT = {"set_area", "show", "draw", "handle", "animate", "update", "draw_still",
-            "legend", "draw_legend_symbol", "scores", "sounds", "missing_marks",
+            "keys", "legend", "draw_legend_symbol", "scores", "sounds", "missing_marks",
             "thumbnail_position", "draws_pictures"}
 #: The frame's fields, for short, and the hooks of the base class.
 CONVENIENCE = {"view", "to_move", "legal_moves", "interactive", "hint", "pending_move",

@@ -27,8 +27,8 @@ LEGEND = (
     N_("The colours are blue, green and orange; in colour-blind mode a wave (the sea), a "
        "hill (the land) and a sun (the sky) mark them."),
     N_("A white ring: a card chosen for a bank; a pink ring: the hint's cards."),
-    N_("Bright corners: the card the arrow keys are on (Space chooses it); a thin light "
-       "blue line: a card the last move brought."),
+    N_("Bright corners: the card the arrow keys are on (Space or Enter chooses it); a "
+       "thin light blue line: a card the last move brought."),
 )
 
 

@@ -4,7 +4,7 @@
 It draws only the `VersoView` it is given (what every seat may see, verso.md §3): the deck
 with its top face and size, the discard pile, each player's panel and layout. Input turns
 into moves: click the deck (or D) then Keep / Flip (K / F); click cards of one colour (or
-arrows + Space) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
+arrows + Space or Enter) to select a sequence, then VALIDATE (Enter or B) after the preview; Pass
 (P) in the final round. The joker's value is asked (buttons or keys 1-6) only when it
 changes which cards are discarded: a bank with one outcome is proposed at once
 (`Propose`: the host shows VALIDATE). Everything still is built in `sync` into one shape
@@ -48,6 +48,7 @@ from tabletop.ui.kit import (
     FONT_SANS,
     MIN_POINTS,
     Event,
+    Explain,
     Frame,
     Intent,
     Key,
@@ -212,6 +213,21 @@ class VersoRenderer(Renderer):
         self.elapsed, self.duration = 0.0, self.context.animation_seconds
         self.animation = None  # built for the table's geometry by `sync`
         self.sync()
+
+    def keys(self) -> Sequence[tuple[str, str]]:
+        """Verso's own keys and what each does (the shell's Keys panel), in the current
+        language. Enter chooses a card until a bank is previewed; from then on it is the
+        host's VALIDATE, as on every board, and Space adds or takes out a card."""
+        return ((_("Arrows"), _("the ring from one of your cards to the next")),
+                (_("Space, Enter"), _("choose the card under the ring for a bank, or put "
+                                      "it back")),
+                (_("Enter, B"), _("bank the previewed sequence (VALIDATE); Space still "
+                                  "adds or takes out a card")),
+                ("1-6", _("the joker's value, when it is asked")),
+                ("D", _("draw the deck's top card")),
+                ("K", _("keep the drawn card face up")),
+                ("F", _("flip the drawn card for its other face")),
+                ("P", _("pass (final round)")))
 
     def legend(self) -> Sequence[str]:
         """Every symbol of the table in words (the shell's Legend panel), in the current
@@ -429,7 +445,9 @@ class VersoRenderer(Renderer):
     def handle(self, event: Event) -> Intent | None:
         """A press or a key as the player's choice: a move to play (Keep, Flip, Pass, a
         bank by B), a bank to preview (`Propose`, `Propose(None)` when it is dropped), a
-        changed selection (`Changed`), or why a press on the table does nothing."""
+        changed selection (`Changed`), or why a press on the table (or Space, Enter or
+        B) does nothing."""
+        done: Play | Explain | bool
         if isinstance(event, Press):
             done = self._press(event.x, event.y)
         elif isinstance(event, Key):
@@ -438,6 +456,8 @@ class VersoRenderer(Renderer):
             return None
         if isinstance(done, Play):
             self._drop_choice()
+            return done
+        if isinstance(done, Explain):
             return done
         return self._intent_after(event, self.chosen, bool(done), self.explain_click)
 
@@ -488,9 +508,10 @@ class VersoRenderer(Renderer):
             return Play(command)
         return None
 
-    def _key(self, symbol: int) -> Play | bool:
-        """D / K / F draw, arrows + Space select, B or Enter bank, 1-6 the joker, P pass,
-        Esc drops the choice: the move a key plays, else True if the key was used."""
+    def _key(self, symbol: int) -> Play | Explain | bool:
+        """D / K / F draw, arrows + Space or Enter select, B (or Enter once a bank is
+        chosen) banks, 1-6 the joker, P pass, Esc drops the choice: the move a key plays,
+        why it does nothing, else True if the key was used."""
         if self.mover is None or self.animating:
             return False
         key = arcade.key
@@ -507,12 +528,19 @@ class VersoRenderer(Renderer):
             return Play(PASS)
         elif symbol in (key.LEFT, key.RIGHT, key.UP, key.DOWN):
             self.move_cursor(symbol)
+        elif symbol in (key.SPACE, key.ENTER, key.NUM_ENTER) and self.chosen is None:
+            # Enter chooses a card as Space does (the Keys panel's promise); once a bank
+            # is previewed the host takes Enter for VALIDATE before it reaches here.
+            if self.cursor is None:
+                return Explain(self._no_ring())
+            self.toggle(self.cursor)
+        elif symbol in (key.B, key.ENTER, key.NUM_ENTER):
+            if self.chosen is None:
+                return Explain(_("No bank to make yet: choose the cards of a sequence "
+                                 "(arrows, then Space or Enter)."))
+            return Play(self.chosen)
         elif symbol == key.SPACE and self.cursor is not None:
             self.toggle(self.cursor)
-        elif symbol == key.B or symbol in (key.ENTER, key.NUM_ENTER):
-            if self.chosen is None:
-                return False
-            return Play(self.chosen)
         elif symbol in _NUMBER_KEYS and self.joker_options:
             chosen = [o for o in self.joker_options if o.joker == _NUMBER_KEYS[symbol]]
             if not chosen:
@@ -521,6 +549,16 @@ class VersoRenderer(Renderer):
         else:
             return False
         return True
+
+    def _no_ring(self) -> str:
+        """Why Space or Enter chooses no card: the ring is on none (or there is none)."""
+        assert self.mover is not None
+        if layout_by_key(self.view, self.mover):
+            return _("Put the ring on one of your cards with the arrow keys first: Space "
+                     "or Enter then chooses it.")
+        if self.view.phase == PLAY:
+            return _("You have no cards to choose yet: draw one (D).")
+        return _("You have no cards to bank: pass (P).")
 
     # -- what the player does ------------------------------------------------------------
     def start_draw(self) -> None:

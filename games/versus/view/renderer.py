@@ -290,6 +290,14 @@ class VersusRenderer(BoardRenderer):
         if isinstance(played.move, Move):
             super().animate(played)
 
+    def keys(self) -> Sequence[tuple[str, str]]:
+        """Versus's own keys and what each does (the shell's Keys panel), in the current
+        language."""
+        return ((_("Arrows"), _("the ring from hexagon to hexagon")),
+                (_("Space, Enter"), _("choose the piece under the ring, then the hexagon "
+                                      "it goes to")),
+                (_("Enter"), _("play the previewed move (VALIDATE)")))
+
     def legend(self) -> Sequence[str]:
         """Every symbol of the board in words (the shell's Legend panel), in the player's
         language."""
