@@ -3,6 +3,7 @@ about hidden information, the kept review and the `review` command."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import threading
@@ -96,10 +97,14 @@ def test_strong_agents_are_analysts_that_pass_the_kit(host: Host, game_id: str) 
 def test_the_kit_refuses_an_analyst_that_reads_hidden_cards(host: Host) -> None:
     game = host.game("verso")
 
+    calls = itertools.count()
+
     class Peeking:
         def values(self, observation, seat, legal_moves, budget, rng):  # type: ignore[no-untyped-def]
-            # A value that depends on a sampled deck: what the seat cannot know.
-            sampled = game.sampler().sample_state(observation, seat, random.Random())
+            # A value that depends on a sampled deck: what the seat cannot know. (Each
+            # call deals its own deck, from a counted seed: the same every run.)
+            sampled = game.sampler().sample_state(observation, seat,
+                                                  random.Random(next(calls)))
             return [(sampled.deck[0] % 7) / 7.0 for _ in legal_moves]
 
     with pytest.raises(AssertionError, match="sees more than the seat"):
