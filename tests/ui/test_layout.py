@@ -229,8 +229,14 @@ def preview_bank(screen: GameScreen) -> None:
     assert renderer.preview is not None
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("language", LANGUAGES)
+#: Every language at the two sizes players use most; the large window in German alone
+#: (its words are the longest, and a large window cuts least).
+LAID_OUT = [(language, size) for language in LANGUAGES for size in SIZES[:2]] + [
+    ("de", SIZES[2])]
+
+
+@pytest.mark.parametrize(("language", "size"), LAID_OUT,
+                         ids=[f"{lang}-{w}x{h}" for lang, (w, h) in LAID_OUT])
 def test_every_screen_keeps_its_text_in_its_boxes(tmp_path: Path, language: str,
                                                   size: tuple[int, int]) -> None:
     """In English, French and German (German's words are the longest)."""
