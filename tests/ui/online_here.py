@@ -8,8 +8,9 @@ import random
 from typing import Any
 
 from test_online_app import play_a_move, resign
-from ui_driver import click_button, wait_until
+from ui_driver import click_button, key, pump, wait_until
 
+from tabletop.ui._arcade import arcade
 from tabletop.ui.online_screen import OnlineScreen
 
 
@@ -23,6 +24,18 @@ def move_here(window: Any, screen: OnlineScreen, game: str, rng: random.Random) 
     ply = screen.plies
     screen.submit(screen._legal[0])
     wait_until(window, lambda: screen.plies > ply, 30)
+
+
+def join_here(window: Any, address: str, code: str, name: str = "Ada") -> OnlineScreen:
+    """Join a table from the launcher's Join screen, typing its address, code and name."""
+    click_button(window, "join")
+    for field, text in (("address", address), ("code", code), ("name", name)):
+        click_button(window, field)
+        window.dispatch_event("on_text", text)
+        pump(window)
+    key(window, arcade.key.ENTER)
+    wait_until(window, lambda: isinstance(window.current_view, OnlineScreen), 30)
+    return window.current_view
 
 
 def host_here(window: Any, game: str) -> OnlineScreen:

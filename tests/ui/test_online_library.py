@@ -9,6 +9,7 @@ import random
 import time
 from pathlib import Path
 
+from online_here import join_here
 from test_online_app import installed_host, play_a_move, resign, said
 from ui_driver import click_button, close_app, key, open_app, pump, wait_until
 
@@ -29,14 +30,7 @@ def test_a_joined_game_is_in_the_library_from_its_first_move_and_once_at_its_end
     app = tmp_path / "app"
     window = open_app(installed_host, app)
     try:
-        click_button(window, "join")
-        for field, text in (("address", address), ("code", code), ("name", "Ada")):
-            click_button(window, field)
-            window.dispatch_event("on_text", text)
-            pump(window)
-        key(window, arcade.key.ENTER)
-        wait_until(window, lambda: isinstance(window.current_view, OnlineScreen), 30)
-        screen = window.current_view
+        screen = join_here(window, address, code)
         rng = random.Random(5)
         play_a_move(window, screen, rng)
         wait_until(window, lambda: screen.may_move, 60)  # the computer answered

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from online_here import join_here
 from test_online_app import installed_host, play_a_move, resign, said
-from ui_driver import click_button, close_app, key, open_app, pump, wait_until
+from ui_driver import click_button, close_app, open_app, wait_until
 
 from tabletop.net.joined import joined_tables
-from tabletop.ui._arcade import arcade
 from tabletop.ui.launcher import LauncherScreen
 from tabletop.ui.online_screen import OnlineScreen
 from tests.net.processes import kept, start_host
@@ -22,14 +22,7 @@ def test_a_joiner_restarted_rejoins_its_seat_from_the_launcher_in_one_click(
                                      "--seat=random", "--seed", "4")
     window = open_app(installed_host, tmp_path / "app")
     try:
-        click_button(window, "join")
-        for field, text in (("address", address), ("code", code), ("name", "Ada")):
-            click_button(window, field)
-            window.dispatch_event("on_text", text)
-            pump(window)
-        key(window, arcade.key.ENTER)
-        wait_until(window, lambda: isinstance(window.current_view, OnlineScreen), 30)
-        screen = window.current_view
+        screen = join_here(window, address, code)
         rng = random.Random(5)
         play_a_move(window, screen, rng)
         seat = screen.seat.game.seat

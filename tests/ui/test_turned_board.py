@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_host import frame, said, show, stage_of
+from board_host import said, show, stage_of
+from test_boards_renderer import key, press
 from ui_driver import click, click_button, close_app, open_app, pixel, pump, wait_until
 
 from games.versus.board import CELL_NAMES, CELL_OF_NAME, CELLS, ROWS
@@ -56,17 +57,6 @@ def versus() -> Any:
 
 def start(game: Any) -> Any:
     return game.new_state(2, {o.name: o.default for o in game.info.options}, 1)
-
-
-def press(window: Any, x: float, y: float) -> None:
-    window.dispatch_event("on_mouse_motion", int(x), int(y), 0, 0)
-    window.dispatch_event("on_mouse_press", int(x), int(y), arcade.MOUSE_BUTTON_LEFT, 0)
-    frame(window)
-
-
-def key(window: Any, symbol: int) -> None:
-    window.dispatch_event("on_key_press", symbol, 0)
-    frame(window)
 
 
 # -- the toolkit -------------------------------------------------------------------------------
